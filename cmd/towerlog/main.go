@@ -1,0 +1,26 @@
+// Command towerlog records, replays, verifies and analyses games of
+// Carcassonne with The Tower, written in CGN (Carcassonne Game Notation).
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the command line and returns the process exit code. It is
+// separate from main so that tests can drive the whole CLI.
+func run(args []string, stdout, stderr interface{ Write([]byte) (int, error) }) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(stderr, "towerlog:", err)
+		return exitCode(err)
+	}
+	return 0
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// version is the program version; release builds set it with
+// -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes shared by every command.
+const (
+	exitOK      = 0
+	exitInvalid = 1 // the input was read but is not valid (an illegal game, a failed check)
+	exitUsage   = 2 // bad usage or an I/O error
+)
+
+// exitError carries a specific exit code through cobra's error return.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// exitCode maps an error returned by a command to the process exit code.
+func exitCode(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return exitUsage
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "towerlog",
+		Short: "Record, replay, verify and analyse Carcassonne games with The Tower",
+		Long: `towerlog reads and writes CGN (Carcassonne Game Notation) records of
+Carcassonne games with the expansion The Tower. It verifies that every move
+of a record was legal, reconstructs the state at any turn, and turns game
+archives into HTML reports.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newVersionCmd())
+	return root
+}
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the towerlog version",
+		Example: "  towerlog version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "towerlog %s\n", version)
+			return err
+		},
+	}
+}
