@@ -1,0 +1,356 @@
+package engine
+
+import "fmt"
+
+// Limits of a game.
+const (
+	MaxPlayers         = 6
+	FollowersPerPlayer = 7
+)
+
+// Phase is where a turn stands.
+type Phase uint8
+
+// Turn phases, in order.
+const (
+	PhaseDraw    Phase = iota // the player draws a tile (or pays a ransom)
+	PhasePlace                // the drawn tile must be placed, or discarded if it fits nowhere
+	PhaseAction               // follower, tower floor, follower onto a tower, or pass
+	PhaseCapture              // after a floor: capture a follower in range, or pass
+	PhaseEnd                  // the turn ends with EndTurn (a ransom is still allowed)
+	PhaseOver                 // the game is over and finally scored
+)
+
+var phaseNames = [...]string{"draw", "place", "action", "capture", "end", "over"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase?"
+}
+
+// Where a follower is.
+const (
+	inSupply uint8 = iota
+	onFeature
+	onTower
+	inPrison
+)
+
+type follower struct {
+	where  uint8
+	holder int8  // inPrison: the player holding it
+	tile   int16 // onFeature, onTower: index of the placed tile
+	node   int32 // onFeature: union-find node of its segment
+}
+
+// placed is a tile on the board.
+type placed struct {
+	tile  TileID
+	rot   Rotation
+	pos   Pos
+	node  int32 // first union-find node; segment i is node+i
+	tower int8  // index into Game.towers, -1 without foundation
+	nbrs  uint8 // placed tiles among the 8 surrounding squares
+}
+
+func (p *placed) orient() *oriented { return &orients[p.tile][p.rot] }
+
+// node is a feature segment in the union-find forest. Aggregates are valid
+// at roots only.
+type node struct {
+	parent   int32
+	next     int32 // circular list of the members of a feature
+	tile     int16
+	seg      uint8
+	kind     FeatureKind
+	size     int16 // segments in the feature (union by size)
+	open     int16 // road/city: edges not yet met by a neighbour
+	pennants int16
+	occupied int8 // followers on the feature
+}
+
+type tower struct {
+	tile   int16
+	height int8
+	guard  int8 // player whose follower stands on top, -1 for none
+	closed bool // a follower stands on top (stays closed under NoReopen)
+}
+
+type frontierSq struct {
+	pos       Pos
+	req, mask uint8 // terrains required by neighbours, and which edges are constrained
+}
+
+// Game is the complete state of a game. Apply changes it one move at a
+// time; every illegal move returns an *IllegalMoveError and leaves the
+// state unchanged. A Game is not safe for concurrent use; Clone it.
+type Game struct {
+	rules    Rules
+	nPlayers int
+
+	bagCount [NumTileTypes]uint8
+	bagLeft  int
+	order    []TileID // prepared draw order; nil for a shuffled bag
+	orderPos int
+
+	tiles    []placed
+	grid     grid
+	frontier []frontierSq
+	nodes    []node
+	towers   []tower
+
+	fol       [MaxPlayers][FollowersPerPlayer]follower
+	supply    [MaxPlayers]int8
+	floors    [MaxPlayers]int8
+	score     [MaxPlayers]int
+	prisoners [MaxPlayers][MaxPlayers]int8 // [holder][owner]
+
+	turn     int
+	player   int
+	phase    Phase
+	drawn    TileID
+	ransomed bool
+	newTile  int // index of the tile placed this turn, -1 before
+	grown    int // index of the tower grown this turn, -1 before
+
+	events []Event
+	stamp  []uint32 // scratch for counting distinct tiles
+	stampN uint32
+}
+
+// Setup describes a new game.
+type Setup struct {
+	Players int // 1 to 6
+	Rules   Rules
+	// Bag, when not nil, replaces the box: the tiles of the game other
+	// than the start tile. With Ordered they are drawn in exactly this order.
+	Bag     []TileID
+	Ordered bool
+	// StartTile and StartRot set the start tile at (0,0); the zero values
+	// are the rulebook's D unrotated.
+	StartTile *TileID
+	StartRot  Rotation
+}
+
+// BoxCount returns how many copies of t the box holds under rules r
+// (0 for Tower tiles in a base-only game), the start tile included.
+func BoxCount(t TileID, r Rules) int {
+	tt := t.Type()
+	if tt.Set == SetTower && r.BaseOnly {
+		return 0
+	}
+	return tt.Count
+}
+
+// NewGame sets up a game: the start tile placed, followers and floors in
+// supply, the bag filled.
+func NewGame(s Setup) (*Game, error) {
+	if s.Players < 1 || s.Players > MaxPlayers {
+		return nil, fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
+	}
+	g := &Game{rules: s.Rules, nPlayers: s.Players, turn: 1, newTile: -1, grown: -1}
+	start := StartTile
+	if s.StartTile != nil {
+		start = *s.StartTile
+		if int(start) >= NumTileTypes {
+			return nil, fmt.Errorf("engine: unknown start tile %d", start)
+		}
+	}
+	if err := g.fillBag(s, start); err != nil {
+		return nil, err
+	}
+	n := g.bagLeft + 1
+	g.tiles = make([]placed, 0, n)
+	g.grid = newGrid(4 * n)
+	g.frontier = make([]frontierSq, 0, 2*n+4)
+	g.nodes = make([]node, 0, 8*n)
+	g.stamp = make([]uint32, n)
+	g.events = make([]Event, 0, 64)
+	floors := 0
+	if s.Rules.Tower() {
+		floors = FloorsPerPlayer(s.Players)
+	}
+	for p := 0; p < s.Players; p++ {
+		g.supply[p] = FollowersPerPlayer
+		g.floors[p] = int8(floors)
+	}
+	g.put(start, s.StartRot, Pos{})
+	return g, nil
+}
+
+func (g *Game) fillBag(s Setup, start TileID) error {
+	if s.Bag == nil {
+		for id := range Catalog {
+			c := BoxCount(TileID(id), s.Rules)
+			if TileID(id) == start {
+				c--
+			}
+			g.bagCount[id] = uint8(max(c, 0))
+			g.bagLeft += int(g.bagCount[id])
+		}
+		return nil
+	}
+	for _, t := range s.Bag {
+		if int(t) >= NumTileTypes {
+			return fmt.Errorf("engine: bag holds unknown tile %d", t)
+		}
+		if BoxCount(t, s.Rules) == 0 {
+			return fmt.Errorf("engine: bag holds %s, which is not in the box under rules %q", t, s.Rules)
+		}
+		g.bagCount[t]++
+	}
+	for id := range Catalog {
+		limit := BoxCount(TileID(id), s.Rules)
+		if TileID(id) == start {
+			limit--
+		}
+		if int(g.bagCount[id]) > limit {
+			return fmt.Errorf("engine: bag holds %d × %s, the box has %d besides the start tile", g.bagCount[id], Catalog[id].ID, limit)
+		}
+	}
+	g.bagLeft = len(s.Bag)
+	if s.Ordered {
+		g.order = append([]TileID(nil), s.Bag...)
+	}
+	return nil
+}
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.order = append([]TileID(nil), g.order...)
+	c.tiles = append(make([]placed, 0, cap(g.tiles)), g.tiles...)
+	c.grid = g.grid.clone()
+	c.frontier = append(make([]frontierSq, 0, cap(g.frontier)), g.frontier...)
+	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
+	c.towers = append([]tower(nil), g.towers...)
+	c.events = append([]Event(nil), g.events...)
+	c.stamp = make([]uint32, len(g.stamp))
+	c.stampN = 0
+	return &c
+}
+
+// put places tile t at p without any check, merges its features with the
+// neighbours' and updates frontier, cloister counts and towers.
+func (g *Game) put(t TileID, r Rotation, p Pos) int {
+	idx := len(g.tiles)
+	o := &orients[t][r]
+	pl := placed{tile: t, rot: r, pos: p, node: int32(len(g.nodes)), tower: -1}
+	if g.rules.Tower() && t.Type().HasFoundation() {
+		pl.tower = int8(len(g.towers))
+		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
+	}
+	for i := range o.segs {
+		s := &o.segs[i]
+		n := node{parent: pl.node + int32(i), next: pl.node + int32(i), tile: int16(idx), seg: uint8(i), kind: s.kind, size: 1}
+		if s.kind == FeatureRoad || s.kind == FeatureCity {
+			n.open = int16(popcount4(s.edges))
+		}
+		if s.pennant {
+			n.pennants = 1
+		}
+		g.nodes = append(g.nodes, n)
+	}
+	g.tiles = append(g.tiles, pl)
+	if v := g.grid.get(p); v < 0 && v != gridEmpty {
+		g.removeFrontier(int(-1 - v))
+	}
+	g.grid.set(p, int16(idx))
+
+	for e := North; e <= West; e++ {
+		q := p.Step(e)
+		v := g.grid.get(q)
+		if v >= 0 {
+			g.join(idx, e, int(v))
+			continue
+		}
+		bit := uint8(3) << (2 * e.Opposite())
+		terr := uint8(o.terrain(e)) << (2 * e.Opposite())
+		if v == gridEmpty {
+			g.grid.set(q, int16(-1-len(g.frontier)))
+			g.frontier = append(g.frontier, frontierSq{pos: q, req: terr, mask: bit})
+		} else {
+			f := &g.frontier[-1-v]
+			f.req |= terr
+			f.mask |= bit
+		}
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			if v := g.grid.get(Pos{p.X + dx, p.Y + dy}); v >= 0 {
+				g.tiles[v].nbrs++
+				g.tiles[idx].nbrs++
+			}
+		}
+	}
+	return idx
+}
+
+func (g *Game) removeFrontier(i int) {
+	last := len(g.frontier) - 1
+	if i != last {
+		g.frontier[i] = g.frontier[last]
+		g.grid.set(g.frontier[i].pos, int16(-1-i))
+	}
+	g.frontier = g.frontier[:last]
+}
+
+// join merges the features of tile a across its edge e with tile b.
+func (g *Game) join(a int, e Edge, b int) {
+	pa, pb := &g.tiles[a], &g.tiles[b]
+	oa, ob := pa.orient(), pb.orient()
+	f := e.Opposite()
+	if sa := oa.edgeSeg[e]; sa >= 0 {
+		if sb := ob.edgeSeg[f]; sb >= 0 {
+			root := g.union(pa.node+int32(sa), pb.node+int32(sb))
+			g.nodes[root].open -= 2
+		}
+	}
+	h0, h1 := Half(2*e), Half(2*e+1)
+	k0, k1 := Half(2*f+1), Half(2*f)
+	if sa, sb := oa.halfSeg[h0], ob.halfSeg[k0]; sa >= 0 && sb >= 0 {
+		g.union(pa.node+int32(sa), pb.node+int32(sb))
+	}
+	if sa, sb := oa.halfSeg[h1], ob.halfSeg[k1]; sa >= 0 && sb >= 0 {
+		g.union(pa.node+int32(sa), pb.node+int32(sb))
+	}
+}
+
+func (g *Game) find(x int32) int32 {
+	n := g.nodes
+	for n[x].parent != x {
+		n[x].parent = n[n[x].parent].parent
+		x = n[x].parent
+	}
+	return x
+}
+
+func (g *Game) union(a, b int32) int32 {
+	a, b = g.find(a), g.find(b)
+	if a == b {
+		return a
+	}
+	n := g.nodes
+	if n[a].size < n[b].size {
+		a, b = b, a
+	}
+	n[b].parent = a
+	n[a].size += n[b].size
+	n[a].open += n[b].open
+	n[a].pennants += n[b].pennants
+	n[a].occupied += n[b].occupied
+	n[a].next, n[b].next = n[b].next, n[a].next
+	return a
+}
+
+func popcount4(s EdgeSet) int {
+	return int(s&1) + int(s>>1&1) + int(s>>2&1) + int(s>>3&1)
+}
+
+// fits reports whether oriented tile o may be placed on frontier square f.
+func (f *frontierSq) fits(o *oriented) bool { return (o.sig^f.req)&f.mask == 0 }

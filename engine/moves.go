@@ -1,0 +1,415 @@
+package engine
+
+import "fmt"
+
+// MoveKind is the kind of a Move.
+type MoveKind uint8
+
+// Move kinds.
+const (
+	MoveRansom        MoveKind = iota // buy back one's own follower from Payee
+	MoveDraw                          // draw Tile from the bag
+	MoveDiscard                       // discard the drawn tile: it fits nowhere
+	MovePlace                         // place the drawn tile at Pos turned by Rot
+	MoveFollower                      // a follower onto Spot of the tile just placed
+	MoveFloor                         // a tower floor onto the foundation or open tower at Pos
+	MoveCapture                       // capture the follower at Spot of the tile at Pos
+	MoveTowerFollower                 // a follower onto the open tower at Pos
+	MovePass                          // no action, or no capture after a floor
+	MoveEndTurn                       // end the turn: completed features score
+)
+
+var moveNames = [...]string{"ransom", "draw", "discard", "place", "follower", "floor", "capture", "tower-follower", "pass", "end-turn"}
+
+func (k MoveKind) String() string {
+	if int(k) < len(moveNames) {
+		return moveNames[k]
+	}
+	return "move?"
+}
+
+// Move is one step of a turn. The acting player is always the player whose
+// turn it is. Only the fields of its Kind are read.
+type Move struct {
+	Kind  MoveKind
+	Tile  TileID   // MoveDraw
+	Pos   Pos      // MovePlace, MoveFloor, MoveCapture (the target's tile), MoveTowerFollower
+	Rot   Rotation // MovePlace
+	Spot  Spot     // MoveFollower, MoveCapture (FeatureTower: the guard of the tower at Pos)
+	Payee int      // MoveRansom: the player holding the prisoner
+	Owner int      // MoveRansom: whose follower is bought back (must be the mover)
+}
+
+func (m Move) String() string {
+	switch m.Kind {
+	case MoveRansom:
+		return fmt.Sprintf("ransom of player %d's follower from player %d", m.Owner+1, m.Payee+1)
+	case MoveDraw:
+		return "draw " + m.Tile.String()
+	case MovePlace:
+		return fmt.Sprintf("place at %s %s", m.Pos, m.Rot)
+	case MoveFollower:
+		return "follower on " + m.Spot.String()
+	case MoveFloor:
+		return fmt.Sprintf("floor at %s", m.Pos)
+	case MoveCapture:
+		return fmt.Sprintf("capture at %s %s", m.Pos, m.Spot)
+	case MoveTowerFollower:
+		return fmt.Sprintf("follower onto the tower at %s", m.Pos)
+	}
+	return m.Kind.String()
+}
+
+// Rule names the rule an illegal move breaks.
+type Rule uint8
+
+// Rules a move can break.
+const (
+	RuleGameOver       Rule = iota // the game is over
+	RuleTurnOrder                  // the move does not belong in this phase of the turn
+	RuleBag                        // the tile is not in the bag, or not next in a prepared order
+	RuleDiscard                    // a discarded tile had a legal placement
+	RulePlacement                  // the square is taken, not adjacent, or an edge does not match
+	RuleFollower                   // no such feature on the tile, or it is occupied, or no follower left
+	RuleFarmers                    // followers on fields are off
+	RuleTower                      // a tower action where the rules do not allow it
+	RuleFloors                     // no tower floor left
+	RuleBareFoundation             // a follower cannot go on a bare foundation
+	RuleTowerClosed                // the tower is closed by a follower
+	RuleCapture                    // no follower at the target
+	RuleRange                      // the target is out of the tower's range
+	RuleGuardCapture               // followers on towers cannot be captured (flag)
+	RuleOwnCapture                 // one's own followers cannot be captured (flag)
+	RuleRansom                     // ransom refused: off, twice in a turn, not one's own, nothing to buy back
+	RuleRansomPoints               // ransom refused: fewer points than the price
+	RuleMove                       // a malformed move
+)
+
+var ruleNames = [...]string{
+	"game-over", "turn-order", "bag", "discard", "placement", "follower", "farmers", "tower",
+	"floors", "bare-foundation", "tower-closed", "capture", "range", "guard-capture",
+	"own-capture", "ransom", "ransom-points", "move",
+}
+
+// String gives a stable name for the rule, usable as an error code.
+func (r Rule) String() string {
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
+	}
+	return "rule?"
+}
+
+// IllegalMoveError reports a move that breaks a rule. The game is unchanged.
+type IllegalMoveError struct {
+	Rule   Rule
+	Move   Move
+	Turn   int
+	Player int // 0-based seat of the acting player
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("turn %d, player %d: %s", e.Turn, e.Player+1, e.Reason)
+}
+
+func (g *Game) illegal(r Rule, m Move, format string, args ...any) error {
+	return &IllegalMoveError{Rule: r, Move: m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Apply plays one move for the player whose turn it is.
+func (g *Game) Apply(m Move) error {
+	if g.phase == PhaseOver {
+		return g.illegal(RuleGameOver, m, "the game is over")
+	}
+	switch m.Kind {
+	case MoveRansom:
+		return g.ransom(m)
+	case MoveDraw:
+		return g.draw(m)
+	case MoveDiscard:
+		return g.discard(m)
+	case MovePlace:
+		return g.place(m)
+	case MoveFollower:
+		return g.deploy(m)
+	case MoveFloor:
+		return g.floor(m)
+	case MoveCapture:
+		return g.capture(m)
+	case MoveTowerFollower:
+		return g.guard(m)
+	case MovePass:
+		return g.pass(m)
+	case MoveEndTurn:
+		return g.endTurn(m)
+	}
+	return g.illegal(RuleMove, m, "unknown move kind %d", m.Kind)
+}
+
+func (g *Game) wrongPhase(m Move) error {
+	return g.illegal(RuleTurnOrder, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
+}
+
+func (g *Game) draw(m Move) error {
+	if g.phase != PhaseDraw {
+		return g.wrongPhase(m)
+	}
+	if int(m.Tile) >= NumTileTypes {
+		return g.illegal(RuleMove, m, "unknown tile %d", m.Tile)
+	}
+	if g.order != nil {
+		if g.orderPos >= len(g.order) || g.order[g.orderPos] != m.Tile {
+			next := "nothing"
+			if g.orderPos < len(g.order) {
+				next = g.order[g.orderPos].String()
+			}
+			return g.illegal(RuleBag, m, "drew %s but the prepared draw order has %s next", m.Tile, next)
+		}
+		g.orderPos++
+	} else if g.bagCount[m.Tile] == 0 {
+		return g.illegal(RuleBag, m, "drew %s but none is left in the bag", m.Tile)
+	}
+	g.bagCount[m.Tile]--
+	g.bagLeft--
+	g.drawn = m.Tile
+	g.phase = PhasePlace
+	return nil
+}
+
+func (g *Game) discard(m Move) error {
+	if g.phase != PhasePlace {
+		return g.wrongPhase(m)
+	}
+	if p, ok := g.anyPlacement(g.drawn); ok {
+		return g.illegal(RuleDiscard, m, "discarded %s, but it fits at %s %s", g.drawn, p.Pos, p.Rot)
+	}
+	g.events = append(g.events, Event{Kind: EventDiscard, Turn: g.turn, Player: g.player, Tile: g.drawn})
+	if g.bagLeft == 0 {
+		g.phase = PhaseEnd
+	} else {
+		g.phase = PhaseDraw
+	}
+	return nil
+}
+
+func (g *Game) place(m Move) error {
+	if g.phase != PhasePlace {
+		return g.wrongPhase(m)
+	}
+	if err := g.checkPlacement(g.drawn, m); err != nil {
+		return err
+	}
+	g.newTile = g.put(g.drawn, m.Rot&3, m.Pos)
+	g.phase = PhaseAction
+	return nil
+}
+
+// checkPlacement explains why tile t cannot go where m says, or returns nil.
+func (g *Game) checkPlacement(t TileID, m Move) error {
+	if m.Rot > R270 {
+		return g.illegal(RuleMove, m, "rotation %d is not a quarter turn", m.Rot)
+	}
+	p := m.Pos
+	if p.X < -maxCoord || p.X > maxCoord || p.Y < -maxCoord || p.Y > maxCoord {
+		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
+	}
+	v := g.grid.get(p)
+	if v >= 0 {
+		other := &g.tiles[v]
+		return g.illegal(RulePlacement, m, "tile %s at %s: the square is taken by %s", t, p, other.tile)
+	}
+	if v == gridEmpty {
+		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
+	}
+	o := &orients[t][m.Rot]
+	for e := North; e <= West; e++ {
+		w := g.grid.get(p.Step(e))
+		if w < 0 {
+			continue
+		}
+		nb := &g.tiles[w]
+		mine, theirs := o.terrain(e), nb.orient().terrain(e.Opposite())
+		if mine != theirs {
+			return g.illegal(RulePlacement, m, "tile %s at %s %s: its %s edge (%s) meets the %s of %s at %s",
+				t, p, m.Rot, edgeWords[e], mine, theirs, nb.tile, nb.pos)
+		}
+	}
+	return nil
+}
+
+var edgeWords = [4]string{"north", "east", "south", "west"}
+
+func (g *Game) pass(m Move) error {
+	if g.phase != PhaseAction && g.phase != PhaseCapture {
+		return g.wrongPhase(m)
+	}
+	g.phase = PhaseEnd
+	return nil
+}
+
+func (g *Game) deploy(m Move) error {
+	if g.phase != PhaseAction {
+		return g.wrongPhase(m)
+	}
+	t := &g.tiles[g.newTile]
+	o := t.orient()
+	seg := o.find(m.Spot)
+	if seg < 0 {
+		return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s", t.tile, t.pos, t.rot, describeSpot(m.Spot))
+	}
+	if m.Spot.Kind == FeatureField && g.rules.NoFarmers {
+		return g.illegal(RuleFarmers, m, "followers cannot be put on fields: farmers are off")
+	}
+	if g.supply[g.player] == 0 {
+		return g.illegal(RuleFollower, m, "player %d has no follower left in supply", g.player+1)
+	}
+	nd := t.node + int32(seg)
+	if root := g.find(nd); g.nodes[root].occupied > 0 {
+		return g.illegal(RuleFollower, m, "the %s at %s %s is already occupied", m.Spot.Kind, t.pos, m.Spot)
+	}
+	f := g.takeFromSupply(g.player)
+	*f = follower{where: onFeature, tile: int16(g.newTile), node: nd}
+	g.nodes[g.find(nd)].occupied++
+	g.phase = PhaseEnd
+	return nil
+}
+
+func describeSpot(s Spot) string {
+	switch s.Kind {
+	case FeatureCloister:
+		return "cloister"
+	case FeatureTower:
+		return "tower"
+	case FeatureField:
+		return "field " + s.Halves.String()
+	}
+	return s.Kind.String() + " " + s.Edges.String()
+}
+
+// takeFromSupply returns a follower of p in supply, counted out of supply.
+func (g *Game) takeFromSupply(p int) *follower {
+	for i := range g.fol[p] {
+		if g.fol[p][i].where == inSupply {
+			g.supply[p]--
+			return &g.fol[p][i]
+		}
+	}
+	panic("engine: supply count out of step") // unreachable: callers check supply
+}
+
+func (g *Game) toSupply(p int, f *follower) {
+	*f = follower{}
+	g.supply[p]++
+}
+
+// towerAt returns the tower on the tile at p, or an error for move m.
+func (g *Game) towerAt(m Move) (*tower, int, error) {
+	if !g.rules.Tower() {
+		return nil, -1, g.illegal(RuleTower, m, "there are no towers in a base game")
+	}
+	if g.rules.TowerTileActions && !g.tiles[g.newTile].tile.Type().HasFoundation() {
+		return nil, -1, g.illegal(RuleTower, m, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and %s has none", g.tiles[g.newTile].tile)
+	}
+	v := g.grid.get(m.Pos)
+	if v < 0 {
+		return nil, -1, g.illegal(RuleTower, m, "there is no tile at %s", m.Pos)
+	}
+	t := &g.tiles[v]
+	if t.tower < 0 {
+		return nil, -1, g.illegal(RuleTower, m, "tile %s at %s has no tower foundation", t.tile, m.Pos)
+	}
+	return &g.towers[t.tower], int(t.tower), nil
+}
+
+func (g *Game) floor(m Move) error {
+	if g.phase != PhaseAction {
+		return g.wrongPhase(m)
+	}
+	tw, ti, err := g.towerAt(m)
+	if err != nil {
+		return err
+	}
+	if tw.closed {
+		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
+	}
+	if g.floors[g.player] == 0 {
+		return g.illegal(RuleFloors, m, "player %d has no tower floor left", g.player+1)
+	}
+	g.floors[g.player]--
+	tw.height++
+	g.grown = ti
+	g.events = append(g.events, Event{Kind: EventFloor, Turn: g.turn, Player: g.player, Pos: m.Pos, Height: int(tw.height)})
+	g.phase = PhaseCapture
+	return nil
+}
+
+func (g *Game) closedBy(tw *tower) string {
+	if tw.guard >= 0 {
+		return fmt.Sprintf(" by a follower of player %d", tw.guard+1)
+	}
+	return " (its guard was captured and towers do not reopen: rule reopen=no)"
+}
+
+func (g *Game) guard(m Move) error {
+	if g.phase != PhaseAction {
+		return g.wrongPhase(m)
+	}
+	tw, _, err := g.towerAt(m)
+	if err != nil {
+		return err
+	}
+	if tw.height == 0 {
+		return g.illegal(RuleBareFoundation, m, "a follower cannot be put on the bare foundation at %s: only a floor can", m.Pos)
+	}
+	if tw.closed {
+		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
+	}
+	if g.supply[g.player] == 0 {
+		return g.illegal(RuleFollower, m, "player %d has no follower left in supply", g.player+1)
+	}
+	f := g.takeFromSupply(g.player)
+	*f = follower{where: onTower, tile: tw.tile}
+	tw.guard = int8(g.player)
+	tw.closed = true
+	g.phase = PhaseEnd
+	return nil
+}
+
+// ransom buys back one of the mover's followers held by m.Payee.
+func (g *Game) ransom(m Move) error {
+	p := g.player
+	switch {
+	case !g.rules.Tower():
+		return g.illegal(RuleRansom, m, "there are no prisoners in a base game")
+	case g.rules.NoRansom:
+		return g.illegal(RuleRansom, m, "ransoms are off (rule ransom=off)")
+	case g.ransomed:
+		return g.illegal(RuleRansom, m, "player %d already paid a ransom this turn", p+1)
+	case m.Owner != p:
+		return g.illegal(RuleRansom, m, "player %d may only buy back its own follower, not player %d's", p+1, m.Owner+1)
+	case m.Payee < 0 || m.Payee >= g.nPlayers || m.Payee == p:
+		return g.illegal(RuleRansom, m, "player %d cannot be paid a ransom", m.Payee+1)
+	case g.prisoners[m.Payee][p] == 0:
+		return g.illegal(RuleRansom, m, "player %d holds no follower of player %d", m.Payee+1, p+1)
+	case g.score[p] < RansomPrice:
+		return g.illegal(RuleRansomPoints, m, "player %d has %d points, fewer than the ransom of %d", p+1, g.score[p], RansomPrice)
+	}
+	g.score[p] -= RansomPrice
+	g.score[m.Payee] += RansomPrice
+	g.release(p, m.Payee)
+	g.ransomed = true
+	g.events = append(g.events, Event{Kind: EventRansom, Turn: g.turn, Player: p, Other: m.Payee, Points: RansomPrice})
+	return nil
+}
+
+// release returns one follower of owner held by holder to owner's supply.
+func (g *Game) release(owner, holder int) {
+	for i := range g.fol[owner] {
+		f := &g.fol[owner][i]
+		if f.where == inPrison && int(f.holder) == holder {
+			g.toSupply(owner, f)
+			g.prisoners[holder][owner]--
+			return
+		}
+	}
+}

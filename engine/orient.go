@@ -1,0 +1,154 @@
+package engine
+
+// FeatureKind is the kind of feature a follower can stand on.
+type FeatureKind uint8
+
+// Feature kinds. FeatureTower is the top of a tower (never part of a road,
+// city, field or cloister).
+const (
+	FeatureNone FeatureKind = iota
+	FeatureRoad
+	FeatureCity
+	FeatureField
+	FeatureCloister
+	FeatureTower
+)
+
+var featureNames = [...]string{"none", "road", "city", "field", "cloister", "tower"}
+
+func (k FeatureKind) String() string {
+	if int(k) < len(featureNames) {
+		return featureNames[k]
+	}
+	return "feature?"
+}
+
+// Spot names a place for a follower on a placed tile, in board orientation
+// (after rotation): a road or city by its edges, a field by its half-edges
+// (none for an enclosed field), the cloister, or the tower.
+type Spot struct {
+	Kind   FeatureKind
+	Edges  EdgeSet // roads and cities
+	Halves HalfSet // fields
+}
+
+// String gives the CGN spelling: "C:N", "R:WE", "F:NL.NR", "F:I", "M", "T".
+func (s Spot) String() string {
+	switch s.Kind {
+	case FeatureRoad:
+		return "R:" + s.Edges.String()
+	case FeatureCity:
+		return "C:" + s.Edges.String()
+	case FeatureField:
+		return "F:" + s.Halves.String()
+	case FeatureCloister:
+		return "M"
+	case FeatureTower:
+		return "T"
+	}
+	return "?"
+}
+
+// segment is a feature segment of an oriented tile.
+type segment struct {
+	kind    FeatureKind
+	edges   EdgeSet
+	halves  HalfSet
+	pennant bool
+	cities  []int8 // fields: indices of bordering city segments
+}
+
+// oriented is a tile type turned by a rotation, precomputed for placement.
+type oriented struct {
+	sig     uint8   // edge terrains, 2 bits per edge, N in the low bits
+	edgeSeg [4]int8 // road or city segment on each edge, -1 on a field edge
+	halfSeg [8]int8 // field segment on each half-edge, -1 where none
+	segs    []segment
+}
+
+// orients holds every tile type in every rotation.
+var orients = func() (o [NumTileTypes][4]oriented) {
+	for id := range Catalog {
+		for r := R0; r <= R270; r++ {
+			o[id][r] = orient(&Catalog[id], r)
+		}
+	}
+	return o
+}()
+
+// orient turns t by r. Segments are ordered cities, roads, fields, cloister.
+func orient(t *TileType, r Rotation) oriented {
+	var o oriented
+	for e := North; e <= West; e++ {
+		o.sig |= uint8(t.Edges[e]) << (2 * ((uint(e) + uint(r)) & 3))
+	}
+	for i := range o.edgeSeg {
+		o.edgeSeg[i] = -1
+	}
+	for i := range o.halfSeg {
+		o.halfSeg[i] = -1
+	}
+	add := func(s segment) {
+		idx := int8(len(o.segs))
+		for e := North; e <= West; e++ {
+			if s.edges.Has(e) {
+				o.edgeSeg[e] = idx
+			}
+		}
+		for h := Nw; h <= Wn; h++ {
+			if s.halves&(1<<h) != 0 {
+				o.halfSeg[h] = idx
+			}
+		}
+		o.segs = append(o.segs, s)
+	}
+	for _, c := range t.Cities {
+		add(segment{kind: FeatureCity, edges: c.Edges.Rotate(r), pennant: c.Pennant})
+	}
+	for _, rd := range t.Roads {
+		add(segment{kind: FeatureRoad, edges: rd.Edges.Rotate(r)})
+	}
+	for _, f := range t.Fields {
+		s := segment{kind: FeatureField, halves: f.Halves.Rotate(r)}
+		for _, c := range f.Cities {
+			s.cities = append(s.cities, int8(c))
+		}
+		add(s)
+	}
+	if t.Cloister {
+		add(segment{kind: FeatureCloister})
+	}
+	return o
+}
+
+// terrain returns the terrain of edge e of an oriented tile.
+func (o *oriented) terrain(e Edge) Terrain { return Terrain(o.sig>>(2*e)) & 3 }
+
+// find returns the index of the segment at spot s, or -1.
+func (o *oriented) find(s Spot) int {
+	for i := range o.segs {
+		seg := &o.segs[i]
+		if seg.kind != s.Kind {
+			continue
+		}
+		switch s.Kind {
+		case FeatureRoad, FeatureCity:
+			if seg.edges == s.Edges {
+				return i
+			}
+		case FeatureField:
+			if seg.halves == s.Halves {
+				return i
+			}
+		case FeatureCloister:
+			return i
+		}
+	}
+	return -1
+}
+
+// spot returns the Spot naming segment i.
+func (o *oriented) spot(i int) Spot {
+	s := &o.segs[i]
+	return Spot{Kind: s.kind, Edges: s.edges, Halves: s.halves}
+}

@@ -1,0 +1,218 @@
+package engine
+
+// endTurn scores what the turn completed and passes the turn on; after the
+// last tile it scores the game.
+func (g *Game) endTurn(m Move) error {
+	switch g.phase {
+	case PhaseAction, PhaseCapture, PhaseEnd:
+	default:
+		return g.wrongPhase(m)
+	}
+	if g.newTile >= 0 {
+		g.scoreCompleted(g.newTile)
+	}
+	g.turn++
+	g.player = (g.player + 1) % g.nPlayers
+	g.phase = PhaseDraw
+	g.ransomed = false
+	g.newTile = -1
+	g.grown = -1
+	if g.bagLeft == 0 {
+		g.finalScoring()
+		g.phase = PhaseOver
+	}
+	return nil
+}
+
+// scoreCompleted scores the roads, cities and cloisters completed by tile idx.
+func (g *Game) scoreCompleted(idx int) {
+	t := &g.tiles[idx]
+	o := t.orient()
+	var done [8]int32
+	nd := 0
+	for i := range o.segs {
+		k := o.segs[i].kind
+		if k != FeatureRoad && k != FeatureCity {
+			continue
+		}
+		r := g.find(t.node + int32(i))
+		if g.nodes[r].open != 0 || contains(done[:nd], r) {
+			continue
+		}
+		done[nd] = r
+		nd++
+		g.scoreFeature(r, false)
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			v := g.grid.get(Pos{t.pos.X + dx, t.pos.Y + dy})
+			if v < 0 {
+				continue
+			}
+			c := &g.tiles[v]
+			if c.nbrs == 8 && c.tile.Type().Cloister {
+				g.scoreFeature(g.cloisterNode(c), false)
+			}
+		}
+	}
+}
+
+func contains(s []int32, v int32) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) cloisterNode(t *placed) int32 {
+	return t.node + int32(len(t.orient().segs)-1)
+}
+
+// scoreFeature scores the feature with root r for the majority of its
+// followers and returns them to supply. It does nothing for a feature
+// without followers.
+func (g *Game) scoreFeature(r int32, final bool) {
+	if g.nodes[r].occupied == 0 {
+		return
+	}
+	var count [MaxPlayers]int
+	for p := 0; p < g.nPlayers; p++ {
+		for i := range g.fol[p] {
+			f := &g.fol[p][i]
+			if f.where == onFeature && g.find(f.node) == r {
+				count[p]++
+			}
+		}
+	}
+	best := 0
+	for p := 0; p < g.nPlayers; p++ {
+		best = max(best, count[p])
+	}
+	var scorers uint8
+	for p := 0; p < g.nPlayers; p++ {
+		if count[p] == best {
+			scorers |= 1 << p
+		}
+	}
+	ev := g.value(r, final)
+	ev.Scorers = scorers
+	for p := 0; p < g.nPlayers; p++ {
+		if scorers&(1<<p) != 0 {
+			g.score[p] += ev.Points
+		}
+	}
+	if !final {
+		for p := 0; p < g.nPlayers; p++ {
+			for i := range g.fol[p] {
+				f := &g.fol[p][i]
+				if f.where == onFeature && g.find(f.node) == r {
+					g.toSupply(p, f)
+				}
+			}
+		}
+	}
+	g.nodes[r].occupied = 0
+	if ev.Points > 0 {
+		g.events = append(g.events, ev)
+	}
+}
+
+// value computes the score event of the feature with root r.
+func (g *Game) value(r int32, final bool) Event {
+	n := &g.nodes[r]
+	t := &g.tiles[n.tile]
+	ev := Event{Kind: EventScore, Turn: g.turn, Player: g.player, Feature: n.kind, Final: final, Pos: t.pos}
+	switch n.kind {
+	case FeatureCloister:
+		ev.Size = 1 + int(t.nbrs)
+		ev.Points = ev.Size
+		if t.nbrs == 8 {
+			ev.Points = 9
+		}
+	case FeatureRoad:
+		ev.Size = g.distinctTiles(r)
+		ev.Points = ev.Size
+	case FeatureCity:
+		ev.Size = g.distinctTiles(r)
+		ev.Pennants = int(n.pennants)
+		ev.Points = ev.Size + ev.Pennants
+		if n.open == 0 && !(g.rules.TinyCity2 && ev.Size == 2) {
+			ev.Points *= 2
+		}
+	case FeatureField:
+		ev.Size = g.completedCities(r)
+		ev.Points = 3 * ev.Size
+	}
+	return ev
+}
+
+// distinctTiles counts the tiles of the feature with root r (a feature can
+// pass through one tile twice).
+func (g *Game) distinctTiles(r int32) int {
+	g.stampN++
+	if g.stampN == 0 {
+		clear(g.stamp)
+		g.stampN = 1
+	}
+	if len(g.stamp) < len(g.tiles) {
+		g.stamp = append(g.stamp, make([]uint32, len(g.tiles)-len(g.stamp))...)
+	}
+	n := 0
+	x := r
+	for {
+		t := g.nodes[x].tile
+		if g.stamp[t] != g.stampN {
+			g.stamp[t] = g.stampN
+			n++
+		}
+		x = g.nodes[x].next
+		if x == r {
+			return n
+		}
+	}
+}
+
+// completedCities counts the completed cities bordering the field with root r.
+func (g *Game) completedCities(r int32) int {
+	var seen []int32
+	var buf [16]int32
+	seen = buf[:0]
+	x := r
+	for {
+		nd := &g.nodes[x]
+		t := &g.tiles[nd.tile]
+		for _, c := range t.orient().segs[nd.seg].cities {
+			cr := g.find(t.node + int32(c))
+			if g.nodes[cr].open == 0 && !contains(seen, cr) {
+				seen = append(seen, cr)
+			}
+		}
+		x = nd.next
+		if x == r {
+			return len(seen)
+		}
+	}
+}
+
+// finalScoring scores every feature that still holds followers: incomplete
+// roads, cities and cloisters, and fields (unless farmers are off).
+func (g *Game) finalScoring() {
+	for p := 0; p < g.nPlayers; p++ {
+		for i := range g.fol[p] {
+			f := &g.fol[p][i]
+			if f.where != onFeature {
+				continue
+			}
+			r := g.find(f.node)
+			if g.nodes[r].occupied == 0 {
+				continue // already scored through another follower
+			}
+			if g.nodes[r].kind == FeatureField && g.rules.NoFarmers {
+				continue
+			}
+			g.scoreFeature(r, true)
+		}
+	}
+}
