@@ -20,7 +20,6 @@ func newGrid(capacity int) grid {
 	return grid{keys: make([]uint32, size), vals: make([]int16, size), mask: uint32(size - 1)}
 }
 
-
 // slot returns the slot of key k: where it is, or the empty slot where it
 // would go.
 func (g *grid) slot(k uint32) uint32 {
