@@ -52,7 +52,7 @@ type placed struct {
 	pos   Pos
 	node  int32 // first union-find node; segment i is node+i
 	tower int8  // index into Game.towers, -1 without foundation
-	nbrs  uint8 // placed tiles among the 8 surrounding squares
+	nbrs  uint8 // cloisters only: placed tiles among the 8 surrounding squares
 }
 
 func (p *placed) orient() *oriented { return &orients[p.tile][p.rot] }
@@ -100,6 +100,7 @@ type Game struct {
 	frontier []frontierSq
 	nodes    []node
 	towers   []tower
+	cloister []int16 // indices of the placed cloister tiles
 
 	fol       [MaxPlayers][FollowersPerPlayer]follower
 	supply    [MaxPlayers]int8
@@ -163,7 +164,7 @@ func NewGame(s Setup) (*Game, error) {
 	}
 	n := g.bagLeft + 1
 	g.tiles = make([]placed, 0, n)
-	g.grid = newGrid(4 * n)
+	g.grid = newGrid(3*n + 4) // placed tiles plus at most 2n+4 frontier squares
 	g.frontier = make([]frontierSq, 0, 2*n+4)
 	g.nodes = make([]node, 0, 8*n)
 	g.stamp = make([]uint32, n)
@@ -226,6 +227,7 @@ func (g *Game) Clone() *Game {
 	c.frontier = append(make([]frontierSq, 0, cap(g.frontier)), g.frontier...)
 	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
 	c.towers = append([]tower(nil), g.towers...)
+	c.cloister = append([]int16(nil), g.cloister...)
 	c.events = append([]Event(nil), g.events...)
 	c.stamp = make([]uint32, len(g.stamp))
 	c.stampN = 0
@@ -277,18 +279,34 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 			f.mask |= bit
 		}
 	}
+	g.countCloisterNeighbours(idx)
+	return idx
+}
+
+// countCloisterNeighbours updates the neighbour counts of the cloisters
+// around the new tile idx, and counts its own if it is a cloister. There are
+// few cloisters, so scanning them beats looking up 8 squares.
+func (g *Game) countCloisterNeighbours(idx int) {
+	p := g.tiles[idx].pos
+	for _, c := range g.cloister {
+		q := &g.tiles[c]
+		if abs(q.pos.X-p.X) <= 1 && abs(q.pos.Y-p.Y) <= 1 {
+			q.nbrs++
+		}
+	}
+	if !g.tiles[idx].tile.Type().Cloister {
+		return
+	}
+	n := uint8(0)
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if dx == 0 && dy == 0 {
-				continue
-			}
-			if v := g.grid.get(Pos{p.X + dx, p.Y + dy}); v >= 0 {
-				g.tiles[v].nbrs++
-				g.tiles[idx].nbrs++
+			if (dx != 0 || dy != 0) && g.grid.get(Pos{p.X + dx, p.Y + dy}) >= 0 {
+				n++
 			}
 		}
 	}
-	return idx
+	g.tiles[idx].nbrs = n
+	g.cloister = append(g.cloister, int16(idx))
 }
 
 func (g *Game) removeFrontier(i int) {

@@ -12,9 +12,10 @@ type grid struct {
 
 const gridEmpty = int16(-32768)
 
+// newGrid returns a grid for up to capacity keys, at most half full.
 func newGrid(capacity int) grid {
 	size := 64
-	for size < 3*capacity {
+	for size < 2*capacity {
 		size <<= 1
 	}
 	return grid{keys: make([]uint32, size), vals: make([]int16, size), mask: uint32(size - 1)}

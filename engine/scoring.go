@@ -43,16 +43,10 @@ func (g *Game) scoreCompleted(idx int) {
 		nd++
 		g.scoreFeature(r, false)
 	}
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			v := g.grid.get(Pos{t.pos.X + dx, t.pos.Y + dy})
-			if v < 0 {
-				continue
-			}
-			c := &g.tiles[v]
-			if c.nbrs == 8 && c.tile.Type().Cloister {
-				g.scoreFeature(g.cloisterNode(c), false)
-			}
+	for _, ci := range g.cloister {
+		c := &g.tiles[ci]
+		if c.nbrs == 8 && abs(c.pos.X-t.pos.X) <= 1 && abs(c.pos.Y-t.pos.Y) <= 1 {
+			g.scoreFeature(g.cloisterNode(c), false)
 		}
 	}
 }
