@@ -36,6 +36,9 @@ func (g *grid) slot(k uint32) uint32 {
 
 // get returns the value at p, or gridEmpty.
 func (g *grid) get(p Pos) int16 {
+	if !onBoard(p) {
+		return gridEmpty
+	}
 	k := packPos(p)
 	i := g.slot(k)
 	if g.keys[i] == 0 {
@@ -61,5 +64,10 @@ func packPos(p Pos) uint32 {
 	return uint32(p.X+maxCoord+1)<<16 | uint32(p.Y+maxCoord+1)
 }
 
-// maxCoord bounds board coordinates.
+// maxCoord bounds board coordinates; no game comes near it.
 const maxCoord = 16000
+
+// onBoard reports whether p lies within the coordinates the grid can hold.
+func onBoard(p Pos) bool {
+	return p.X >= -maxCoord && p.X <= maxCoord && p.Y >= -maxCoord && p.Y <= maxCoord
+}

@@ -210,7 +210,7 @@ func (g *Game) checkPlacement(t TileID, m Move) error {
 		return g.illegal(RuleMove, m, "rotation %d is not a quarter turn", m.Rot)
 	}
 	p := m.Pos
-	if p.X < -maxCoord || p.X > maxCoord || p.Y < -maxCoord || p.Y > maxCoord {
+	if !onBoard(p) {
 		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
 	}
 	v := g.grid.get(p)

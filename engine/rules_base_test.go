@@ -310,3 +310,28 @@ func TestJCZRegressionScores(t *testing.T) {
 		})
 	}
 }
+
+// A road that passes through one tile twice (both curves of T09) counts
+// that tile once.
+func TestRoadThroughOneTileTwice(t *testing.T) {
+	g := newTestGame(t, 2, Rules{})
+	// D(0,0) -> T09(1,0) west-north curve -> V(1,-1) -> V(2,-1) -> V(2,0)
+	// -> T09 east-south curve -> W(1,1); W(-1,0) closes the west end.
+	lay(t, g, "T09@1,0r0 V@1,-1r270 V@2,-1r0 V@2,0r90 W@-1,0r0")
+	stand(t, g, 0, 0, 0, "R:WE")
+	turnTo(t, g, "W@1,1r180")
+	ok(t, g, endTurn)
+	scoresAre(t, g, 7, 0)
+	if ev := g.Events()[0]; ev.Size != 7 || ev.Feature != FeatureRoad {
+		t.Fatalf("event %+v", ev)
+	}
+}
+
+func TestFarAwayPlacement(t *testing.T) {
+	g := newTestGame(t, 2, Rules{})
+	ok(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")})
+	// 65536+1 would alias (1,0) in a 16-bit packing.
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{65537, 0}}, RulePlacement, "tile U at (65537,0) is not next to any tile")
+	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
+	refuse(t, g, Move{Kind: MoveFloor, Pos: Pos{65537, 0}}, RuleTower, "there is no tile at (65537,0)")
+}
