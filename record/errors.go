@@ -1,0 +1,137 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pos is a position in a CGN file. Line and Column start at 1; Column counts
+// bytes from the start of the line (as go/token does); Offset counts bytes
+// from the start of the file, a byte order mark included. The zero Pos is
+// "no position" (for values built in code rather than parsed).
+type Pos struct {
+	Filename string
+	Offset   int
+	Line     int
+	Column   int
+}
+
+// IsValid reports whether p holds a position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String returns "file:line:col", "line:col" without a file name, or "-"
+// for the zero Pos.
+func (p Pos) String() string {
+	s := p.Filename
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Column)
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// SyntaxError is one syntax error in a CGN text. Its Error method gives one
+// grep-friendly line, "file:line:col: expected X, found Y"; Excerpt renders
+// the offending source line with carets under the error.
+type SyntaxError struct {
+	Pos    Pos
+	Msg    string // "expected X, found Y"
+	Source string // the source line holding Pos, without its line end ("" if unknown)
+	Span   int    // number of bytes of Source marked by carets, at least 1
+}
+
+// Error returns "file:line:col: message".
+func (e *SyntaxError) Error() string {
+	if !e.Pos.IsValid() && e.Pos.Filename == "" {
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Excerpt returns the error line followed, when the source line is known, by
+// that line and a row of carets under the offending text:
+//
+//	g.cgn:3:15: expected rotation r0, r90, r180 or r270, found "r45"
+//	    3 | 2. Bob V@1,0r45
+//	      |            ^^^
+func (e *SyntaxError) Excerpt() string {
+	var b strings.Builder
+	b.WriteString(e.Error())
+	if e.Source == "" || e.Pos.Column < 1 || e.Pos.Column-1 > len(e.Source) {
+		return b.String()
+	}
+	num := fmt.Sprint(e.Pos.Line)
+	fmt.Fprintf(&b, "\n %4s | %s\n %4s | ", num, e.Source, "")
+	for _, r := range e.Source[:e.Pos.Column-1] {
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	span := e.Span
+	if span < 1 {
+		span = 1
+	}
+	rest := e.Source[e.Pos.Column-1:]
+	if span > len(rest) {
+		span = len(rest)
+	}
+	n := utf8.RuneCountInString(rest[:span])
+	if n < 1 {
+		n = 1
+	}
+	b.WriteString(strings.Repeat("^", n))
+	return b.String()
+}
+
+// ErrorList is a list of syntax errors, in the order found (which is source
+// order within a game). Like go/scanner.ErrorList, its Err method returns nil
+// for an empty list.
+type ErrorList []*SyntaxError
+
+// Error returns the first error and how many more there are.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// Err returns l as an error, or nil if l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Sort orders the list by file name, then offset.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+}
+
+// Excerpt renders every error with its source excerpt, one after another.
+func (l ErrorList) Excerpt() string {
+	parts := make([]string, len(l))
+	for i, e := range l {
+		parts[i] = e.Excerpt()
+	}
+	return strings.Join(parts, "\n")
+}

@@ -1,0 +1,285 @@
+package record
+
+// stage is how far a turn has got: each item may only follow items of an
+// earlier stage (ransoms, discards and variations may repeat).
+type stage uint8
+
+const (
+	stHead    stage = iota // number and player
+	stRansom               // ransoms
+	stDiscard              // discards
+	stPlace                // the placement
+	stAction               // the action (and its capture)
+	stElems                // elements closed: a continuation line
+	stScore                // the declared score
+	stVar                  // variations
+)
+
+var stageNames = [...]string{"", "ransoms", "discards", "placement", "action", "", "score", "variations"}
+
+// turnState is the turn being parsed at one nesting depth.
+type turnState struct {
+	t     *Turn
+	stage stage
+	last  **Notes // where the next glyph, clock or comment goes
+}
+
+// turnList parses turns up to the end of src or an unmatched ")". replaced is
+// the turn a variation replaces (nil for the main line).
+func (p *parser) turnList(replaced *Turn) []*Turn {
+	var turns []*Turn
+	var st turnState
+	for {
+		p.space()
+		if p.i >= len(p.src) || (p.src[p.i] == ')' && p.depth > 0) {
+			return turns
+		}
+		p.lineItems(&turns, &st, replaced)
+	}
+}
+
+// lineItems parses the rest of the current line: a new turn, or annotations of the
+// previous one. After an error it skips to the end of the line.
+func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
+	defer p.recoverLine()
+	c := p.src[p.i]
+	switch {
+	case c == ')':
+		p.fail(p.i, `expected turn, found ")" outside a variation`)
+	case isDigit(c) || p.bol && (c == '"' || isNameStart(p.src, p.i)):
+		t := p.newTurn()
+		switch {
+		case len(*turns) > 0:
+			t.Number = (*turns)[len(*turns)-1].Number + 1
+		case replaced != nil:
+			t.Number = replaced.Number
+		default:
+			t.Number = 1
+		}
+		*turns = append(*turns, t)
+		*st = turnState{t: t, last: &t.Notes}
+		p.head(t)
+	case st.t == nil:
+		if p.depth == 0 && len(*turns) == 0 && (c == '{' || c == ';') {
+			p.g.Comments = append(p.g.Comments, p.comment())
+			p.bol = false
+			return
+		}
+		p.fail(p.i, "expected turn number or player, found "+p.found(p.i))
+	default:
+		if st.stage < stElems {
+			st.stage = stElems
+		}
+	}
+	p.items(st)
+}
+
+func (p *parser) newTurn() *Turn {
+	if len(p.turns) == cap(p.turns) {
+		p.turns = make([]Turn, 0, 32)
+	}
+	p.turns = p.turns[:len(p.turns)+1]
+	return &p.turns[len(p.turns)-1]
+}
+
+// head lexes the turn number (if any) and the player.
+func (p *parser) head(t *Turn) {
+	t.Pos = p.pos(p.i)
+	if isDigit(p.src[p.i]) {
+		a := p.i
+		n, ok := p.uint()
+		if !ok {
+			p.fail(a, "expected turn number, found "+p.found(a))
+		}
+		if p.i >= len(p.src) || p.src[p.i] != '.' {
+			p.fail(p.i, `expected "." after the turn number, found `+p.found(p.i))
+		}
+		p.i++
+		t.Number, t.Numbered = n, true
+		p.inlineSpace()
+	}
+	t.Player = p.name("player")
+	p.endOf("player name")
+	p.bol = false
+}
+
+// items parses the elements and annotations of st.t up to the end of the
+// line, a ")" or the next turn number.
+func (p *parser) items(st *turnState) {
+	t := st.t
+	for {
+		p.inlineSpace()
+		if p.i >= len(p.src) {
+			return
+		}
+		c := p.src[p.i]
+		switch c {
+		case '\n', ')':
+			return
+		case '{', ';':
+			n := notesOf(st.last)
+			n.Comments = append(n.Comments, p.comment())
+		case '!', '?':
+			p.glyph(st.last)
+		case '~':
+			p.clock(st.last)
+		case '=':
+			p.order(st, stScore)
+			t.Score = p.score()
+			st.last = &t.Score.Notes
+		case '(':
+			p.order(st, stVar)
+			p.variation(st)
+		case '$':
+			p.order(st, stRansom)
+			r := p.ransom()
+			t.Ransoms = append(t.Ransoms, r)
+			st.last = &r.Notes
+		case '-':
+			p.order(st, stDiscard)
+			d := &Discard{Pos: p.pos(p.i)}
+			p.i++
+			d.Tile = p.tile(`tile id after "-"`)
+			p.endOf("discard")
+			t.Discards = append(t.Discards, d)
+			st.last = &d.Notes
+		case '+', '^':
+			p.order(st, stAction)
+			p.action(st)
+		default:
+			if isDigit(c) {
+				return
+			}
+			p.element(st)
+		}
+		p.bol = false
+	}
+}
+
+// element handles the items that start with a letter: a capture, a
+// placement, or (an error) a second turn without number.
+func (p *parser) element(st *turnState) {
+	c := p.src[p.i]
+	if (c == 'x' || c == 'X') && p.i+1 < len(p.src) && (isDigit(p.src[p.i+1]) || p.src[p.i+1] == '-') {
+		p.capture(st)
+		return
+	}
+	if j := tileEnd(p.src, p.i); j > p.i && j < len(p.src) && p.src[j] == '@' {
+		p.order(st, stPlace)
+		pl := p.placement()
+		p.endOf("placement")
+		st.t.Placement = pl
+		st.last = &pl.Notes
+		return
+	}
+	if c == '"' || isNameStart(p.src, p.i) {
+		p.fail(p.i, "expected turn number before a second turn on the line, found "+p.found(p.i))
+	}
+	p.fail(p.i, "expected element or annotation, found "+p.found(p.i))
+}
+
+// order checks that an item of stage s may come now, and records it.
+func (p *parser) order(st *turnState, s stage) {
+	cur := st.stage
+	if cur < s || cur == s && (s == stRansom || s == stDiscard || s == stVar) {
+		st.stage = s
+		return
+	}
+	what := [...]string{"", "ransom", "discard", "placement", "action", "", "score", "variation"}[s]
+	switch {
+	case cur == s:
+		p.fail(p.i, "expected one "+what+" per turn, found "+p.found(p.i))
+	case cur == stElems:
+		p.fail(p.i, "expected "+what+" on the line of its turn, found "+p.found(p.i))
+	}
+	p.fail(p.i, "expected "+what+" before the "+stageNames[cur]+", found "+p.found(p.i))
+}
+
+// ransom lexes $Bob or $Carl@Bob.
+func (p *parser) ransom() *Ransom {
+	r := &Ransom{Pos: p.pos(p.i)}
+	p.i++
+	first := p.name(`player name after "$"`)
+	if p.i < len(p.src) && p.src[p.i] == '@' {
+		p.i++
+		r.Owner = first
+		r.Holder = p.name(`player name after "@"`)
+	} else {
+		r.Holder = first
+	}
+	p.endOf("ransom")
+	return r
+}
+
+// action lexes +Spot, +T@x,y or ^x,y.
+func (p *parser) action(st *turnState) {
+	a := p.i
+	p.i++
+	if p.src[a] == '^' {
+		f := &TowerFloor{Pos: p.pos(a)}
+		f.X, f.Y = p.coord()
+		if p.i >= len(p.src) || (p.src[p.i] != 'x' && p.src[p.i] != 'X') {
+			p.endOf("tower floor")
+		}
+		st.t.Action = f
+		st.last = &f.Notes
+		return
+	}
+	j := p.i
+	for j < len(p.src) && isASCIILetter(p.src[j]) {
+		j++
+	}
+	if w := p.src[p.i:j]; (eqFold(w, "T") || eqFold(w, "tower")) && j < len(p.src) && p.src[j] == '@' {
+		tf := &TowerFollower{Pos: p.pos(a)}
+		p.i = j + 1
+		tf.X, tf.Y = p.coord()
+		p.endOf("tower follower")
+		st.t.Action = tf
+		st.last = &tf.Notes
+		return
+	}
+	f := &Follower{Pos: p.pos(a)}
+	f.Spot = p.spot(false)
+	p.endOf("follower")
+	st.t.Action = f
+	st.last = &f.Notes
+}
+
+// capture lexes x4,-1:C:N after a tower floor.
+func (p *parser) capture(st *turnState) {
+	f, ok := st.t.Action.(*TowerFloor)
+	if !ok || f.Capture != nil || st.stage != stAction {
+		p.fail(p.i, "expected capture right after a tower floor, found "+p.found(p.i))
+	}
+	c := &Capture{Pos: p.pos(p.i)}
+	p.i++
+	c.X, c.Y = p.coord()
+	if p.i >= len(p.src) || p.src[p.i] != ':' {
+		p.fail(p.i, `expected ":" before the captured follower's spot, found `+p.found(p.i))
+	}
+	p.i++
+	c.Spot = p.spot(true)
+	p.endOf("capture")
+	f.Capture = c
+	st.last = &c.Notes
+}
+
+// variation parses ( turns ) after st.t.
+func (p *parser) variation(st *turnState) {
+	v := &Variation{Pos: p.pos(p.i)}
+	p.i++
+	p.bol = true
+	p.depth++
+	v.Turns = p.turnList(st.t)
+	p.depth--
+	if p.i >= len(p.src) {
+		p.errorPos(v.Pos, v.Pos.Offset-p.base, `expected ")" to close the variation, found `+p.found(p.i))
+	} else {
+		if len(v.Turns) == 0 {
+			p.errorAt(p.i, `expected a turn in the variation, found ")"`)
+		}
+		p.i++
+	}
+	st.t.Variations = append(st.t.Variations, v)
+	st.last = &v.Notes
+}

@@ -1,0 +1,178 @@
+package record
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// Scanner reads the games of a CGN file one at a time, like bufio.Scanner
+// reads lines. It holds one game's text in memory at a time, so memory does
+// not grow with the size of the file.
+//
+// A game with syntax errors is still returned: Scan reports true, Game
+// returns what could be parsed and Err the game's errors (an ErrorList).
+// Scanning then resumes at the next game (the next line that starts with
+// "[" after movetext).
+type Scanner struct {
+	r        io.Reader
+	filename string
+	buf      []byte
+	start    int // first byte of buf not yet scanned
+	end      int // end of the data in buf
+	offset   int // file offset of buf[0]
+	line     int // line number at buf[start]
+	eof      bool
+	began    bool
+	readErr  error
+	p        *parser
+	game     *Game
+	err      error
+}
+
+// NewScanner returns a Scanner reading CGN text from r. The filename is used
+// in positions and error messages only.
+func NewScanner(r io.Reader, filename string) *Scanner {
+	return &Scanner{r: r, filename: filename, line: 1, p: newParser(filename), buf: make([]byte, 64<<10)}
+}
+
+// Scan advances to the next game. It returns false at the end of the input
+// or when reading fails; Err then returns the read error (nil at the end of
+// the input).
+func (s *Scanner) Scan() bool {
+	s.game, s.err = nil, nil
+	if !s.began {
+		s.began = true
+		for s.end < 3 && !s.eof {
+			s.fill()
+		}
+		if bytes.HasPrefix(s.buf[:s.end], []byte("\uFEFF")) {
+			s.start = 3
+		}
+	}
+	for {
+		n := s.chunk()
+		if n == 0 {
+			s.err = s.readErr
+			return false
+		}
+		src := s.buf[s.start : s.start+n]
+		s.p.reset(src, s.offset+s.start, s.line, s.eof && s.start+n == s.end)
+		g := s.p.game()
+		s.start += n
+		s.line += bytes.Count(src, []byte{'\n'})
+		if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(s.p.errs) == 0 {
+			continue // blank lines and escape lines only
+		}
+		s.game, s.err = g, s.p.errs.Err()
+		return true
+	}
+}
+
+// Game returns the game read by the last call to Scan. Each game is new: it
+// stays valid after further calls to Scan.
+func (s *Scanner) Game() *Game { return s.game }
+
+// Err returns the syntax errors of the game last scanned (an ErrorList), or,
+// once Scan has returned false, the read error that stopped it (nil at the
+// end of the input).
+func (s *Scanner) Err() error { return s.err }
+
+// chunk returns the length of the next game's text from s.start, reading as
+// needed. A game ends before a line that starts with "[" once its movetext
+// has begun (a line that is not blank, not a tag line, not an escape line).
+func (s *Scanner) chunk() int {
+	pos := s.start
+	movetext := false
+	for {
+		nl := bytes.IndexByte(s.buf[pos:s.end], '\n')
+		if nl < 0 && !s.eof {
+			pos -= s.start
+			s.fill()
+			pos += s.start
+			continue
+		}
+		if pos == s.end {
+			return pos - s.start
+		}
+		lineEnd := s.end
+		if nl >= 0 {
+			lineEnd = pos + nl + 1
+		}
+		line := s.buf[pos:lineEnd]
+		if line[0] == '[' && movetext {
+			return pos - s.start
+		}
+		if !movetext && startsMovetext(line) {
+			movetext = true
+		}
+		pos = lineEnd
+	}
+}
+
+// startsMovetext reports whether a line outside movetext begins it.
+func startsMovetext(line []byte) bool {
+	if line[0] == '%' {
+		return false
+	}
+	for _, c := range line {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+		case '[':
+			return false
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// fill reads more input, first moving the unscanned data to the front of
+// the buffer (or growing it when full). s.start may change.
+func (s *Scanner) fill() {
+	if s.start > 0 {
+		copy(s.buf, s.buf[s.start:s.end])
+		s.end -= s.start
+		s.offset += s.start
+		s.start = 0
+	}
+	if s.end == len(s.buf) {
+		nb := make([]byte, 2*len(s.buf))
+		copy(nb, s.buf[:s.end])
+		s.buf = nb
+	}
+	for range 100 {
+		n, err := s.r.Read(s.buf[s.end:])
+		s.end += n
+		if err != nil {
+			s.eof = true
+			if !errors.Is(err, io.EOF) {
+				s.readErr = err
+			}
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	s.eof, s.readErr = true, io.ErrNoProgress
+}
+
+// Parse reads every game of a CGN text. It returns all the games, those with
+// syntax errors too, and an error: the ErrorList of every syntax error of the
+// file, or the read error, or nil.
+func Parse(r io.Reader, filename string) ([]*Game, error) {
+	sc := NewScanner(r, filename)
+	var games []*Game
+	var errs ErrorList
+	for sc.Scan() {
+		games = append(games, sc.Game())
+		if l, ok := sc.Err().(ErrorList); ok {
+			errs = append(errs, l...)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return games, err
+	}
+	return games, errs.Err()
+}
