@@ -13,7 +13,8 @@ type GenOptions struct {
 }
 
 // Generator plays random complete legal games. Its policy uses every kind
-// of move often: ransoms whenever they are possible half of the time,
+// of move often: ransoms (at the start of a turn, where CGN writes them)
+// half of the times they are possible,
 // towers grown high, captures of every kind (guards and one's own
 // followers included), and discards when forced. The same seed gives the
 // same game. A Generator reuses its buffers: one per goroutine.
@@ -63,7 +64,7 @@ func (gen *Generator) apply(g *Game, m Move) error {
 
 // maybeRansom pays a ransom half of the times one is possible.
 func (gen *Generator) maybeRansom(g *Game) error {
-	if g.ransomed || gen.rng.IntN(2) == 0 {
+	if gen.rng.IntN(2) == 0 {
 		return nil
 	}
 	gen.buf = g.legalRansoms(gen.buf[:0])
@@ -94,9 +95,6 @@ func (gen *Generator) turn(g *Game) error {
 		}
 	}
 	if g.phase == PhaseAction {
-		if err := gen.maybeRansom(g); err != nil {
-			return err
-		}
 		if err := gen.apply(g, gen.action(g)); err != nil {
 			return err
 		}
@@ -105,9 +103,6 @@ func (gen *Generator) turn(g *Game) error {
 		if err := gen.apply(g, gen.captureChoice(g)); err != nil {
 			return err
 		}
-	}
-	if err := gen.maybeRansom(g); err != nil {
-		return err
 	}
 	return gen.apply(g, Move{Kind: MoveEndTurn})
 }

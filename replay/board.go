@@ -1,0 +1,185 @@
+package replay
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+)
+
+// Each square is drawn 7 characters wide and 3 lines high: the north and
+// south edges on the first and last line, the west and east edges at the
+// ends of the middle line around a label (tile id, ^height of a tower).
+const cellW, cellH = 7, 3
+
+func edgeRow(t engine.Terrain, vertical bool) string {
+	switch t {
+	case engine.City:
+		return "#####"
+	case engine.Road:
+		if vertical {
+			return "..|.."
+		}
+		return "-----"
+	}
+	return "....."
+}
+
+func edgeChar(t engine.Terrain) byte {
+	switch t {
+	case engine.City:
+		return '#'
+	case engine.Road:
+		return '-'
+	}
+	return '.'
+}
+
+// terrainAt returns the terrain of edge e of a placed tile.
+func terrainAt(pt engine.PlacedTile, e engine.Edge) engine.Terrain {
+	tt := pt.Tile.Type()
+	return tt.Edges[(int(e)-int(pt.Rot)+4)%4]
+}
+
+// drawCell returns the 3 lines of the square at p.
+func drawCell(g *engine.Game, p engine.Pos, towers map[engine.Pos]engine.TowerInfo, mark engine.Pos, marked bool) [cellH]string {
+	pt, ok := g.TileAt(p)
+	if !ok {
+		if marked && p == mark {
+			return [cellH]string{" ?   ? ", "   ?   ", " ?   ? "}
+		}
+		return [cellH]string{"       ", "       ", "       "}
+	}
+	label := pt.Tile.String()
+	if tw, ok := towers[p]; ok {
+		label += fmt.Sprintf("^%d", tw.Height)
+	}
+	if len(label) > 5 {
+		label = label[:5]
+	}
+	pad := 5 - len(label)
+	label = strings.Repeat(" ", pad/2) + label + strings.Repeat(" ", pad-pad/2)
+	corner := "+"
+	if marked && p == mark {
+		corner = "*"
+	}
+	return [cellH]string{
+		corner + edgeRow(terrainAt(pt, engine.North), true) + corner,
+		string(edgeChar(terrainAt(pt, engine.West))) + label + string(edgeChar(terrainAt(pt, engine.East))),
+		corner + edgeRow(terrainAt(pt, engine.South), true) + corner,
+	}
+}
+
+// draw renders the squares x0..x1, y0..y1 with coordinate labels.
+func draw(g *engine.Game, x0, x1, y0, y1 int, mark engine.Pos, marked bool) string {
+	towers := map[engine.Pos]engine.TowerInfo{}
+	for _, tw := range g.Towers() {
+		towers[tw.Pos] = tw
+	}
+	var b strings.Builder
+	b.WriteString("     ")
+	for x := x0; x <= x1; x++ {
+		fmt.Fprintf(&b, "%-*s", cellW, fmt.Sprintf("  x=%d", x))
+	}
+	b.WriteString("\n")
+	for y := y0; y <= y1; y++ {
+		var rows [cellH]strings.Builder
+		for x := x0; x <= x1; x++ {
+			cell := drawCell(g, engine.Pos{X: x, Y: y}, towers, mark, marked)
+			for i := range rows {
+				rows[i].WriteString(cell[i])
+			}
+		}
+		for i := range rows {
+			if i == 1 {
+				fmt.Fprintf(&b, "%4d ", y)
+			} else {
+				b.WriteString("     ")
+			}
+			b.WriteString(strings.TrimRight(rows[i].String(), " "))
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// DrawAround draws the squares within radius of p (p marked with * corners,
+// or ? when empty): a picture of the board around a move.
+func DrawAround(g *engine.Game, p engine.Pos, radius int) string {
+	return draw(g, p.X-radius, p.X+radius, p.Y-radius, p.Y+radius, p, true)
+}
+
+// DrawBoard draws the whole board with a legend of the followers, towers
+// and players.
+func DrawBoard(g *engine.Game, players []Player) string {
+	x0, x1, y0, y1 := bounds(g)
+	var b strings.Builder
+	b.WriteString(draw(g, x0, x1, y0, y1, engine.Pos{}, false))
+	b.WriteString("\nLegend: # city, - and | road, . field; a label is the tile id, ^N a tower of height N.\n")
+	fs := g.Followers()
+	if len(fs) > 0 {
+		b.WriteString("Followers:\n")
+		for _, f := range fs {
+			fmt.Fprintf(&b, "  %-12s %s %s\n", players[f.Player].Name, f.Pos, describeSpot(f.Spot))
+		}
+	}
+	tws := g.Towers()
+	if len(tws) > 0 {
+		b.WriteString("Towers:\n")
+		for _, tw := range tws {
+			guard := "open"
+			if tw.Guard >= 0 {
+				guard = "guarded by " + players[tw.Guard].Name
+			} else if tw.Closed {
+				guard = "closed"
+			}
+			fmt.Fprintf(&b, "  %s height %d, %s\n", tw.Pos, tw.Height, guard)
+		}
+	}
+	b.WriteString("Players:\n")
+	for p, pl := range players {
+		var held []string
+		for o := range players {
+			if n := g.Prisoners(p, o); n > 0 {
+				held = append(held, fmt.Sprintf("%d of %s", n, players[o].Name))
+			}
+		}
+		sort.Strings(held)
+		prison := ""
+		if len(held) > 0 {
+			prison = ", holds " + strings.Join(held, ", ")
+		}
+		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl.Name, g.Score(p), g.Supply(p), g.Floors(p), prison)
+	}
+	fmt.Fprintf(&b, "Tiles left: %d\n", g.TilesLeft())
+	return b.String()
+}
+
+func bounds(g *engine.Game) (x0, x1, y0, y1 int) {
+	for i, t := range g.Tiles() {
+		if i == 0 || t.Pos.X < x0 {
+			x0 = t.Pos.X
+		}
+		if i == 0 || t.Pos.X > x1 {
+			x1 = t.Pos.X
+		}
+		if i == 0 || t.Pos.Y < y0 {
+			y0 = t.Pos.Y
+		}
+		if i == 0 || t.Pos.Y > y1 {
+			y1 = t.Pos.Y
+		}
+	}
+	return x0, x1, y0, y1
+}
+
+func describeSpot(s engine.Spot) string {
+	switch s.Kind {
+	case engine.FeatureTower:
+		return "on the tower"
+	case engine.FeatureCloister:
+		return "cloister"
+	}
+	return s.Kind.String() + " " + strings.TrimPrefix(s.String()[1:], ":")
+}

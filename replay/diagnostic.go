@@ -1,0 +1,85 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/towerlog/towerlog/record"
+)
+
+// Severity grades a diagnostic.
+type Severity uint8
+
+// Severities.
+const (
+	Error   Severity = iota // the game is invalid
+	Warning                 // something is missing or unverifiable; the game stays valid
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// MarshalText spells the severity in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Diagnostic codes besides the engine's rule names (engine.Rule.String),
+// which are used as they are for illegal moves.
+const (
+	CodeSyntax        = "syntax"         // the text is not CGN
+	CodePlayers       = "players"        // Players tag missing or wrong
+	CodeRules         = "rules"          // Rules tag not understood
+	CodeBag           = "bag-tag"        // Bag tag not understood
+	CodeStart         = "start"          // Start tag not understood
+	CodeTurnNumber    = "turn-number"    // turn numbers out of sequence
+	CodeTurnOrder     = "turn-order"     // a turn given to the wrong player
+	CodeUnknownPlayer = "unknown-player" // a name that is not in the Players tag
+	CodeUnknownTile   = "unknown-tile"   // a tile id that is not in the catalog
+	CodeNoPlacement   = "no-placement"   // a turn places no tile while tiles are left
+	CodeScore         = "score"          // declared scores differ from the recomputed ones
+	CodeResult        = "result"         // the Result tag differs from the final scores
+	CodeUnfinished    = "unfinished"     // a game claimed finished that did not use every tile
+	CodeNoResult      = "no-result"      // the Result tag is missing
+)
+
+// Diagnostic is one finding about a game: where, in which game, turn and
+// player, and what.
+type Diagnostic struct {
+	Code     string     `json:"code"`
+	Severity Severity   `json:"severity"`
+	Pos      record.Pos `json:"-"`
+	Game     int        `json:"game"`             // 1-based index of the game in its file
+	Turn     int        `json:"turn,omitempty"`   // 0 outside the movetext
+	Player   string     `json:"player,omitempty"` // the acting player's name
+	Message  string     `json:"message"`
+	// Source is the line of the record holding Pos, and Span how many
+	// bytes from Pos.Column the carets mark; filled for syntax errors by
+	// the parser and for others by Annotate.
+	Source string `json:"-"`
+	Span   int    `json:"-"`
+	// Board is a small drawing of the board around the move, for illegal
+	// moves.
+	Board string `json:"-"`
+}
+
+// Error gives the one-line form: "file:line:col: turn 12 (Anna): message".
+func (d *Diagnostic) Error() string {
+	where := ""
+	if d.Pos.IsValid() {
+		where = d.Pos.String() + ": "
+	}
+	who := ""
+	switch {
+	case d.Turn > 0 && d.Player != "":
+		who = fmt.Sprintf("turn %d (%s): ", d.Turn, d.Player)
+	case d.Turn > 0:
+		who = fmt.Sprintf("turn %d: ", d.Turn)
+	}
+	sev := ""
+	if d.Severity == Warning {
+		sev = "warning: "
+	}
+	return where + sev + who + d.Message
+}

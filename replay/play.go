@@ -1,0 +1,247 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+)
+
+// play replays the main line, then checks the Result tag.
+func (r *replayer) play() {
+	for i, t := range r.g.Record.Turns {
+		if r.opts.StopAfter > 0 && i >= r.opts.StopAfter {
+			return
+		}
+		r.turn = t
+		if !r.playTurn(i+1, t) {
+			return
+		}
+	}
+	r.turn = nil
+	r.checkResult()
+}
+
+func (r *replayer) seatOf(n record.Name) (int, bool) {
+	for i, p := range r.g.Players {
+		if p.Name == n.Text {
+			return i, true
+		}
+	}
+	r.fail(CodeUnknownPlayer, n.Pos, "%q is not a player of this game (Players: %s)", n.Text, r.playerList())
+	return 0, false
+}
+
+func (r *replayer) playerList() string {
+	names := make([]string, len(r.g.Players))
+	for i, p := range r.g.Players {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// apply plays m, turning an illegal move into a diagnostic at pos.
+func (r *replayer) apply(m engine.Move, pos record.Pos) bool {
+	err := r.eg.Apply(m)
+	if err == nil {
+		return true
+	}
+	var ie *engine.IllegalMoveError
+	if !errors.As(err, &ie) {
+		r.fail("engine", pos, "%v", err)
+		return false
+	}
+	r.fail(ie.Rule.String(), pos, "%s", ie.Reason)
+	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
+	d.Board = DrawAround(r.eg, m.Pos, 2)
+	return false
+}
+
+func (r *replayer) tile(id string, pos record.Pos) (engine.TileID, bool) {
+	t, ok := engine.LookupTile(id)
+	if !ok {
+		r.fail(CodeUnknownTile, pos, "unknown tile %q: tile ids are A to X and T01 to T17", id)
+	}
+	return t, ok
+}
+
+func (r *replayer) playTurn(n int, t *record.Turn) bool {
+	eg := r.eg
+	if eg.Over() {
+		r.fail(engine.RuleGameOver.String(), t.Pos, "the game is over: every tile has been played, yet turn %d follows", n)
+		return false
+	}
+	if t.Number != n {
+		r.fail(CodeTurnNumber, t.Pos, "turn numbered %d, expected %d", t.Number, n)
+		return false
+	}
+	seat := eg.Player()
+	if t.Player.Text != r.g.Players[seat].Name {
+		if _, ok := r.seatOf(t.Player); !ok {
+			return false
+		}
+		r.fail(CodeTurnOrder, t.Player.Pos, "turn %d belongs to %s (seat %d), not to %s", n, r.g.Players[seat].Name, seat+1, t.Player.Text)
+		return false
+	}
+	rt := Turn{Number: n, Seat: seat, EventsFrom: len(eg.Events())}
+	for _, rn := range t.Ransoms {
+		payee, ok := r.seatOf(rn.Holder)
+		if !ok {
+			return false
+		}
+		owner := seat
+		if rn.Owner.Text != "" {
+			if owner, ok = r.seatOf(rn.Owner); !ok {
+				return false
+			}
+		}
+		if !r.apply(engine.Move{Kind: engine.MoveRansom, Payee: payee, Owner: owner}, rn.Pos) {
+			return false
+		}
+		rt.Ransom = true
+	}
+	for _, d := range t.Discards {
+		id, ok := r.tile(d.Tile, d.Pos)
+		if !ok || !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, d.Pos) || !r.apply(engine.Move{Kind: engine.MoveDiscard}, d.Pos) {
+			return false
+		}
+		rt.Discards = append(rt.Discards, id)
+	}
+	if !r.place(t, &rt) || !r.action(t, &rt) {
+		return false
+	}
+	if !r.apply(engine.Move{Kind: engine.MoveEndTurn}, t.Pos) {
+		return false
+	}
+	rt.Scores = eg.Scores()
+	rt.EventsTo = len(eg.Events())
+	r.g.Turns = append(r.g.Turns, rt)
+	if t.Score != nil && !equalInts(t.Score.Points, rt.Scores) {
+		r.fail(CodeScore, t.Score.Pos, "declared scores %s after turn %d, but they are %s", scoreList(t.Score.Points), n, scoreList(rt.Scores))
+	}
+	return true
+}
+
+func (r *replayer) place(t *record.Turn, rt *Turn) bool {
+	pl := t.Placement
+	if pl == nil {
+		if r.eg.Phase() == engine.PhaseDraw {
+			r.fail(CodeNoPlacement, t.Pos, "turn %d places no tile, but %d tiles are left in the bag", t.Number, r.eg.TilesLeft())
+			return false
+		}
+		return true
+	}
+	id, ok := r.tile(pl.Tile, pl.Pos)
+	if !ok {
+		return false
+	}
+	rot, ok := engine.RotationFromDegrees(int(pl.Rotation))
+	if !ok {
+		r.fail(engine.RuleMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
+		return false
+	}
+	if !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, pl.Pos) {
+		return false
+	}
+	m := engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: pl.X, Y: pl.Y}, Rot: rot}
+	if !r.apply(m, pl.Pos) {
+		return false
+	}
+	rt.Placed, rt.Tile, rt.Pos, rt.Rot = true, id, m.Pos, rot
+	return true
+}
+
+func (r *replayer) action(t *record.Turn, rt *Turn) bool {
+	switch a := t.Action.(type) {
+	case nil:
+		return true
+	case *record.Follower:
+		rt.Action, rt.Spot = ActionFollower, spot(a.Spot)
+		return r.apply(engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, a.Pos)
+	case *record.TowerFollower:
+		rt.Action, rt.Target = ActionTowerFollower, engine.Pos{X: a.X, Y: a.Y}
+		return r.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: rt.Target}, a.Pos)
+	case *record.TowerFloor:
+		rt.Action, rt.Target = ActionFloor, engine.Pos{X: a.X, Y: a.Y}
+		if !r.apply(engine.Move{Kind: engine.MoveFloor, Pos: rt.Target}, a.Pos) {
+			return false
+		}
+		if c := a.Capture; c != nil {
+			rt.Captured = true
+			return r.apply(engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot)}, c.Pos)
+		}
+		return true
+	}
+	r.fail(engine.RuleMove.String(), t.Pos, "unknown action %T", t.Action)
+	return false
+}
+
+// spot converts the notation's spot to the engine's: both use the same
+// edge and half-edge masks.
+func spot(s record.Spot) engine.Spot {
+	var k engine.FeatureKind
+	switch s.Kind {
+	case record.City:
+		k = engine.FeatureCity
+	case record.Road:
+		k = engine.FeatureRoad
+	case record.Field:
+		k = engine.FeatureField
+	case record.Cloister:
+		k = engine.FeatureCloister
+	case record.Tower:
+		k = engine.FeatureTower
+	}
+	return engine.Spot{Kind: k, Edges: engine.EdgeSet(s.Edges), Halves: engine.HalfSet(s.Halves)}
+}
+
+// checkResult compares the Result tag with the replayed game.
+func (r *replayer) checkResult() {
+	res, err := r.g.Record.Result()
+	if err != nil {
+		r.tagError(CodeResult, err)
+		return
+	}
+	eg := r.eg
+	if res == nil {
+		sev := Error
+		if r.opts.Lenient {
+			sev = Warning
+		}
+		r.report(CodeNoResult, sev, r.g.Record.Pos, "the game has no Result tag: give the final scores, or \"*\" for an unfinished game")
+		return
+	}
+	if res.Unfinished() {
+		return
+	}
+	if !eg.Over() {
+		r.fail(CodeUnfinished, res.Pos, "the Result tag gives final scores, but the record ends after turn %d with %d tiles left in the bag",
+			eg.Turn()-1, eg.TilesLeft())
+		return
+	}
+	if got := eg.Scores(); !equalInts(res.Scores, got) {
+		r.fail(CodeResult, res.Pos, "the Result tag gives %s, but the final scores are %s", scoreList(res.Scores), scoreList(got))
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func scoreList(s []int) string {
+	parts := make([]string, len(s))
+	for i, v := range s {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, "-")
+}

@@ -1,0 +1,271 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+)
+
+// Options tunes a replay.
+type Options struct {
+	// Lenient turns missing or unverifiable annotations (a missing Result
+	// tag) into warnings. Illegal moves are always errors.
+	Lenient bool
+	// StopAfter, when positive, stops the replay after that turn: the
+	// state is the one after turn StopAfter.
+	StopAfter int
+}
+
+// Player is a seat of a game.
+type Player struct {
+	Name   string `json:"name"`
+	Colour string `json:"colour"`
+}
+
+// ActionKind is what a turn did after placing its tile.
+type ActionKind uint8
+
+// Actions.
+const (
+	ActionNone          ActionKind = iota // nothing
+	ActionFollower                        // a follower on the new tile
+	ActionFloor                           // a tower floor (maybe with a capture)
+	ActionTowerFollower                   // a follower onto a tower
+)
+
+var actionNames = [...]string{"none", "follower", "floor", "tower-follower"}
+
+func (a ActionKind) String() string { return actionNames[a] }
+
+// Turn is one replayed turn.
+type Turn struct {
+	Number   int
+	Seat     int
+	Discards []engine.TileID
+	Placed   bool // false when every drawn tile was discarded
+	Tile     engine.TileID
+	Pos      engine.Pos
+	Rot      engine.Rotation
+	Action   ActionKind
+	Spot     engine.Spot // ActionFollower: where on the new tile
+	Target   engine.Pos  // ActionFloor, ActionTowerFollower: the tower
+	Captured bool        // ActionFloor: a follower was captured
+	Ransom   bool        // the player paid a ransom this turn
+	Scores   []int       // every player's score after the turn
+	// EventsFrom and EventsTo delimit the turn's events in Game.Events.
+	EventsFrom, EventsTo int
+}
+
+// Game is a replayed game: its record, what was set up from the tags, the
+// turns replayed, the resulting state and the diagnostics.
+type Game struct {
+	File    string
+	Index   int // 1-based position in its file
+	Record  *record.Game
+	Players []Player
+	Rules   engine.Rules
+	Setup   engine.Setup
+	Turns   []Turn
+	// State is the game after the last turn replayed; nil when the record
+	// could not even be set up.
+	State       *engine.Game
+	Diagnostics []Diagnostic
+}
+
+// Valid reports whether the game has no error.
+func (g *Game) Valid() bool {
+	for i := range g.Diagnostics {
+		if g.Diagnostics[i].Severity == Error {
+			return false
+		}
+	}
+	return true
+}
+
+// Events returns the engine's events of the replayed turns.
+func (g *Game) Events() []engine.Event {
+	if g.State == nil {
+		return nil
+	}
+	return g.State.Events()
+}
+
+// Replay sets a game up from its record's tags and plays its main line
+// through the engine, stopping at the first illegal move. syntax is the
+// error the parser gave for this game (an record.ErrorList), if any: a game
+// with syntax errors is not replayed.
+func Replay(file string, index int, rg *record.Game, syntax error, opts Options) *Game {
+	r := &replayer{g: &Game{File: file, Index: index, Record: rg}, opts: opts}
+	if syntax != nil {
+		r.syntax(syntax)
+		return r.g
+	}
+	if !r.setup() {
+		return r.g
+	}
+	r.play()
+	return r.g
+}
+
+type replayer struct {
+	g    *Game
+	opts Options
+	eg   *engine.Game
+	turn *record.Turn // the turn being replayed
+}
+
+func (r *replayer) report(code string, sev Severity, pos record.Pos, format string, args ...any) {
+	d := Diagnostic{Code: code, Severity: sev, Pos: pos, Game: r.g.Index, Message: fmt.Sprintf(format, args...)}
+	if r.turn != nil {
+		d.Turn = r.turn.Number
+		d.Player = r.turn.Player.Text
+	}
+	r.g.Diagnostics = append(r.g.Diagnostics, d)
+}
+
+func (r *replayer) fail(code string, pos record.Pos, format string, args ...any) {
+	r.report(code, Error, pos, format, args...)
+}
+
+func (r *replayer) syntax(err error) {
+	var list record.ErrorList
+	if !errors.As(err, &list) {
+		r.fail(CodeSyntax, r.g.Record.Pos, "%v", err)
+		return
+	}
+	for _, e := range list {
+		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: CodeSyntax, Severity: Error, Pos: e.Pos,
+			Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
+	}
+}
+
+// tagError reports an error from a tag accessor; syntax errors of a tag
+// value carry their own position.
+func (r *replayer) tagError(code string, err error) {
+	var list record.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		e := list[0]
+		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: e.Pos,
+			Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
+		return
+	}
+	var se *record.SyntaxError
+	if errors.As(err, &se) {
+		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: se.Pos,
+			Game: r.g.Index, Message: se.Msg, Source: se.Source, Span: se.Span})
+		return
+	}
+	r.fail(code, r.g.Record.Pos, "%v", err)
+}
+
+func (r *replayer) tagPos(name string) record.Pos {
+	for _, t := range r.g.Record.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Pos
+		}
+	}
+	return r.g.Record.Pos
+}
+
+// setup reads Players, Rules, Bag and Start and creates the engine game.
+func (r *replayer) setup() bool {
+	rg := r.g.Record
+	players, err := rg.Players()
+	if err != nil {
+		r.tagError(CodePlayers, err)
+		return false
+	}
+	if len(players) == 0 {
+		r.fail(CodePlayers, rg.Pos, "the game has no Players tag: it must name the players in seat order")
+		return false
+	}
+	if len(players) > engine.MaxPlayers {
+		r.fail(CodePlayers, r.tagPos("Players"), "%d players: a game has at most %d", len(players), engine.MaxPlayers)
+		return false
+	}
+	seen := map[string]bool{}
+	for _, p := range players {
+		if seen[p.Name] {
+			r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
+			return false
+		}
+		seen[p.Name] = true
+		r.g.Players = append(r.g.Players, Player{Name: p.Name, Colour: p.Colour})
+	}
+	words, err := rg.Rules()
+	if err != nil {
+		r.tagError(CodeRules, err)
+		return false
+	}
+	ws := make([]string, len(words))
+	for i, w := range words {
+		ws[i] = w.String()
+	}
+	rules, err := engine.ParseRules(ws)
+	if err != nil {
+		r.fail(CodeRules, r.tagPos("Rules"), "%s", strings.TrimPrefix(err.Error(), "rules: "))
+		return false
+	}
+	r.g.Rules = rules
+	s := engine.Setup{Players: len(players), Rules: rules}
+	if !r.bag(&s) || !r.start(&s) {
+		return false
+	}
+	eg, err := engine.NewGame(s)
+	if err != nil {
+		r.fail(CodeBag, r.tagPos("Bag"), "%s", strings.TrimPrefix(err.Error(), "engine: "))
+		return false
+	}
+	r.g.Setup, r.eg, r.g.State = s, eg, eg
+	return true
+}
+
+func (r *replayer) bag(s *engine.Setup) bool {
+	bag, err := r.g.Record.Bag()
+	if err != nil {
+		r.tagError(CodeBag, err)
+		return false
+	}
+	if bag == nil {
+		return true
+	}
+	s.Bag = []engine.TileID{}
+	s.Ordered = bag.Kind == record.BagOrder
+	for _, bt := range bag.Tiles {
+		id, ok := engine.LookupTile(bt.Tile)
+		if !ok {
+			r.fail(CodeUnknownTile, bt.Pos, "unknown tile %q in the Bag tag", bt.Tile)
+			return false
+		}
+		for i := 0; i < bt.Count; i++ {
+			s.Bag = append(s.Bag, id)
+		}
+	}
+	return true
+}
+
+func (r *replayer) start(s *engine.Setup) bool {
+	st, err := r.g.Record.Start()
+	if err != nil {
+		r.tagError(CodeStart, err)
+		return false
+	}
+	if st == nil {
+		return true
+	}
+	id, ok := engine.LookupTile(st.Tile)
+	if !ok {
+		r.fail(CodeUnknownTile, st.Pos, "unknown start tile %q", st.Tile)
+		return false
+	}
+	rot, ok := engine.RotationFromDegrees(int(st.Rotation))
+	if !ok || st.X != 0 || st.Y != 0 {
+		r.fail(CodeStart, st.Pos, "the start tile must lie at 0,0 with a rotation of 0, 90, 180 or 270")
+		return false
+	}
+	s.StartTile, s.StartRot = &id, rot
+	return true
+}

@@ -1,0 +1,154 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+)
+
+// WriteOptions says what Write puts into a record besides the moves.
+type WriteOptions struct {
+	// Tags are extra tags (Event, Site, Date, Source, ...).
+	Tags map[string]string
+	// Scores declares every player's score after each turn.
+	Scores bool
+}
+
+// Write turns a game played move by move into a CGN record: the Players,
+// Rules, Bag, Start and Result tags and one turn per line. It replays the
+// moves on a new game to know the drawn tiles and turn boundaries, so an
+// illegal move is an error. Ransoms are written first on their turn's line,
+// as CGN does.
+func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOptions) (*record.Game, error) {
+	eg, err := engine.NewGame(setup)
+	if err != nil {
+		return nil, err
+	}
+	rg := &record.Game{}
+	for k, v := range o.Tags {
+		rg.SetTag(k, v)
+	}
+	rps := make([]record.Player, len(players))
+	for i, p := range players {
+		rps[i] = record.Player{Name: p.Name, Colour: p.Colour}
+	}
+	rg.SetTag("Players", record.FormatPlayers(rps))
+	rg.SetTag("Rules", setup.Rules.String())
+	if setup.Bag != nil {
+		rg.SetTag("Bag", bagTag(setup))
+	}
+	if setup.StartTile != nil && (*setup.StartTile != engine.StartTile || setup.StartRot != engine.R0) {
+		rg.SetTag("Start", fmt.Sprintf("%s@0,0r%d", setup.StartTile.String(), setup.StartRot.Degrees()))
+	}
+	var t *record.Turn
+	for i, m := range moves {
+		if t == nil {
+			t = &record.Turn{Number: eg.Turn(), Numbered: true, Player: record.Name{Text: players[eg.Player()].Name}}
+		}
+		mover := eg.Player()
+		if err := eg.Apply(m); err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		switch m.Kind {
+		case engine.MoveRansom:
+			r := &record.Ransom{Holder: record.Name{Text: players[m.Payee].Name}}
+			if m.Owner != mover {
+				r.Owner = record.Name{Text: players[m.Owner].Name}
+			}
+			t.Ransoms = append(t.Ransoms, r)
+		case engine.MoveDiscard:
+			t.Discards = append(t.Discards, &record.Discard{Tile: eg.Drawn().String()})
+		case engine.MovePlace:
+			t.Placement = &record.Placement{Tile: eg.Drawn().String(), X: m.Pos.X, Y: m.Pos.Y, Rotation: record.Rotation(m.Rot.Degrees())}
+		case engine.MoveFollower:
+			t.Action = &record.Follower{Spot: RecordSpot(m.Spot)}
+		case engine.MoveFloor:
+			t.Action = &record.TowerFloor{X: m.Pos.X, Y: m.Pos.Y}
+		case engine.MoveCapture:
+			if f, ok := t.Action.(*record.TowerFloor); ok {
+				f.Capture = &record.Capture{X: m.Pos.X, Y: m.Pos.Y, Spot: RecordSpot(m.Spot)}
+			}
+		case engine.MoveTowerFollower:
+			t.Action = &record.TowerFollower{X: m.Pos.X, Y: m.Pos.Y}
+		case engine.MoveEndTurn:
+			if o.Scores {
+				t.Score = &record.Score{Points: eg.Scores()}
+			}
+			rg.Turns = append(rg.Turns, t)
+			t = nil
+		}
+	}
+	if t != nil {
+		return nil, fmt.Errorf("the moves end inside turn %d", t.Number)
+	}
+	if eg.Over() {
+		rg.SetTag("Result", scoreList(eg.Scores()))
+	} else {
+		rg.SetTag("Result", "*")
+	}
+	return rg, nil
+}
+
+func bagTag(s engine.Setup) string {
+	if s.Ordered {
+		out := "order"
+		for _, t := range s.Bag {
+			out += " " + t.String()
+		}
+		return out
+	}
+	var counts [engine.NumTileTypes]int
+	for _, t := range s.Bag {
+		counts[t]++
+	}
+	out := "subset"
+	for id, c := range counts {
+		if c > 0 {
+			out += fmt.Sprintf(" %s:%d", engine.TileID(id), c)
+		}
+	}
+	return out
+}
+
+// RecordSpot converts an engine spot to the notation's.
+func RecordSpot(s engine.Spot) record.Spot {
+	var k record.Kind
+	switch s.Kind {
+	case engine.FeatureCity:
+		k = record.City
+	case engine.FeatureRoad:
+		k = record.Road
+	case engine.FeatureField:
+		k = record.Field
+	case engine.FeatureCloister:
+		k = record.Cloister
+	case engine.FeatureTower:
+		k = record.Tower
+	}
+	rs := record.Spot{Kind: k, Edges: record.EdgeSet(s.Edges), Halves: record.HalfSet(s.Halves)}
+	if k == record.Field && s.Halves == 0 {
+		rs.Inner = true
+	}
+	return rs
+}
+
+// DefaultNames are the player names Generate gives, by seat.
+var DefaultNames = []string{"Anna", "Bruno", "Chloé", "Dmitri", "Emeka", "Fatima"}
+
+// DefaultColours are the colours of the seats, as JCloisterZone orders them.
+var DefaultColours = []string{"red", "blue", "green", "yellow", "black", "gray"}
+
+// Generate plays a seeded random game and writes it as a record with
+// declared scores after every turn and the Result tag.
+func Generate(gen *engine.Generator, o engine.GenOptions, tags map[string]string) (*record.Game, error) {
+	_, moves, err := gen.Generate(o)
+	if err != nil {
+		return nil, err
+	}
+	players := make([]Player, o.Players)
+	for i := range players {
+		players[i] = Player{Name: DefaultNames[i], Colour: DefaultColours[i]}
+	}
+	return Write(players, engine.Setup{Players: o.Players, Rules: o.Rules}, moves, WriteOptions{Tags: tags, Scores: true})
+}
