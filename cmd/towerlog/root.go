@@ -47,9 +47,20 @@ archives into HTML reports.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newVersionCmd())
+	for _, c := range commands {
+		root.AddCommand(c())
+	}
 	return root
 }
+
+// commands holds the constructors of the subcommands. Each command lives in
+// its own file and registers itself from an init function, so commands
+// can be added without touching this file.
+var commands []func() *cobra.Command
+
+func register(c func() *cobra.Command) { commands = append(commands, c) }
+
+func init() { register(newVersionCmd) }
 
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
