@@ -1,0 +1,224 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/towerlog/towerlog/record"
+)
+
+// Extensions are the file endings ExpandPaths collects from directories.
+var Extensions = []string{".cgn"}
+
+// ExpandPaths turns files and directories into a sorted list of files:
+// a directory stands for every file below it whose name ends in one of
+// Extensions. A path that does not exist is an error.
+func ExpandPaths(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && hasExtension(path) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func hasExtension(path string) bool {
+	for _, e := range Extensions {
+		if strings.EqualFold(filepath.Ext(path), e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Loader reads the games of one file. The default reads CGN; other
+// formats (JCloisterZone saves) register theirs by extension.
+type Loader func(path string, emit func(rg *record.Game, syntax error) error) error
+
+var loaders = map[string]Loader{}
+
+// RegisterLoader makes ExpandPaths collect files ending in ext and Run
+// read them with l.
+func RegisterLoader(ext string, l Loader) {
+	loaders[strings.ToLower(ext)] = l
+	Extensions = append(Extensions, ext)
+}
+
+func loadCGN(path string, emit func(*record.Game, error) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := record.NewScanner(f, path)
+	for sc.Scan() {
+		if err := emit(sc.Game(), sc.Err()); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// RunOptions configures Run.
+type RunOptions struct {
+	Options
+	// Workers is the number of games replayed at once; 0 means one per core.
+	Workers int
+}
+
+type job struct {
+	seq   int
+	file  string
+	index int
+	rg    *record.Game
+	err   error
+}
+
+// FileError is a file that could not be read.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Run replays every game of the files on several cores and calls emit with
+// each replayed game in file order, then game order, whatever order the
+// workers finish in. emit runs on one goroutine at a time. Memory stays
+// bounded: at most a few games per worker are in flight. A file that
+// cannot be read is reported to emit as a Game with a diagnostic and Run
+// goes on; an error from emit stops Run and is returned.
+func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) error) error {
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job, 4*workers)
+	results := make(chan *seqGame, 4*workers)
+
+	go func() {
+		defer close(jobs)
+		seq := 0
+		for _, file := range files {
+			index := 0
+			send := func(rg *record.Game, syntax error) error {
+				index++
+				select {
+				case jobs <- job{seq: seq, file: file, index: index, rg: rg, err: syntax}:
+					seq++
+					return nil
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			load := loadCGN
+			if l, ok := loaders[strings.ToLower(filepath.Ext(file))]; ok {
+				load = l
+			}
+			if err := load(file, send); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				// The file's failure becomes a game-less result in order.
+				fe := &FileError{File: file, Err: err}
+				select {
+				case jobs <- job{seq: seq, file: file, index: index + 1, err: fe}:
+					seq++
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				var g *Game
+				var fe *FileError
+				if j.rg == nil {
+					g = &Game{File: j.file, Index: j.index}
+					if asFileError(j.err, &fe) {
+						g.Diagnostics = []Diagnostic{{Code: "io", Severity: Error, Game: j.index, Message: fe.Err.Error(),
+							Pos: record.Pos{Filename: j.file}}}
+					}
+				} else {
+					g = Replay(j.file, j.index, j.rg, j.err, o.Options)
+				}
+				select {
+				case results <- &seqGame{j.seq, g}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	pending := map[int]*Game{}
+	next := 0
+	for r := range results {
+		pending[r.seq] = r.g
+		for g, ok := pending[next]; ok; g, ok = pending[next] {
+			delete(pending, next)
+			next++
+			if err := emit(g); err != nil {
+				cancel()
+				for range results {
+				}
+				return err
+			}
+		}
+	}
+	return ctx.Err()
+}
+
+type seqGame struct {
+	seq int
+	g   *Game
+}
+
+func asFileError(err error, fe **FileError) bool {
+	e, ok := err.(*FileError)
+	if ok {
+		*fe = e
+	}
+	return ok
+}
+
+// String describes a game for messages: "file.cgn game 3".
+func (g *Game) String() string { return fmt.Sprintf("%s game %d", g.File, g.Index) }
