@@ -89,7 +89,7 @@ func (p *parser) head(t *Turn) {
 		a := p.i
 		n, ok := p.uint()
 		if !ok {
-			p.fail(a, "expected turn number, found "+p.found(a))
+			p.fail(a, "expected turn number of at most 9 digits, found "+p.found(a))
 		}
 		if p.i >= len(p.src) || p.src[p.i] != '.' {
 			p.fail(p.i, `expected "." after the turn number, found `+p.found(p.i))

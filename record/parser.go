@@ -124,8 +124,42 @@ func (p *parser) recoverLine() {
 		if _, ok := r.(bailout); !ok {
 			panic(r)
 		}
-		p.skipLine()
+		p.skipRest()
 	}
+}
+
+// skipRest skips the rest of the line after an error. Inside a variation it
+// stops at a ")" that closes it, so that one error does not leave the
+// variation open.
+func (p *parser) skipRest() {
+	open := 0
+	for p.i < len(p.src) && p.depth > 0 {
+		switch p.src[p.i] {
+		case '\n', ';':
+			p.skipLine()
+			return
+		case '"', '{':
+			end := byte('"')
+			if p.src[p.i] == '{' {
+				end = '}'
+			}
+			for p.i++; p.i < len(p.src) && p.src[p.i] != end && p.src[p.i] != '\n'; p.i++ {
+				if p.src[p.i] == '\\' && p.i+1 < len(p.src) && p.src[p.i+1] != '\n' {
+					p.i++
+				}
+			}
+			continue
+		case '(':
+			open++
+		case ')':
+			if open == 0 {
+				return
+			}
+			open--
+		}
+		p.i++
+	}
+	p.skipLine()
 }
 
 func isDelim(c byte) bool {
@@ -164,6 +198,8 @@ func (p *parser) found(i int) string {
 	switch p.src[i] {
 	case '\n', '\r':
 		return "end of line"
+	case ' ', '\t':
+		return "space"
 	}
 	j := i + 1
 	for j < len(p.src) && !isSpace(p.src[j]) && j-i < 24 {

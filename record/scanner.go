@@ -64,6 +64,7 @@ func (s *Scanner) Scan() bool {
 		if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(s.p.errs) == 0 {
 			continue // blank lines and escape lines only
 		}
+		s.p.errs.Sort()
 		s.game, s.err = g, s.p.errs.Err()
 		return true
 	}

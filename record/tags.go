@@ -401,9 +401,10 @@ func (p *parser) bagTile(bag *Bag) {
 			p.fail(p.i, `expected ":" and a count after the tile id, found `+p.found(p.i))
 		}
 		p.i++
+		c := p.i
 		n, ok := p.uint()
 		if !ok || n == 0 {
-			p.fail(p.i, "expected a count of at least 1, found "+p.found(p.i))
+			p.fail(c, "expected a count of at least 1, found "+p.found(c))
 		}
 		bt.Count = n
 		for _, o := range bag.Tiles {
