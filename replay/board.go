@@ -105,8 +105,21 @@ func draw(g *engine.Game, x0, x1, y0, y1 int, mark engine.Pos, marked bool) stri
 }
 
 // DrawAround draws the squares within radius of p (p marked with * corners,
-// or ? when empty): a picture of the board around a move.
+// or ? when empty): a picture of the board around a move. It is empty when
+// no tile lies within radius.
 func DrawAround(g *engine.Game, p engine.Pos, radius int) string {
+	empty := true
+	for y := p.Y - radius; y <= p.Y+radius && empty; y++ {
+		for x := p.X - radius; x <= p.X+radius; x++ {
+			if _, ok := g.TileAt(engine.Pos{X: x, Y: y}); ok {
+				empty = false
+				break
+			}
+		}
+	}
+	if empty {
+		return ""
+	}
 	return draw(g, p.X-radius, p.X+radius, p.Y-radius, p.Y+radius, p, true)
 }
 

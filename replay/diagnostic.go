@@ -83,3 +83,16 @@ func (d *Diagnostic) Error() string {
 	}
 	return where + sev + who + d.Message
 }
+
+// UnmarshalText reads the JSON spelling of a severity.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	default:
+		return fmt.Errorf("unknown severity %q", b)
+	}
+	return nil
+}

@@ -72,6 +72,16 @@ func RegisterLoader(ext string, l Loader) {
 	Extensions = append(Extensions, ext)
 }
 
+// LoadFile reads the games of one file, CGN or a registered format, and
+// calls emit with each game and its syntax errors. An error from emit
+// stops the reading and is returned.
+func LoadFile(path string, emit func(rg *record.Game, syntax error) error) error {
+	if l, ok := loaders[strings.ToLower(filepath.Ext(path))]; ok {
+		return l(path, emit)
+	}
+	return loadCGN(path, emit)
+}
+
 func loadCGN(path string, emit func(*record.Game, error) error) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -142,11 +152,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 					return ctx.Err()
 				}
 			}
-			load := loadCGN
-			if l, ok := loaders[strings.ToLower(filepath.Ext(file))]; ok {
-				load = l
-			}
-			if err := load(file, send); err != nil {
+			if err := LoadFile(file, send); err != nil {
 				if ctx.Err() != nil {
 					return
 				}

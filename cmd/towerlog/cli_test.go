@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// generateFile writes n generated games into dir/name and returns the path.
+func generateFile(t *testing.T, dir, name string, n int, players string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if code, _, errOut := runCLI(t, "generate", "--games", itoa(n), "--players", players, "--seed", "11", "-o", path); code != 0 {
+		t.Fatalf("generate: %d %s", code, errOut)
+	}
+	return path
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func TestGenerateThenValidate(t *testing.T) {
+	dir := t.TempDir()
+	generateFile(t, dir, "a.cgn", 4, "2-6")
+	generateFile(t, filepath.Join(dir, "sub"), "b.cgn", 2, "3")
+	code, out, errOut := runCLI(t, "validate", dir)
+	if code != exitOK || !strings.HasSuffix(out, "6 games, 6 valid, 0 invalid\n") {
+		t.Fatalf("validate: code %d\n%s%s", code, out, errOut)
+	}
+}
+
+func TestGenerateDeterministicAndDirectory(t *testing.T) {
+	dir := t.TempDir()
+	a := generateFile(t, dir, "a.cgn", 3, "4")
+	b := generateFile(t, dir, "b.cgn", 3, "4")
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if string(da) != string(db) {
+		t.Fatal("same seed, different files")
+	}
+	out := filepath.Join(dir, "many") + "/"
+	if code, _, errOut := runCLI(t, "generate", "--games", "3", "--players", "2", "-o", out); code != 0 {
+		t.Fatal(errOut)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 3 || entries[0].Name() != "game-000001.cgn" {
+		t.Fatalf("directory output: %v", entries)
+	}
+}
+
+func TestGenerateUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"generate", "--players", "7"}, `--players "7": give a number of players from 1 to 6, or a range such as 2-6`},
+		{[]string{"generate", "--rules", "tower dragons=yes"}, `--rules: rules: unknown flag "dragons"`},
+	} {
+		code, _, errOut := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: code %d, stderr %q", c.args, code, errOut)
+		}
+	}
+}
+
+func TestValidateInvalidGame(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 1, "2")
+	src, _ := os.ReadFile(path)
+	// Move turn 3's tile far away.
+	lines := strings.Split(string(src), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "3. ") {
+			at := strings.Index(l, "@")
+			lines[i] = l[:at+1] + "50,50" + l[strings.Index(l, "r"):]
+			if strings.Index(l, "r") < at {
+				t.Fatalf("unexpected line %q", l)
+			}
+		}
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	code, out, _ := runCLI(t, "validate", path)
+	if code != exitInvalid || !strings.Contains(out, "g.cgn:10:9: turn 3 (Anna): tile ") ||
+		!strings.Contains(out, "is not next to any tile") || !strings.Contains(out, "^") ||
+		!strings.HasSuffix(out, "1 games, 0 valid, 1 invalid\n") {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "validate", "--json", path)
+	var rep gameReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitInvalid || rep.Valid || len(rep.Diagnostics) != 1 {
+		t.Fatalf("json: code %d %v %s", code, err, out)
+	}
+	var raw map[string]any
+	json.Unmarshal([]byte(out), &raw)
+	d := raw["diagnostics"].([]any)[0].(map[string]any)
+	for _, k := range []string{"code", "severity", "line", "col", "turn", "player", "message"} {
+		if _, ok := d[k]; !ok {
+			t.Errorf("diagnostic JSON lacks %q: %v", k, d)
+		}
+	}
+	if d["code"] != "placement" || d["line"] != float64(10) || d["turn"] != float64(3) {
+		t.Errorf("diagnostic %v", d)
+	}
+}
+
+func TestValidateUsage(t *testing.T) {
+	if code, _, _ := runCLI(t, "validate", "no/such/file.cgn"); code != exitUsage {
+		t.Fatalf("missing file: code %d", code)
+	}
+	if code, _, _ := runCLI(t, "validate"); code != exitUsage {
+		t.Fatalf("no argument: code %d", code)
+	}
+}
+
+func TestFmt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.cgn")
+	lax := "[players \"Anna; Bob\"]\n[Result \"*\"]\n\n1.   Anna   u@1,0R0\nBob V@2,0r0 {nice}\n"
+	os.WriteFile(path, []byte(lax), 0o644)
+	code, out, _ := runCLI(t, "fmt", "--check", path)
+	if code != exitInvalid || out != path+"\n" {
+		t.Fatalf("check: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "fmt", path)
+	want := "[Players \"Anna; Bob\"]\n[Result \"*\"]\n\n1. Anna U@1,0r0\n2. Bob V@2,0r0 {nice}\n"
+	if code != 0 || out != want {
+		t.Fatalf("fmt: %d\n%s", code, out)
+	}
+	if code, _, _ = runCLI(t, "fmt", "-w", path); code != 0 {
+		t.Fatal("fmt -w failed")
+	}
+	if got, _ := os.ReadFile(path); string(got) != want {
+		t.Fatalf("after -w:\n%s", got)
+	}
+	if code, out, _ = runCLI(t, "fmt", "--check", path); code != 0 || out != "" {
+		t.Fatalf("check after -w: %d %q", code, out)
+	}
+	broken := filepath.Join(dir, "broken.cgn")
+	os.WriteFile(broken, []byte("[Players \"A\"]\n\n1. A U@1;0r0\n"), 0o644)
+	code, _, errOut := runCLI(t, "fmt", "-w", broken)
+	if got, _ := os.ReadFile(broken); code != exitInvalid || string(got) != "[Players \"A\"]\n\n1. A U@1;0r0\n" || !strings.Contains(errOut, "broken.cgn:3:") {
+		t.Fatalf("broken file: %d %q %q", code, got, errOut)
+	}
+}
+
+func TestTiles(t *testing.T) {
+	code, out, _ := runCLI(t, "tiles")
+	if code != 0 || !strings.Contains(out, "T05") || strings.Count(out, "\n") != 42 {
+		t.Fatalf("tiles: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "tiles", "--json")
+	var tiles []tileJSON
+	if err := json.Unmarshal([]byte(out), &tiles); err != nil || code != 0 || len(tiles) != 41 {
+		t.Fatalf("tiles --json: %v", err)
+	}
+	total := 0
+	for _, tl := range tiles {
+		total += tl.Count
+	}
+	if total != 90 || tiles[3].ID != "D" || tiles[3].JCZ != "BA/RCr" {
+		t.Fatalf("catalog: %d tiles, %+v", total, tiles[3])
+	}
+}
+
+func TestHelpHasExamples(t *testing.T) {
+	root := newRootCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "help" || c.Name() == "completion" {
+			continue
+		}
+		if c.Example == "" {
+			t.Errorf("%s has no examples", c.Name())
+		}
+	}
+	if code, out, _ := runCLI(t, "completion", "bash"); code != 0 || !strings.Contains(out, "towerlog") {
+		t.Errorf("completion: %d", code)
+	}
+}

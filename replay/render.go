@@ -1,0 +1,87 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+)
+
+// MarshalJSON gives the diagnostic's JSON form: code, severity, file, line,
+// col, game, turn, player, message.
+func (d Diagnostic) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Code     string   `json:"code"`
+		Severity Severity `json:"severity"`
+		File     string   `json:"file,omitempty"`
+		Line     int      `json:"line,omitempty"`
+		Col      int      `json:"col,omitempty"`
+		Game     int      `json:"game"`
+		Turn     int      `json:"turn,omitempty"`
+		Player   string   `json:"player,omitempty"`
+		Message  string   `json:"message"`
+	}{d.Code, d.Severity, d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Game, d.Turn, d.Player, d.Message})
+}
+
+// LoadSource fills d.Source with the line of its file that holds d.Pos, if
+// it is not known yet and the file can be read, and marks the token there.
+func (d *Diagnostic) LoadSource() {
+	if d.Source != "" || !d.Pos.IsValid() || d.Pos.Filename == "" {
+		return
+	}
+	f, err := os.Open(d.Pos.Filename)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	start := int64(d.Pos.Offset - (d.Pos.Column - 1))
+	if start < 0 {
+		return
+	}
+	buf := make([]byte, 4096)
+	n, err := f.ReadAt(buf, start)
+	if err != nil && err != io.EOF {
+		return
+	}
+	line := buf[:n]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	d.Source = strings.TrimRight(string(line), "\r")
+	if d.Span == 0 {
+		d.Span = tokenLen(d.Source, d.Pos.Column-1)
+	}
+}
+
+func tokenLen(line string, col int) int {
+	if col < 0 || col >= len(line) {
+		return 1
+	}
+	n := strings.IndexAny(line[col:], " \t{;")
+	if n <= 0 {
+		n = len(line) - col
+	}
+	return max(n, 1)
+}
+
+// Render gives the terminal form of a diagnostic: its one-line form, the
+// line of the record with carets under the offending token, and for an
+// illegal move a picture of the board around it.
+func (d *Diagnostic) Render() string {
+	var b strings.Builder
+	b.WriteString(d.Error())
+	b.WriteString("\n")
+	if d.Source != "" && d.Pos.Column > 0 {
+		src := strings.ReplaceAll(d.Source, "\t", " ")
+		b.WriteString("    " + src + "\n")
+		col := min(d.Pos.Column-1, len(src))
+		b.WriteString("    " + strings.Repeat(" ", col) + strings.Repeat("^", max(d.Span, 1)) + "\n")
+	}
+	if d.Board != "" {
+		for _, line := range strings.Split(strings.TrimRight(d.Board, "\n"), "\n") {
+			b.WriteString("    " + line + "\n")
+		}
+	}
+	return b.String()
+}
