@@ -19,7 +19,7 @@ type Tag struct {
 	Name     string // canonical spelling for roster tags, else as written
 	Value    string // unescaped
 	ValuePos Pos    // position of the opening quote of the value
-	raw      string // the value as written between the quotes (for positions)
+	raw      string // the value as written between the quotes, if it has escapes (for positions)
 }
 
 // Turn is one turn of one player: the elements it played, in order of play,

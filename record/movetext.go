@@ -28,6 +28,9 @@ type turnState struct {
 // the turn a variation replaces (nil for the main line).
 func (p *parser) turnList(replaced *Turn) []*Turn {
 	var turns []*Turn
+	if p.depth == 0 {
+		turns = make([]*Turn, 0, p.nturns)
+	}
 	var st turnState
 	for {
 		p.space()
@@ -74,13 +77,7 @@ func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
 	p.items(st)
 }
 
-func (p *parser) newTurn() *Turn {
-	if len(p.turns) == cap(p.turns) {
-		p.turns = make([]Turn, 0, 32)
-	}
-	p.turns = p.turns[:len(p.turns)+1]
-	return &p.turns[len(p.turns)-1]
-}
+func (p *parser) newTurn() *Turn { return p.turns.new() }
 
 // head lexes the turn number (if any) and the player.
 func (p *parser) head(t *Turn) {
@@ -216,7 +213,8 @@ func (p *parser) action(st *turnState) {
 	a := p.i
 	p.i++
 	if p.src[a] == '^' {
-		f := &TowerFloor{Pos: p.pos(a)}
+		f := p.floors.new()
+		f.Pos = p.pos(a)
 		f.X, f.Y = p.coord()
 		if p.i >= len(p.src) || (p.src[p.i] != 'x' && p.src[p.i] != 'X') {
 			p.endOf("tower floor")
@@ -230,7 +228,8 @@ func (p *parser) action(st *turnState) {
 		j++
 	}
 	if w := p.src[p.i:j]; (eqFold(w, "T") || eqFold(w, "tower")) && j < len(p.src) && p.src[j] == '@' {
-		tf := &TowerFollower{Pos: p.pos(a)}
+		tf := p.guards.new()
+		tf.Pos = p.pos(a)
 		p.i = j + 1
 		tf.X, tf.Y = p.coord()
 		p.endOf("tower follower")
@@ -238,7 +237,8 @@ func (p *parser) action(st *turnState) {
 		st.last = &tf.Notes
 		return
 	}
-	f := &Follower{Pos: p.pos(a)}
+	f := p.followers.new()
+	f.Pos = p.pos(a)
 	f.Spot = p.spot(false)
 	p.endOf("follower")
 	st.t.Action = f
@@ -251,7 +251,8 @@ func (p *parser) capture(st *turnState) {
 	if !ok || f.Capture != nil || st.stage != stAction {
 		p.fail(p.i, "expected capture right after a tower floor, found "+p.found(p.i))
 	}
-	c := &Capture{Pos: p.pos(p.i)}
+	c := p.captures.new()
+	c.Pos = p.pos(p.i)
 	p.i++
 	c.X, c.Y = p.coord()
 	if p.i >= len(p.src) || p.src[p.i] != ':' {

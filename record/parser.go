@@ -36,10 +36,52 @@ type parser struct {
 	names     map[string]string // interned player names
 	tiles     map[string]string // interned tile ids
 	mapPos    func(i int) Pos   // positions inside a tag value
+	recent    [6]string         // the strings interned last, checked first
+	next      int
 	what      string            // what the end of src is called in messages
 
-	turns []Turn // block allocation of turns
-	ints  []int  // block allocation of score points
+	// Block allocation: a game's nodes come from a few large arrays rather
+	// than one allocation each (parsing speed is mostly allocation).
+	turns      slab[Turn]
+	placements slab[Placement]
+	followers  slab[Follower]
+	floors     slab[TowerFloor]
+	captures   slab[Capture]
+	guards     slab[TowerFollower]
+	scores     slab[Score]
+	ints       slab[int]
+	ntags      int // tags of the previous game (a capacity hint)
+	nturns     int // main-line turns of the previous game
+}
+
+// slab hands out pointers into arrays. The first array of a game is sized
+// from the previous game (games of one file tend to be alike), later ones
+// double, up to 256 elements.
+type slab[T any] struct {
+	buf        []T
+	used, hint int
+}
+
+func (s *slab[T]) new() *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, min(max(2*cap(s.buf), s.hint, 4), 256))
+	}
+	s.used++
+	s.buf = s.buf[:len(s.buf)+1]
+	return &s.buf[len(s.buf)-1]
+}
+
+// reset starts a new game.
+func (s *slab[T]) reset() {
+	s.buf, s.hint, s.used = nil, s.used+s.used/16+1, 0
+}
+
+// reserve makes room for n more elements in the current array.
+func (s *slab[T]) reserve(n int) {
+	if cap(s.buf)-len(s.buf) < n {
+		s.buf = make([]T, 0, max(min(max(2*cap(s.buf), s.hint), 256), n))
+	}
+	s.used += n
 }
 
 func newParser(filename string) *parser {
@@ -56,13 +98,21 @@ func (p *parser) reset(src []byte, base, line int, last bool) {
 	if len(p.tiles) > 256 {
 		p.tiles = map[string]string{}
 	}
-	p.turns, p.ints = nil, nil
+	p.turns.reset()
+	p.placements.reset()
+	p.followers.reset()
+	p.scores.reset()
+	p.ints.reset()
+	p.floors.reset()
+	p.captures.reset()
+	p.guards.reset()
 }
 
 // game parses src as one game.
 func (p *parser) game() (g *Game) {
-	g = &Game{}
+	g = &Game{Tags: make([]*Tag, 0, p.ntags)}
 	p.g = g
+	defer func() { p.ntags, p.nturns = len(g.Tags), len(g.Turns) }()
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(abort); !ok {
@@ -313,7 +363,9 @@ func (p *parser) tag() {
 	t.ValuePos = p.pos(p.i)
 	va := p.i + 1
 	raw, esc := p.quoted()
-	t.raw = string(raw)
+	if esc {
+		t.raw = string(raw)
+	}
 	t.Value = p.unquote(raw, esc, va)
 	p.inlineSpace()
 	if p.i >= len(p.src) || p.src[p.i] != ']' {
@@ -525,11 +577,18 @@ func (p *parser) name(what string) Name {
 }
 
 func (p *parser) intern(m map[string]string, b []byte) string {
-	if s, ok := m[string(b)]; ok {
-		return s
+	for _, s := range p.recent {
+		if s == string(b) && s != "" {
+			return s
+		}
 	}
-	s := string(b)
-	m[s] = s
+	s, ok := m[string(b)]
+	if !ok {
+		s = string(b)
+		m[s] = s
+	}
+	p.recent[p.next%len(p.recent)] = s
+	p.next++
 	return s
 }
 
@@ -553,7 +612,14 @@ func (p *parser) tile(what string) string {
 	}
 	b := p.src[p.i:j]
 	p.i = j
+	for _, s := range p.recent {
+		if s == string(b) && s != "" {
+			return s
+		}
+	}
 	if s, ok := p.tiles[string(b)]; ok {
+		p.recent[p.next%len(p.recent)] = s
+		p.next++
 		return s
 	}
 	var buf [32]byte
@@ -634,7 +700,8 @@ func (p *parser) endOf(what string) {
 
 // placement lexes "V@2,-1r90".
 func (p *parser) placement() *Placement {
-	pl := &Placement{Pos: p.pos(p.i)}
+	pl := p.placements.new()
+	pl.Pos = p.pos(p.i)
 	pl.Tile = p.tile("tile id")
 	if p.i >= len(p.src) || p.src[p.i] != '@' {
 		p.fail(p.i, `expected "@" after the tile id, found `+p.found(p.i))
@@ -990,19 +1057,18 @@ func (p *parser) clockValue() (time.Duration, bool) {
 
 // score lexes =57-43-12.
 func (p *parser) score() *Score {
-	sc := &Score{Pos: p.pos(p.i)}
+	sc := p.scores.new()
+	sc.Pos = p.pos(p.i)
 	a := p.i
 	p.i++
-	if cap(p.ints)-len(p.ints) < 16 {
-		p.ints = make([]int, 0, 512)
-	}
-	start := len(p.ints)
+	p.ints.reserve(8)
+	start := len(p.ints.buf)
 	for {
 		v, ok := p.uint()
 		if !ok {
 			p.fail(a, `expected score "=" followed by points such as 57-43, found `+p.found(a))
 		}
-		p.ints = append(p.ints, v)
+		p.ints.buf = append(p.ints.buf, v)
 		if p.i+1 < len(p.src) && p.src[p.i] == '-' && isDigit(p.src[p.i+1]) {
 			p.i++
 			continue
@@ -1010,6 +1076,7 @@ func (p *parser) score() *Score {
 		break
 	}
 	p.endOf("score")
-	sc.Points = p.ints[start:len(p.ints):len(p.ints)]
+	n := len(p.ints.buf)
+	sc.Points = p.ints.buf[start:n:n]
 	return sc
 }

@@ -119,7 +119,10 @@ func (t *Tag) valueParser() *parser {
 		if !t.ValuePos.IsValid() {
 			return Pos{}
 		}
-		r := rawIndex(t.raw, i)
+		r := i
+		if t.raw != "" {
+			r = rawIndex(t.raw, i)
+		}
 		pos := t.ValuePos
 		pos.Offset += 1 + r
 		pos.Column += 1 + r
