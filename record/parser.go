@@ -38,7 +38,6 @@ type parser struct {
 	mapPos    func(i int) Pos   // positions inside a tag value
 	recent    [6]string         // the strings interned last, checked first
 	next      int
-	what      string // what the end of src is called in messages
 
 	// Block allocation: a game's nodes come from a few large arrays rather
 	// than one allocation each (parsing speed is mostly allocation).
