@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -89,4 +90,37 @@ func TestNotationFullGame(t *testing.T) {
 		}
 	}
 	t.Error("docs/notation.md does not show testdata/cgn/tower-exchange-ransom.cgn")
+}
+
+// TestSampleGames parses testdata/cgn: every file must parse without errors,
+// files other than lax-*.cgn must be canonical, and lax ones must format to
+// a canonical text.
+func TestSampleGames(t *testing.T) {
+	files, err := filepath.Glob("../testdata/cgn/*.cgn")
+	if err != nil || len(files) < 3 {
+		t.Fatalf("%d sample files, %v", len(files), err)
+	}
+	for _, name := range files {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			games, err := Parse(bytes.NewReader(data), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := format(t, games)
+			if strings.HasPrefix(filepath.Base(name), "lax-") {
+				again, err := Parse(strings.NewReader(got), name)
+				if err != nil || format(t, again) != got {
+					t.Errorf("formatted text is not canonical (%v):\n%s", err, got)
+				}
+				return
+			}
+			if got != string(data) {
+				t.Errorf("not canonical; canonical form:\n%s", got)
+			}
+		})
+	}
 }
