@@ -166,9 +166,9 @@ func NewGame(s Setup) (*Game, error) {
 	g.tiles = make([]placed, 0, n)
 	g.grid = newGrid(3*n + 4) // placed tiles plus at most 2n+4 frontier squares
 	g.frontier = make([]frontierSq, 0, 2*n+4)
-	g.nodes = make([]node, 0, 8*n)
+	g.nodes = make([]node, 0, 4*n+16) // tiles average under 4 segments
 	g.stamp = make([]uint32, n)
-	g.events = make([]Event, 0, 64)
+	g.events = make([]Event, 0, n/2+16) // generated 4-player games average under 50 events
 	floors := 0
 	if s.Rules.Tower() {
 		floors = FloorsPerPlayer(s.Players)

@@ -28,6 +28,9 @@ func (g *Game) Score(p int) int { return g.score[p] }
 // Scores returns every player's score in seat order.
 func (g *Game) Scores() []int { return append([]int(nil), g.score[:g.nPlayers]...) }
 
+// AppendScores appends every player's score in seat order to buf.
+func (g *Game) AppendScores(buf []int) []int { return append(buf, g.score[:g.nPlayers]...) }
+
 // Supply returns the number of followers player p has in supply.
 func (g *Game) Supply(p int) int { return int(g.supply[p]) }
 

@@ -11,6 +11,9 @@ import (
 
 // play replays the main line, then checks the Result tag.
 func (r *replayer) play() {
+	n := len(r.g.Record.Turns)
+	r.g.Turns = make([]Turn, 0, n)
+	r.scores = make([]int, 0, n*len(r.g.Players))
 	for i, t := range r.g.Record.Turns {
 		if r.opts.StopAfter > 0 && i >= r.opts.StopAfter {
 			return
@@ -115,7 +118,9 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 	if !r.apply(engine.Move{Kind: engine.MoveEndTurn}, t.Pos) {
 		return false
 	}
-	rt.Scores = eg.Scores()
+	from := len(r.scores)
+	r.scores = eg.AppendScores(r.scores)
+	rt.Scores = r.scores[from:len(r.scores):len(r.scores)]
 	rt.EventsTo = len(eg.Events())
 	r.g.Turns = append(r.g.Turns, rt)
 	if t.Score != nil && !equalInts(t.Score.Points, rt.Scores) {

@@ -111,10 +111,11 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 }
 
 type replayer struct {
-	g    *Game
-	opts Options
-	eg   *engine.Game
-	turn *record.Turn // the turn being replayed
+	g      *Game
+	opts   Options
+	eg     *engine.Game
+	turn   *record.Turn // the turn being replayed
+	scores []int        // backing store of every Turn.Scores
 }
 
 func (r *replayer) report(code string, sev Severity, pos record.Pos, format string, args ...any) {
