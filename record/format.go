@@ -18,14 +18,19 @@ func Format(w io.Writer, g *Game) error {
 	return err
 }
 
-// FormatFile writes games in canonical form, separated by blank lines. Every
-// game but the first must have a tag: a game boundary is a tag line.
+// FormatFile writes games in canonical form, separated by blank lines. Since
+// a game ends where the next one's tags begin, every game but the first must
+// have tags and every game but the last must have movetext (turns or
+// comments); FormatFile returns an error otherwise.
 func FormatFile(w io.Writer, games []*Game) error {
 	var b []byte
 	for i, g := range games {
 		if i > 0 {
 			if len(g.Tags) == 0 {
 				return errors.New("record: game " + strconv.Itoa(i+1) + " has no tags: only the first game of a file may have none")
+			}
+			if prev := games[i-1]; len(prev.Turns) == 0 && len(prev.Comments) == 0 {
+				return errors.New("record: game " + strconv.Itoa(i) + " has no movetext: only the last game of a file may have none")
 			}
 			b = append(b, '\n')
 		}

@@ -154,11 +154,12 @@ func rawIndex(raw string, i int) int {
 // run calls f, turning a bailout into a false result.
 func (p *parser) run(f func()) (ok bool) {
 	defer func() {
-		if r := recover(); r != nil {
-			if _, isBail := r.(bailout); !isBail {
-				panic(r)
-			}
+		switch r := recover(); r.(type) {
+		case nil:
+		case bailout, abort:
 			ok = false
+		default:
+			panic(r)
 		}
 	}()
 	f()
