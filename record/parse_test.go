@@ -106,6 +106,7 @@ func TestTokens(t *testing.T) {
 		{"CommentBracketLine", "1. Anna {one\n\\[two]}", "1. Anna {one\n\\[two]}"},
 		{"CommentCR", "1. Anna {one\r\ntwo}", "1. Anna {one\ntwo}"},
 		{"LineComment", "1. Anna U@1,0r0 ; so {there}", "1. Anna U@1,0r0 {so {there\\}}"},
+		{"LineCommentRaw", "1. Anna ; a\\}b\\[\r0\r", "1. Anna {a\\\\\\}b\\\\[0}"},
 		{"LineCommentThenTurn", "1. Anna ; x\n2. Bob", "1. Anna {x}\n2. Bob"},
 		{"CommentOwnLine", "1. Anna U@1,0r0\n{later}\n2. Bob", "1. Anna U@1,0r0 {later}\n2. Bob"},
 		{"ScoreOwnLine", "1. Anna U@1,0r0\n=1-0", "1. Anna U@1,0r0 =1-0"},

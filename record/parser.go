@@ -897,7 +897,7 @@ func (p *parser) comment() *Comment {
 		p.skipLine()
 		b := p.src[a:p.i]
 		p.checkUTF8(a, b)
-		c.Text = commentText(b, false)
+		c.Text = commentText(b, bytes.IndexByte(b, '\r') >= 0, false)
 		return c
 	}
 	open, openLine, openStart := p.i, p.line, p.lineStart
@@ -910,7 +910,7 @@ func (p *parser) comment() *Comment {
 			b := p.src[a:p.i]
 			p.i++
 			p.checkUTF8(a, b)
-			c.Text = commentText(b, esc)
+			c.Text = commentText(b, esc, true)
 			return c
 		case '\\':
 			esc = true
@@ -937,8 +937,10 @@ func (p *parser) comment() *Comment {
 	panic(bailout{})
 }
 
-// commentText unescapes and trims a comment's text.
-func commentText(b []byte, esc bool) string {
+// commentText trims a comment's text, drops its carriage returns and, for
+// a brace comment (unescape), decodes \} \\ and \[. esc says whether there
+// is anything to drop or decode.
+func commentText(b []byte, esc, unescape bool) string {
 	if esc {
 		out := make([]byte, 0, len(b))
 		for i := 0; i < len(b); i++ {
@@ -946,7 +948,7 @@ func commentText(b []byte, esc bool) string {
 			switch {
 			case c == '\r':
 				continue
-			case c == '\\' && i+1 < len(b) && (b[i+1] == '}' || b[i+1] == '\\' || b[i+1] == '['):
+			case unescape && c == '\\' && i+1 < len(b) && (b[i+1] == '}' || b[i+1] == '\\' || b[i+1] == '['):
 				i++
 				c = b[i]
 			}
