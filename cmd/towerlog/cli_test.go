@@ -180,3 +180,53 @@ func TestHelpHasExamples(t *testing.T) {
 		t.Errorf("completion: %d", code)
 	}
 }
+
+func TestReplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 2, "3")
+	code, out, _ := runCLI(t, "replay", path, "--game", "2", "--turn", "10")
+	if code != 0 || !strings.Contains(out, "game 2, after turn 10 of 89:") || !strings.Contains(out, "Tiles left: 79") {
+		t.Fatalf("text: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "replay", path, "--json")
+	var st struct {
+		Turn    int `json:"turn"`
+		Players []struct {
+			Name      string         `json:"name"`
+			Score     int            `json:"score"`
+			Followers int            `json:"followers"`
+			Floors    int            `json:"floors"`
+			Prisoners map[string]int `json:"prisoners"`
+		} `json:"players"`
+		Towers    []map[string]any `json:"towers"`
+		Followers []map[string]any `json:"followers"`
+		Tiles     []map[string]any `json:"tiles"`
+		Remaining *int             `json:"remaining"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil || code != 0 {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	if st.Turn != 89 || len(st.Players) != 3 || st.Players[0].Name != "Anna" || len(st.Tiles) != 90 || st.Remaining == nil || *st.Remaining != 0 {
+		t.Fatalf("state %+v", st)
+	}
+	for _, tw := range st.Towers {
+		for _, k := range []string{"x", "y", "height", "guard"} {
+			if _, ok := tw[k]; !ok {
+				t.Fatalf("tower lacks %s: %v", k, tw)
+			}
+		}
+	}
+	svg := filepath.Join(dir, "b.svg")
+	if code, _, errOut := runCLI(t, "replay", path, "--svg", svg); code != 0 {
+		t.Fatal(errOut)
+	}
+	if b, _ := os.ReadFile(svg); !strings.Contains(string(b), "<svg") {
+		t.Fatal("no svg written")
+	}
+	if code, _, errOut := runCLI(t, "replay", path, "--game", "3"); code != exitUsage || !strings.Contains(errOut, "has 2 games, not 3") {
+		t.Fatalf("game 3: %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "replay", path, "--turn", "200"); code != exitUsage || !strings.Contains(errOut, "has 89 turns, not 200") {
+		t.Fatalf("turn 200: %d %s", code, errOut)
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+func init() { register(newReplayCmd) }
+
+type replayOptions struct {
+	game int
+	turn int
+	json bool
+	svg  string
+}
+
+func newReplayCmd() *cobra.Command {
+	var o replayOptions
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Show the state of a game after any turn",
+		Long: `replay plays a game of a CGN file up to a turn (default: the end) and shows
+the state: the board with a legend, scores, followers and floors in supply,
+prisoners, towers and the tiles left. --json writes the state as JSON, --svg
+draws the board as an SVG picture.`,
+		Example: `  towerlog replay games/final.cgn
+  towerlog replay games/club.cgn --game 3 --turn 40
+  towerlog replay games/final.cgn --json
+  towerlog replay games/final.cgn --svg board.svg`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReplay(cmd, args[0], o)
+		},
+	}
+	cmd.Flags().IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
+	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn (default: the last)")
+	cmd.Flags().BoolVar(&o.json, "json", false, "write the state as JSON")
+	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this file")
+	cmd.MarkFlagsMutuallyExclusive("json", "svg")
+	return cmd
+}
+
+// loadGame returns game k (1-based) of a file, with its syntax errors.
+func loadGame(path string, k int) (*record.Game, error, error) {
+	var found *record.Game
+	var syntax error
+	n := 0
+	err := replay.LoadFile(path, func(rg *record.Game, serr error) error {
+		n++
+		if n == k {
+			found, syntax = rg, serr
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return nil, nil, err
+	}
+	if found == nil {
+		return nil, nil, fmt.Errorf("%s has %d games, not %d", path, n, k)
+	}
+	return found, syntax, nil
+}
+
+var errStop = fmt.Errorf("stop")
+
+func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
+	if o.game < 1 || o.turn < 0 {
+		return &exitError{exitUsage, fmt.Errorf("--game starts at 1 and --turn at 0")}
+	}
+	rg, syntax, err := loadGame(path, o.game)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if o.turn > len(rg.Turns) {
+		return &exitError{exitUsage, fmt.Errorf("game %d has %d turns, not %d", o.game, len(rg.Turns), o.turn)}
+	}
+	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Lenient: true})
+	out := cmd.OutOrStdout()
+	if !g.Valid() {
+		for i := range g.Diagnostics {
+			g.Diagnostics[i].LoadSource()
+			fmt.Fprint(cmd.ErrOrStderr(), g.Diagnostics[i].Render())
+		}
+		return &exitError{exitInvalid, fmt.Errorf("%s is invalid after turn %d", g, len(g.Turns))}
+	}
+	turns := len(g.Turns)
+	switch {
+	case o.json:
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(replay.State(g.State, g.Players, turns))
+	case o.svg != "":
+		if err := os.WriteFile(o.svg, replay.SVG(g.State, g.Players), 0o644); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		fmt.Fprintf(out, "wrote %s (after turn %d)\n", o.svg, turns)
+		return nil
+	}
+	fmt.Fprintf(out, "%s, after turn %d of %d:\n\n", g, turns, len(rg.Turns))
+	_, err = fmt.Fprint(out, replay.DrawBoard(g.State, g.Players))
+	return err
+}
