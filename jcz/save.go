@@ -166,9 +166,9 @@ func parseHalves(s string) (engine.HalfSet, bool) {
 	return set, true
 }
 
-func indexOf(list []string, s string) int {
+func indexOf[T comparable](list []T, v T) int {
 	for i, x := range list {
-		if x == s {
+		if x == v {
 			return i
 		}
 	}

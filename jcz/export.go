@@ -1,0 +1,421 @@
+package jcz
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// AppVersion is the JCloisterZone version Export writes into a save: the
+// first whose format it follows.
+const AppVersion = "5.7.0"
+
+// Export writes the main line of rg as a JCloisterZone save (indented JSON
+// ending with a line end) that JCZ 5.7 and later replays to the same
+// position and scores. file names the game in messages. The game must be
+// valid, and its rules expressible in JCZ: the base game alone or with The
+// Tower, farmers on or off, tiny cities scoring 2 or 4; every other rule
+// flag has no JCZ setting and is refused, as is a ransom in a turn that
+// places no tile (JCZ ends the game before such a turn). Errors are *Error.
+func Export(rg *record.Game, file string) ([]byte, error) {
+	rep := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	for _, d := range rep.Diagnostics {
+		if d.Severity == replay.Error {
+			return nil, &Error{File: file, Where: where(d), Move: -1, Msg: "the game is not valid: " + d.Message}
+		}
+	}
+	if err := expressible(rep.Rules); err != nil {
+		return nil, &Error{File: file, Where: "Rules tag", Move: -1, Msg: err.Error()}
+	}
+	ex := &exporter{file: file, rep: rep, last: -1}
+	if err := ex.run(); err != nil {
+		return nil, err
+	}
+	sv := ex.save(rg)
+	data, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+func where(d replay.Diagnostic) string {
+	if d.Pos.Line > 0 {
+		return fmt.Sprintf("%d:%d", d.Pos.Line, d.Pos.Column)
+	}
+	if d.Turn > 0 {
+		return fmt.Sprintf("turn %d", d.Turn)
+	}
+	return ""
+}
+
+// expressible refuses rule flags that JCZ has no setting for.
+func expressible(r engine.Rules) error {
+	rest := r
+	rest.BaseOnly, rest.NoFarmers, rest.TinyCity2 = false, false, false
+	if rest == (engine.Rules{}) {
+		return nil
+	}
+	words := strings.Fields(rest.String())[1:]
+	return fmt.Errorf("rules %q: JCloisterZone cannot express %s (its Tower rules are the defaults)", r.String(), strings.Join(words, " "))
+}
+
+type exporter struct {
+	file  string
+	rep   *replay.Game
+	g     *engine.Game
+	mp    meeples
+	out   []move
+	drawn []string
+	seat  int
+	last  int64 // the last clock written, -1 for none
+	t     *record.Turn
+}
+
+func (ex *exporter) failf(format string, args ...any) error {
+	return &Error{File: ex.file, Where: fmt.Sprintf("turn %d", ex.t.Number), Move: -1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (ex *exporter) run() error {
+	g, err := engine.NewGame(ex.rep.Setup)
+	if err != nil {
+		return &Error{File: ex.file, Move: -1, Msg: err.Error()}
+	}
+	ex.g = g
+	for _, t := range ex.rep.Record.Turns {
+		ex.t, ex.seat = t, g.Player()
+		if err := ex.turn(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (ex *exporter) apply(m engine.Move) error {
+	if err := ex.g.Apply(m); err != nil {
+		return ex.failf("%v", err)
+	}
+	return nil
+}
+
+// emit adds a move of the current player; clock < 0 writes none.
+func (ex *exporter) emit(typ string, payload any, clock int64) {
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		panic(err) // unreachable: payloads are plain structs
+	}
+	seat := ex.seat
+	m := move{Type: typ, Payload: raw, Player: &seat}
+	if clock >= 0 {
+		m.Clock = &clock
+		ex.last = clock
+	}
+	ex.out = append(ex.out, m)
+}
+
+func clockOf(n *record.Notes) int64 {
+	if n == nil || n.Clock == nil {
+		return -1
+	}
+	return n.Clock.Elapsed.Milliseconds()
+}
+
+func (ex *exporter) turn() error {
+	t := ex.t
+	if len(t.Ransoms) > 0 && t.Placement == nil {
+		return ex.failf("a ransom in a turn that places no tile: JCloisterZone ends the game before such a turn")
+	}
+	for _, r := range t.Ransoms {
+		if err := ex.ransom(r); err != nil {
+			return err
+		}
+	}
+	for _, d := range t.Discards {
+		if err := ex.draw(d.Tile); err != nil {
+			return err
+		}
+		if err := ex.apply(engine.Move{Kind: engine.MoveDiscard}); err != nil {
+			return err
+		}
+	}
+	if t.Placement != nil {
+		if err := ex.place(t.Placement); err != nil {
+			return err
+		}
+		if err := ex.action(t.Action); err != nil {
+			return err
+		}
+	}
+	if err := ex.apply(engine.Move{Kind: engine.MoveEndTurn}); err != nil {
+		return err
+	}
+	ex.mp.sync(ex.g.Followers())
+	if t.Placement != nil {
+		ex.emit(typeCommit, commit{}, clockOf(scoreNotes(t)))
+	}
+	return nil
+}
+
+func scoreNotes(t *record.Turn) *record.Notes {
+	if t.Score == nil {
+		return nil
+	}
+	return t.Score.Notes
+}
+
+func (ex *exporter) seatOf(name string) int {
+	for i, p := range ex.rep.Players {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (ex *exporter) ransom(r *record.Ransom) error {
+	holder, owner := ex.seatOf(r.Holder.Text), ex.seat
+	if r.Owner.Text != "" {
+		owner = ex.seatOf(r.Owner.Text)
+	}
+	if err := ex.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: owner}); err != nil {
+		return err
+	}
+	id, ok := ex.mp.prisoner(holder, owner)
+	if !ok {
+		return ex.failf("no follower of %s held by %s to buy back", ex.rep.Players[owner].Name, r.Holder.Text)
+	}
+	ex.mp.ransom(id)
+	ex.emit(typeRansom, meepleOnly{MeepleID: id.String()}, clockOf(r.Notes))
+	return nil
+}
+
+func (ex *exporter) draw(tile string) error {
+	id, ok := engine.LookupTile(tile)
+	if !ok {
+		return ex.failf("unknown tile %q", tile)
+	}
+	ex.drawn = append(ex.drawn, id.Type().JCZ)
+	return ex.apply(engine.Move{Kind: engine.MoveDraw, Tile: id})
+}
+
+func (ex *exporter) place(p *record.Placement) error {
+	if err := ex.draw(p.Tile); err != nil {
+		return err
+	}
+	rot, _ := engine.RotationFromDegrees(int(p.Rotation))
+	if err := ex.apply(engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: p.X, Y: p.Y}, Rot: rot}); err != nil {
+		return err
+	}
+	ex.emit(typePlaceTile, placeTile{
+		TileID:   ex.drawn[len(ex.drawn)-1],
+		Rotation: rotationNames[rot],
+		Position: []int{p.X, p.Y},
+	}, clockOf(p.Notes))
+	return nil
+}
+
+func (ex *exporter) action(a record.Action) error {
+	switch a := a.(type) {
+	case *record.Follower:
+		spot := engineSpot(a.Spot)
+		if err := ex.apply(engine.Move{Kind: engine.MoveFollower, Spot: spot}); err != nil {
+			return err
+		}
+		pl := ex.t.Placement
+		return ex.deploy(engine.Pos{X: pl.X, Y: pl.Y}, spot, clockOf(a.Notes))
+	case *record.TowerFollower:
+		pos := engine.Pos{X: a.X, Y: a.Y}
+		if err := ex.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: pos}); err != nil {
+			return err
+		}
+		return ex.deploy(pos, engine.Spot{Kind: engine.FeatureTower}, clockOf(a.Notes))
+	case *record.TowerFloor:
+		return ex.floor(a)
+	}
+	if err := ex.apply(engine.Move{Kind: engine.MovePass}); err != nil {
+		return err
+	}
+	ex.emit(typePass, struct{}{}, ex.last)
+	return nil
+}
+
+func (ex *exporter) deploy(pos engine.Pos, spot engine.Spot, clock int64) error {
+	id, ok := ex.mp.free(ex.seat)
+	if !ok {
+		return ex.failf("no follower of %s in supply to deploy", ex.rep.Players[ex.seat].Name)
+	}
+	if err := ex.mp.deploy(id, pos, spot); err != nil {
+		return ex.failf("%v", err)
+	}
+	ex.emit(typeDeploy, deployMeeple{Pointer: pointerOf(pos, spot), MeepleID: id.String()}, clock)
+	return nil
+}
+
+func (ex *exporter) floor(f *record.TowerFloor) error {
+	pos := engine.Pos{X: f.X, Y: f.Y}
+	if err := ex.apply(engine.Move{Kind: engine.MoveFloor, Pos: pos}); err != nil {
+		return err
+	}
+	ex.emit(typePlaceToken, placeToken{Token: tokenTowerPiece, Pointer: pointerOf(pos, engine.Spot{Kind: engine.FeatureTower})}, clockOf(f.Notes))
+	if f.Capture == nil {
+		// JCZ asks for a capture (or a PASS) only when a follower is in range.
+		offered := ex.captureOffered()
+		if err := ex.apply(engine.Move{Kind: engine.MovePass}); err != nil {
+			return err
+		}
+		if offered {
+			ex.emit(typePass, struct{}{}, ex.last)
+		}
+		return nil
+	}
+	c := f.Capture
+	target, spot := engine.Pos{X: c.X, Y: c.Y}, engineSpot(c.Spot)
+	id, ok := ex.mp.at(target, spot)
+	if err := ex.apply(engine.Move{Kind: engine.MoveCapture, Pos: target, Spot: spot}); err != nil {
+		return err
+	}
+	if !ok {
+		return ex.failf("no meeple is known at %v %v", target, spot)
+	}
+	ex.mp.capture(id, ex.seat)
+	ex.emit(typeCapture, captureFollower{Pointer: &meeplePointer{
+		FeaturePointer: ptr(pointerOf(target, spot)),
+		MeepleID:       id.String(),
+	}}, clockOf(c.Notes))
+	return nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (ex *exporter) captureOffered() bool {
+	for _, m := range ex.g.LegalMoves(nil) {
+		if m.Kind == engine.MoveCapture {
+			return true
+		}
+	}
+	return false
+}
+
+// engineSpot converts a CGN spot to the engine's.
+func engineSpot(s record.Spot) engine.Spot {
+	switch s.Kind {
+	case record.City:
+		return engine.Spot{Kind: engine.FeatureCity, Edges: engine.EdgeSet(s.Edges)}
+	case record.Road:
+		return engine.Spot{Kind: engine.FeatureRoad, Edges: engine.EdgeSet(s.Edges)}
+	case record.Field:
+		return engine.Spot{Kind: engine.FeatureField, Halves: engine.HalfSet(s.Halves)}
+	case record.Cloister:
+		return engine.Spot{Kind: engine.FeatureCloister}
+	case record.Tower:
+		return engine.Spot{Kind: engine.FeatureTower}
+	}
+	return engine.Spot{}
+}
+
+// save assembles the file.
+func (ex *exporter) save(rg *record.Game) *save {
+	r := ex.rep.Setup.Rules
+	var text strings.Builder
+	_ = record.Format(&text, rg)
+	sum := sha256.Sum256([]byte(text.String()))
+	sv := &save{
+		AppVersion: AppVersion,
+		GameID:     hex.EncodeToString(sum[:16]),
+		Clock:      max(ex.last, 0),
+		Setup:      exportSetup(ex.rep.Setup),
+		Players:    exportPlayers(ex.rep.Players),
+		Replay:     ex.out,
+	}
+	if sv.Replay == nil {
+		sv.Replay = []move{}
+	}
+	if v, ok := rg.Tag("Event"); ok {
+		sv.Name = v
+	}
+	if d, err := rg.Date(); err == nil && d.Year > 0 && d.Month > 0 && d.Day > 0 {
+		sv.Created = fmt.Sprintf("%04d-%02d-%02dT00:00:00.000Z", d.Year, d.Month, d.Day)
+	}
+	order := append(ex.drawn, ex.remaining(r)...)
+	sv.Annotations = &annotations{DrawOrder: order}
+	if order == nil {
+		sv.Annotations.DrawOrder = []string{}
+	}
+	return sv
+}
+
+// remaining lists the tiles still in the bag of an unfinished game, so
+// that JCZ goes on with them instead of ending the game: the prepared
+// order's rest, or the box's rest in catalog order.
+func (ex *exporter) remaining(r engine.Rules) []string {
+	if ex.g.Over() {
+		return nil
+	}
+	var out []string
+	if s := ex.rep.Setup; s.Ordered {
+		for _, t := range s.Bag[len(ex.drawn):] {
+			out = append(out, t.Type().JCZ)
+		}
+		return out
+	}
+	for id := range engine.Catalog {
+		for range ex.g.BagCount(engine.TileID(id)) {
+			out = append(out, engine.Catalog[id].JCZ)
+		}
+	}
+	return out
+}
+
+func exportSetup(s engine.Setup) setup {
+	r := s.Rules
+	out := setup{
+		Sets:     map[string]int{"basic:1": 1},
+		Elements: map[string]json.RawMessage{"small-follower": json.RawMessage(fmt.Sprint(engine.FollowersPerPlayer))},
+		Rules:    map[string]json.RawMessage{},
+		Timer:    json.RawMessage("null"),
+	}
+	if r.Tower() {
+		out.Sets["tower:1"] = 1
+		out.Elements["tower"] = json.RawMessage("1")
+	}
+	if !r.NoFarmers {
+		out.Elements["farmers"] = json.RawMessage("true")
+	}
+	if r.TinyCity2 {
+		out.Rules["tiny-city-scoring"] = json.RawMessage(`"2"`)
+	}
+	tile, rot := engine.StartTile, engine.R0
+	if s.StartTile != nil {
+		tile, rot = *s.StartTile, s.StartRot
+	}
+	out.Start = []start{{Tile: tile.Type().JCZ, Rotation: rot.Degrees()}}
+	return out
+}
+
+// exportPlayers gives each seat the slot of its colour, or the first slot
+// left when the colour is not one of JCZ's or is taken.
+func exportPlayers(ps []replay.Player) []player {
+	out := make([]player, len(ps))
+	used := make([]bool, len(replay.DefaultColours))
+	for i, p := range ps {
+		out[i].Name = p.Name
+		if s := indexOf(replay.DefaultColours, p.Colour); s >= 0 && !used[s] {
+			used[s] = true
+			out[i].Slot = ptr(s)
+		}
+	}
+	for i := range out {
+		if out[i].Slot == nil {
+			s := indexOf(used, false)
+			used[s] = true
+			out[i].Slot = ptr(s)
+		}
+	}
+	return out
+}
