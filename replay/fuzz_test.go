@@ -1,0 +1,44 @@
+package replay
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+)
+
+// FuzzReplay checks that replaying whatever the parser accepts never
+// panics, and that every game is either valid or explains why not.
+func FuzzReplay(f *testing.F) {
+	gen := engine.NewGenerator()
+	for i, rules := range roundTripRules {
+		rg, err := Generate(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		// Seed with the opening of the game: short inputs mutate well.
+		rg.Turns = rg.Turns[:min(len(rg.Turns), 25)]
+		rg.SetTag("Result", "*")
+		f.Add(record.AppendGame(nil, rg))
+	}
+	f.Add([]byte("[Players \"A; B\"]\n[Rules \"tower\"]\n[Bag \"order E U T12\"]\n\n1. A E@0,-1r180 +C:S\n2. B U@1,0r0 ^0,-1 x0,0:C:N\n3. A $B T12@0,1r0 +T@0,-1\n"))
+	f.Add([]byte("[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n\n1. A -C\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
+		for i := 1; sc.Scan(); i++ {
+			g := Replay("fuzz.cgn", i, sc.Game(), sc.Err(), Options{})
+			if !g.Valid() && len(g.Diagnostics) == 0 {
+				t.Fatal("invalid game without a diagnostic")
+			}
+			for _, d := range g.Diagnostics {
+				_ = d.Render()
+			}
+			if g.State != nil {
+				_ = DrawBoard(g.State, g.Players)
+				_ = State(g.State, g.Players, len(g.Turns))
+				_ = SVG(g.State, g.Players)
+			}
+		}
+	})
+}
