@@ -1,0 +1,464 @@
+package jcz
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in ../testdata/jcz")
+
+const (
+	fixtures   = "../testdata/jcz"
+	sharedSave = "../../shared/peers/jcloisterzone/basic"
+)
+
+func format(t *testing.T, rg *record.Game) string {
+	t.Helper()
+	var b strings.Builder
+	if err := record.Format(&b, rg); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// replayed imports a save and replays the record, which must be valid.
+func replayed(t *testing.T, path string) (*record.Game, *replay.Game) {
+	t.Helper()
+	rg, err := ImportFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := replay.Replay(path, 1, rg, nil, replay.Options{})
+	if !g.Valid() {
+		t.Fatalf("%s: the imported game is not valid: %v", path, g.Diagnostics)
+	}
+	return rg, g
+}
+
+var (
+	hasPoints    = regexp.MustCompile(`^(.+) has (\d+) points?$`)
+	scoredPoints = regexp.MustCompile(`^(.+) scored (\w+) for (\d+) points?$`)
+)
+
+// refusedSaves are JCZ's saves that use expansions towerlog does not
+// play, with the full message of their refusal.
+var refusedSaves = map[string]string{
+	"garden-scoring.jcz": sharedSave + `/garden-scoring.jcz: setup.sets: set "basic:2" is not supported: towerlog plays the base game (basic:1) and The Tower (tower:1, tower:2) only`,
+	"tiny-city-coa.jcz":  sharedSave + `/tiny-city-coa.jcz: setup.sets: set "abbey-and-mayor:1" is not supported: towerlog plays the base game (basic:1) and The Tower (tower:1, tower:2) only`,
+}
+
+// TestJCZRegressionSaves imports every regression save of JCloisterZone:
+// those of the base game replay to exactly the scores JCZ asserts, and
+// every score event it asserts happened; the others are refused.
+func TestJCZRegressionSaves(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedSave, "*.jcz"))
+	if len(files) == 0 {
+		t.Skip("no JCloisterZone saves in " + sharedSave)
+	}
+	matched := 0
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			if want, ok := refusedSaves[filepath.Base(f)]; ok {
+				_, err := ImportFile(f)
+				var je *Error
+				if !errors.As(err, &je) || err.Error() != want {
+					t.Fatalf("got error %v\nwant %s", err, want)
+				}
+				return
+			}
+			_, g := replayed(t, f)
+			if !g.State.Over() {
+				t.Fatal("the game is not over")
+			}
+			checkAssertions(t, f, g)
+			matched++
+		})
+	}
+	t.Logf("%d saves replayed to JCZ's scores, %d refused", matched, len(refusedSaves))
+}
+
+func checkAssertions(t *testing.T, path string, g *replay.Game) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sv struct {
+		Test struct{ Assertions []string }
+	}
+	if err := json.Unmarshal(data, &sv); err != nil {
+		t.Fatal(err)
+	}
+	if len(sv.Test.Assertions) == 0 {
+		t.Fatal("the save asserts nothing")
+	}
+	seat := map[string]int{}
+	for i, p := range g.Players {
+		seat[p.Name] = i
+	}
+	for _, a := range sv.Test.Assertions {
+		if m := hasPoints.FindStringSubmatch(a); m != nil {
+			want, _ := strconv.Atoi(m[2])
+			if got := g.State.Score(seat[m[1]]); got != want {
+				t.Errorf("%q: %s has %d points", a, m[1], got)
+			}
+			continue
+		}
+		if m := scoredPoints.FindStringSubmatch(a); m != nil {
+			pts, _ := strconv.Atoi(m[3])
+			if !scored(g.Events(), seat[m[1]], m[2], pts) {
+				t.Errorf("%q: no such score event", a)
+			}
+			continue
+		}
+		t.Errorf("assertion %q not understood", a)
+	}
+}
+
+func scored(evs []engine.Event, p int, feature string, points int) bool {
+	if feature == "monastery" {
+		feature = "cloister"
+	}
+	for _, e := range evs {
+		if e.Kind == engine.EventScore && e.Scored(p) && e.Feature.String() == feature && e.Points == points {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFixtures imports the hand-written saves of testdata/jcz (a tower
+// floor, a capture, an exchange of prisoners, a discard and a ransom paid
+// in the middle of a turn) and compares the record and the final state
+// with their golden files.
+func TestFixtures(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*.jcz"))
+	if len(files) < 4 {
+		t.Fatalf("%d fixtures in %s", len(files), fixtures)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			rg, g := replayed(t, f)
+			st, err := json.MarshalIndent(replay.State(g.State, g.Players, len(g.Turns)), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := strings.TrimSuffix(f, Extension)
+			golden(t, base+".cgn", format(t, rg))
+			golden(t, base+".state.json", string(st)+"\n")
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestFixturesRoundTrip exports each imported fixture and imports it
+// again: the record must not change (clocks, discards and the ransom
+// included).
+func TestFixturesRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*.jcz"))
+	for _, f := range files {
+		rg, err := ImportFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := Export(rg, f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		back, err := Import(data, "exported.jcz")
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if got, want := format(t, back), format(t, rg); got != want {
+			t.Errorf("%s: round trip changed the record:\n%s\nwant\n%s", f, got, want)
+		}
+	}
+}
+
+// TestRoundTrip exports generated games of 2 to 6 players with the default
+// rules and imports them again: the canonical text must not change.
+func TestRoundTrip(t *testing.T) {
+	gen := engine.NewGenerator()
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	for i := 0; i < games; i++ {
+		o := engine.GenOptions{Players: 2 + i%5, Seed: uint64(1000 + i)}
+		rg, err := replay.Generate(gen, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := format(t, rg)
+		data, err := Export(rg, "generated.cgn")
+		if err != nil {
+			t.Fatalf("seed %d: %v", o.Seed, err)
+		}
+		back, err := Import(data, "generated.jcz")
+		if err != nil {
+			t.Fatalf("seed %d: %v", o.Seed, err)
+		}
+		if got := format(t, back); got != want {
+			t.Fatalf("seed %d, %d players: import(export(g)) differs from g:\n%s\nwant\n%s", o.Seed, o.Players, got, want)
+		}
+	}
+}
+
+// mutate loads the tower-floor fixture as plain JSON, lets change edit it
+// and returns the edited save.
+func mutate(t *testing.T, change func(sv map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtures, "tower-floor.jcz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sv map[string]any
+	if err := json.Unmarshal(data, &sv); err != nil {
+		t.Fatal(err)
+	}
+	change(sv)
+	out, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func obj(v any, keys ...string) map[string]any {
+	m := v.(map[string]any)
+	for _, k := range keys {
+		m = m[k].(map[string]any)
+	}
+	return m
+}
+
+func moveAt(sv map[string]any, i int) map[string]any {
+	return sv["replay"].([]any)[i].(map[string]any)
+}
+
+func payloadAt(sv map[string]any, i int) map[string]any {
+	return obj(moveAt(sv, i), "payload")
+}
+
+// The moves of tower-floor.jcz: 0 PLACE_TILE BA/RFr, 1 DEPLOY_MEEPLE,
+// 2 COMMIT, 3 PLACE_TILE BA/Cc.1, 4 DEPLOY_MEEPLE, 5 COMMIT, 6 PLACE_TILE
+// TO/RR, 7 PLACE_TOKEN, 8 COMMIT.
+var refusals = []struct {
+	name   string
+	change func(sv map[string]any)
+	want   string
+}{
+	{"OldVersion", func(sv map[string]any) { sv["appVersion"] = "5.6.3" },
+		"x.jcz: appVersion: version 5.6.3 is older than 5.7, whose save format towerlog reads"},
+	{"NoVersion", func(sv map[string]any) { delete(sv, "appVersion") },
+		"x.jcz: appVersion: no appVersion: saves of JCloisterZone 5.7 and later name their version"},
+	{"OtherExpansion", func(sv map[string]any) { obj(sv, "setup", "elements")["abbot"] = 1 },
+		`x.jcz: setup.elements: element "abbot" is not supported: towerlog plays the base game and The Tower only`},
+	{"OtherSet", func(sv map[string]any) { obj(sv, "setup", "sets")["inns-and-cathedrals:1"] = 1 },
+		`x.jcz: setup.sets: set "inns-and-cathedrals:1" is not supported: towerlog plays the base game (basic:1) and The Tower (tower:1, tower:2) only`},
+	{"OtherRule", func(sv map[string]any) { obj(sv, "setup", "rules")["princess-action"] = "must" },
+		`x.jcz: setup.rules: rule princess-action = "must" is not supported`},
+	{"TowerTilesWithoutTowers", func(sv map[string]any) { delete(obj(sv, "setup", "elements"), "tower") },
+		"x.jcz: setup.elements: the Tower tiles are in play (set tower) but not the tower element: towerlog cannot play Tower tiles without towers"},
+	{"StartElsewhere", func(sv map[string]any) { obj(sv, "setup")["start"].([]any)[0].(map[string]any)["x"] = 2 },
+		"x.jcz: setup.start: the start tile lies at (2,0); towerlog needs it at (0,0)"},
+	{"UnknownTileInOrder", func(sv map[string]any) { obj(sv, "gameAnnotations")["drawOrder"].([]any)[1] = "AM/CCc+" },
+		`x.jcz: gameAnnotations.drawOrder[1]: unknown tile "AM/CCc+": not a tile of the base game or The Tower`},
+	{"CatalogIDInsteadOfJCZ", func(sv map[string]any) { payloadAt(sv, 0)["tileId"] = "U" },
+		`x.jcz: replay[0] PLACE_TILE: unknown tile "U": not a tile of the base game or The Tower`},
+	{"BadRotation", func(sv map[string]any) { payloadAt(sv, 3)["rotation"] = "R45" },
+		`x.jcz: replay[3] PLACE_TILE: rotation "R45" is not R0, R90, R180 or R270`},
+	{"NotTheNextTile", func(sv map[string]any) { payloadAt(sv, 3)["tileId"] = "BA/RFr" },
+		"x.jcz: replay[3] PLACE_TILE: places BA/RFr (U), but the draw order gives BA/Cc.1 (N) next"},
+	{"UnknownLocation", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["location"] = "EW" },
+		`x.jcz: replay[1] DEPLOY_MEEPLE: unknown location "EW" for a Road`},
+	{"UnknownFeature", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["feature"] = "Garden" },
+		`x.jcz: replay[1] DEPLOY_MEEPLE: feature "Garden" is not supported (towerlog knows Road, City, Field, Monastery and Tower)`},
+	{"NoSuchRoad", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["location"] = "NS" },
+		"x.jcz: replay[1] DEPLOY_MEEPLE: turn 1, player 1: tile U at (1,0) r0 has no road NS"},
+	{"OtherMeepleKind", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "0.abbot.1" },
+		`x.jcz: replay[1] DEPLOY_MEEPLE: meeple "0.abbot.1": kind "abbot" is not supported (towerlog knows only normal followers, "small")`},
+	{"SomeoneElsesMeeple", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "1.small.1" },
+		"x.jcz: replay[1] DEPLOY_MEEPLE: player 0 deploys meeple 1.small.1 of player 1"},
+	{"WrongPlayer", func(sv map[string]any) { moveAt(sv, 3)["player"] = 0 },
+		"x.jcz: replay[3] PLACE_TILE: player 0 acts, but it is player 1's turn"},
+	{"OtherToken", func(sv map[string]any) { payloadAt(sv, 7)["token"] = "BRIDGE" },
+		`x.jcz: replay[7] PLACE_TOKEN: token "BRIDGE" is not supported (towerlog knows TOWER_PIECE)`},
+	{"UnknownMove", func(sv map[string]any) { moveAt(sv, 2)["type"] = "FLOCK_SHEEP" },
+		`x.jcz: replay[2] FLOCK_SHEEP: move type "FLOCK_SHEEP" is not supported`},
+	{"EndsInsideATurn", func(sv map[string]any) { sv["replay"] = sv["replay"].([]any)[:7] },
+		"x.jcz: replay[6] PLACE_TILE: the save ends inside a turn: the moves from here on have no COMMIT"},
+	{"MovesAfterEndTurn", func(sv map[string]any) { obj(sv, "gameAnnotations")["endTurn"] = 2 },
+		"x.jcz: replay[6] PLACE_TILE: the game ended after endTurn = 2 turns"},
+	{"ExchangeChoice", func(sv map[string]any) { moveAt(sv, 2)["type"] = "EXCHANGE_FOLLOWER" },
+		"x.jcz: replay[2] EXCHANGE_FOLLOWER: a choice of prisoner to exchange is made only between different kinds of followers; towerlog knows only normal followers"},
+}
+
+// TestRefused checks the full message of every kind of save towerlog
+// cannot represent.
+func TestRefused(t *testing.T) {
+	for _, c := range refusals {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Import(mutate(t, c.change), "x.jcz")
+			var je *Error
+			if !errors.As(err, &je) {
+				t.Fatalf("got %v, want an *Error", err)
+			}
+			if err.Error() != c.want {
+				t.Fatalf("got  %s\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestRefusedMoveIndex(t *testing.T) {
+	_, err := Import(mutate(t, refusals[10].change), "x.jcz")
+	var je *Error
+	if !errors.As(err, &je) || je.Move != 3 {
+		t.Fatalf("got %#v, want move 3", err)
+	}
+}
+
+func TestMalformedJSON(t *testing.T) {
+	for _, c := range []struct{ name, data, want string }{
+		{"Truncated", "{\n  \"appVersion\": \"5.7.0\",\n  \"setup\": {", "x.jcz: 3:12: malformed JSON: unexpected end of JSON input"},
+		{"BadToken", "{\n  \"appVersion\": 5.7.0\n}", "x.jcz: 2:20: malformed JSON: invalid character '.' after object key:value pair"},
+		{"WrongType", "{\n  \"players\": {}\n}", "x.jcz: 2:14: malformed save: players holds a JSON object, not a []jcz.player"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Import([]byte(c.data), "x.jcz")
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("got  %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestExportRefusesRules(t *testing.T) {
+	gen := engine.NewGenerator()
+	for _, c := range []struct {
+		rules string
+		want  string
+	}{
+		{"tower range=diagonal", `g.cgn: Rules tag: rules "tower range=diagonal": JCloisterZone cannot express range=diagonal (its Tower rules are the defaults)`},
+		{"tower reopen=no ransom=off", `g.cgn: Rules tag: rules "tower reopen=no ransom=off": JCloisterZone cannot express reopen=no ransom=off (its Tower rules are the defaults)`},
+	} {
+		r, err := engine.ParseRules(strings.Fields(c.rules))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rg, err := replay.Generate(gen, engine.GenOptions{Players: 2, Rules: r, Seed: 3}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Export(rg, "g.cgn")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got  %v\nwant %s", err, c.want)
+		}
+	}
+}
+
+func TestExportExpressibleRules(t *testing.T) {
+	gen := engine.NewGenerator()
+	for _, words := range []string{"base", "base farmers=off tiny-city=2", "tower farmers=off"} {
+		r, _ := engine.ParseRules(strings.Fields(words))
+		rg, err := replay.Generate(gen, engine.GenOptions{Players: 3, Rules: r, Seed: 11}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := Export(rg, "g.cgn")
+		if err != nil {
+			t.Fatalf("%s: %v", words, err)
+		}
+		back, err := Import(data, "g.jcz")
+		if err != nil {
+			t.Fatalf("%s: %v", words, err)
+		}
+		if got, want := format(t, back), format(t, rg); got != want {
+			t.Errorf("%s: round trip differs", words)
+		}
+	}
+}
+
+func TestExportRefusesInvalidGame(t *testing.T) {
+	games, err := record.Parse(strings.NewReader("[Players \"Anna; Bob\"]\n\n1. Anna U@5,5r0\n"), "bad.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Export(games[0], "bad.cgn")
+	want := "bad.cgn: 3:9: the game is not valid: tile U at (5,5) is not next to any tile"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got  %v\nwant %s", err, want)
+	}
+}
+
+// TestLoader reads a save through replay.Run, as towerlog validate does.
+func TestLoader(t *testing.T) {
+	files, err := replay.ExpandPaths([]string{fixtures})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err = replay.Run(t.Context(), files, replay.RunOptions{Workers: 1}, func(g *replay.Game) error {
+		if filepath.Ext(g.File) == Extension {
+			got = append(got, filepath.Base(g.File)+" "+strconv.FormatBool(g.Valid()))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "capture.jcz true|exchange.jcz true|ransom.jcz true|tower-floor.jcz true"
+	if strings.Join(got, "|") != want {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+}
+
+func TestExportShape(t *testing.T) {
+	rg, err := ImportFile(filepath.Join(fixtures, "exchange.jcz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Export(rg, "exchange.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"featurePointer": {`,     // the nested capture shape
+		`"meepleId": "1.small.1"`, // ids tracked through the exchange
+		`"location": "I"`,         // tower pieces and guards
+		`"drawOrder": [`,
+	} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("the export has no %s", want)
+		}
+	}
+}
