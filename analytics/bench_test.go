@@ -1,0 +1,144 @@
+package analytics
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/towerlog/towerlog/replay"
+)
+
+// The benchmarks run over a generated archive of -bench.games games,
+// kept in -bench.dir between runs when that is set (see
+// analytics/bench.sh for the 100,000-game figures).
+var (
+	benchGames = flag.Int("bench.games", 2000, "games in the benchmark archive")
+	benchDir   = flag.String("bench.dir", "", "directory to keep the benchmark archive in (default: a temporary one)")
+)
+
+// benchArchive returns the directory of the benchmark archive, generating
+// it when it is missing.
+func benchArchive(b *testing.B) string {
+	b.Helper()
+	dir := *benchDir
+	if dir == "" {
+		dir = filepath.Join(b.TempDir(), "archive")
+	} else {
+		dir = filepath.Join(dir, "archive-"+strconv.Itoa(*benchGames))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "complete")); err == nil {
+		return dir
+	}
+	start := time.Now()
+	files := max(1, *benchGames/1000)
+	if _, err := GenerateArchive(context.Background(), dir, ArchiveOptions{Games: *benchGames, Files: files, Seed: 42}); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "complete"), nil, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("generated %d games in %d files in %v", *benchGames, files, time.Since(start))
+	return dir
+}
+
+// BenchmarkIngest ingests the archive into a new database: parse, replay
+// on every core, one writer.
+func BenchmarkIngest(b *testing.B) {
+	dir := benchArchive(b)
+	ctx := context.Background()
+	var rows int
+	cpu0 := cpuTime()
+	for b.Loop() {
+		b.StopTimer()
+		s := openBench(b)
+		b.StartTimer()
+		st, err := s.Ingest(ctx, []string{dir}, IngestOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Added != *benchGames {
+			b.Fatalf("added %d games, want %d", st.Added, *benchGames)
+		}
+		rows = st.Rows
+		b.StopTimer()
+		s.Close()
+		b.StartTimer()
+	}
+	reportCPU(b, cpu0)
+	b.ReportMetric(float64(*benchGames)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkBareInsert writes the same rows as BenchmarkIngest through the
+// same writer, the games parsed and replayed beforehand: the cost of the
+// database alone.
+func BenchmarkBareInsert(b *testing.B) {
+	dir := benchArchive(b)
+	ctx := context.Background()
+	files, err := replay.ExpandPaths([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var all []*gameRows
+	var buf []byte
+	err = replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
+		var r *gameRows
+		r, buf = newRows(g, buf)
+		all = append(all, r)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rows int
+	cpu0 := cpuTime()
+	for b.Loop() {
+		b.StopTimer()
+		s := openBench(b)
+		in := make(chan *gameRows, len(all))
+		for _, r := range all {
+			in <- r
+		}
+		close(in)
+		b.StartTimer()
+		var st IngestStats
+		if err := s.write(ctx, in, 200_000, &st); err != nil {
+			b.Fatal(err)
+		}
+		rows = st.Rows
+		b.StopTimer()
+		s.Close()
+		b.StartTimer()
+	}
+	reportCPU(b, cpu0)
+	b.ReportMetric(float64(len(all))*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+func openBench(b *testing.B) *Store {
+	b.Helper()
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// cpuTime returns the CPU time the process has used, user and system: on
+// a machine shared with other work it varies less than the wall clock.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric((cpuTime()-since).Seconds()/float64(b.N), "cpu-s/op")
+}

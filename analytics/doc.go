@@ -1,0 +1,33 @@
+// Package analytics stores replayed games of Carcassonne with The Tower in
+// an embedded SQLite database and builds self-contained HTML reports from
+// it.
+//
+// The schema (documented in docs/schema.md) is created and updated by
+// migrations embedded in the package, each applied in a transaction when
+// a Store is opened. Ingest replays CGN files on every core and writes
+// them from one goroutine in large transactions of whole games: a game is
+// stored once whatever the number of times it is ingested (its id is the
+// SHA-256 of its canonical record), and an ingest stopped at any moment
+// leaves a consistent database that the next ingest completes. Games that
+// fail validation are kept apart with their diagnostics and never enter
+// the statistics.
+//
+// Reports are HTML pages rendered with html/template. Chart options are
+// built with go-echarts and passed to the page as data; the ECharts
+// library is embedded and inlined, so a report opens offline, and player
+// names from untrusted records stay text.
+//
+//	s, err := analytics.Open(ctx, "towerlog.db")
+//	if err != nil {
+//		return err
+//	}
+//	defer s.Close()
+//	st, err := s.Ingest(ctx, []string{"games/"}, analytics.IngestOptions{})
+//	if err != nil {
+//		return err
+//	}
+//	fmt.Printf("%d added, %d already present, %d invalid\n", st.Added, st.Present, st.Invalid)
+//	f, _ := os.Create("report.html")
+//	defer f.Close()
+//	return s.WriteReport(ctx, f, analytics.Filter{Player: "Anna"})
+package analytics

@@ -1,0 +1,104 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/towerlog/towerlog/replay"
+)
+
+// testArchive generates a small archive once per test binary.
+func testArchive(t testing.TB, games, files int) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := GenerateArchive(context.Background(), dir, ArchiveOptions{Games: games, Files: files, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func openTemp(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "towerlog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestIngestTwice(t *testing.T) {
+	ctx := context.Background()
+	dir := testArchive(t, 120, 3)
+	s := openTemp(t)
+	st, err := s.Ingest(ctx, []string{dir}, IngestOptions{BatchRows: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Added != 120 || st.Present != 0 || st.Invalid != 0 || st.Files != 3 {
+		t.Fatalf("first ingest: %+v", st)
+	}
+	st, err = s.Ingest(ctx, []string{dir}, IngestOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Added != 0 || st.Present != 120 {
+		t.Fatalf("second ingest: %+v", st)
+	}
+	checkConsistent(t, s, 120)
+}
+
+// TestTurnColumns checks that the generated columns of turns give back
+// every turn as replay saw it.
+func TestTurnColumns(t *testing.T) {
+	ctx := context.Background()
+	dir := testArchive(t, 6, 1)
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := replay.ExpandPaths([]string{dir})
+	checked := 0
+	err := replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
+		id, _ := gameID(g.Record, nil)
+		rows, err := s.db.QueryContext(ctx, `SELECT t.turn, t.seat, t.tile, t.x, t.y, t.rotation, t.action, t.feature,
+				t.target_x, t.target_y, t.height
+			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for _, tn := range g.Turns {
+			if !rows.Next() {
+				t.Fatalf("%s: turn %d missing", g, tn.Number)
+			}
+			var num, seat, action int
+			var tile, x, y, rot, feature, tx, ty, height sql.NullInt64
+			if err := rows.Scan(&num, &seat, &tile, &x, &y, &rot, &action, &feature, &tx, &ty, &height); err != nil {
+				return err
+			}
+			got := fmt.Sprint(num, seat, tile, x, y, rot, action, feature, tx, ty, height.Valid)
+			want := fmt.Sprint(tn.Number, tn.Seat, nullInt(int(tn.Tile), tn.Placed), nullInt(tn.Pos.X, tn.Placed), nullInt(tn.Pos.Y, tn.Placed),
+				nullInt(tn.Rot.Degrees(), tn.Placed), int(tn.Action),
+				nullInt(int(tn.Spot.Kind), tn.Action == replay.ActionFollower),
+				nullInt(tn.Target.X, tn.Action >= replay.ActionFloor), nullInt(tn.Target.Y, tn.Action >= replay.ActionFloor),
+				tn.Action == replay.ActionFloor)
+			if got != want {
+				t.Errorf("%s turn %d: got %s, want %s", g, tn.Number, got, want)
+			}
+			checked++
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 6*50 {
+		t.Fatalf("only %d turns checked", checked)
+	}
+}
+
+func nullInt(v int, valid bool) sql.NullInt64 { return sql.NullInt64{Int64: int64(v), Valid: valid} }

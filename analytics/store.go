@@ -1,0 +1,154 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/replay"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// pragmas are set on every connection (SQLite pragmas are per connection):
+// WAL lets reports read while an ingest writes and makes a commit one
+// append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
+// loses at most the last transactions, never consistency); busy_timeout
+// makes a second writer wait instead of failing; foreign_keys enforces
+// the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
+// so two writers queue instead of deadlocking on lock upgrades.
+const pragmas = "_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// Store is a towerlog database: one SQLite file holding replayed games and
+// the diagnostics of games that failed validation.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// Open opens (creating it if needed) the database file at path and
+// brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	// The path is escaped as a URL path so that no character of it can
+	// add a parameter to the DSN.
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, path: path}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB returns the underlying database, for queries of one's own.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// migrate applies, each in its own transaction, the embedded migrations
+// not yet recorded in the migrations table, then refreshes the lookup
+// tables.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
+		return err
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := s.migrateOne(ctx, name); err != nil {
+			return fmt.Errorf("migration %s: %w", name, err)
+		}
+	}
+	return s.fillLookups(ctx)
+}
+
+func (s *Store) migrateOne(ctx context.Context, name string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	body, err := fs.ReadFile(migrations, name)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// fillLookups writes the engine's names of tiles, features and actions
+// into the lookup tables.
+func (s *Store) fillLookups(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	put := func(table string, id int, name string) error {
+		// table is one of three constants below, never input.
+		_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name) VALUES (?, ?)
+			ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE name <> excluded.name`, id, name)
+		return err
+	}
+	for i := range engine.Catalog {
+		if err := put("tiles", i, engine.Catalog[i].ID); err != nil {
+			return err
+		}
+	}
+	for k := engine.FeatureNone; k <= engine.FeatureTower; k++ {
+		if err := put("features", int(k), k.String()); err != nil {
+			return err
+		}
+	}
+	for a := replay.ActionNone; a <= replay.ActionTowerFollower; a++ {
+		if err := put("actions", int(a), a.String()); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Counts returns the number of valid and of invalid games stored.
+func (s *Store) Counts(ctx context.Context) (valid, invalid int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games)`).Scan(&valid, &invalid)
+	return valid, invalid, err
+}
+
+// errNoGames is returned by reports over an empty selection.
+var errNoGames = errors.New("no games match")
+
+// placeholders returns "?,?,...,?" with n marks, for IN lists and
+// multi-row VALUES; only counts go into SQL text, never values.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}
