@@ -26,9 +26,9 @@ func checkConsistent(t testing.TB, s *Store, wantGames int) {
 	checks := map[string]string{
 		"games whose player count differs from seats": `SELECT count(*) FROM games g WHERE seats <> (SELECT count(*) FROM players p WHERE p.game = g.gid)`,
 		"games whose turn count differs from turns":   `SELECT count(*) FROM games g WHERE turns <> (SELECT count(*) FROM turns t WHERE t.game = g.gid)`,
-		"games without a final scoring":                `SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM scores s WHERE s.game = g.gid AND s.final)`,
-		"games whose scores differ from the events":    scoreMismatchSQL,
-		"duplicate ids":                                `SELECT count(*) - count(DISTINCT id) FROM games`,
+		"games without a final scoring":               `SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM scores s WHERE s.game = g.gid AND s.final)`,
+		"games whose scores differ from the events":   scoreMismatchSQL,
+		"duplicate ids": `SELECT count(*) - count(DISTINCT id) FROM games`,
 	}
 	for what, query := range checks {
 		if n := q(query); n != 0 {

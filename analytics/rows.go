@@ -16,7 +16,7 @@ type gameRows struct {
 	id      string // sha256 of the canonical record, hex
 	valid   bool
 	game    gameRow
-	players [][]any // seat, name, colour, score, rank
+	players [][]any           // seat, name, colour, score, rank
 	tables  [numChild][]int64 // flattened integer rows of the child tables
 	invalid invalidRow
 	diags   [][]any
