@@ -27,6 +27,7 @@ type Scanner struct {
 	readErr  error
 	p        *parser
 	game     *Game
+	raw      RawGame
 	err      error
 }
 
@@ -41,15 +42,7 @@ func NewScanner(r io.Reader, filename string) *Scanner {
 // the input).
 func (s *Scanner) Scan() bool {
 	s.game, s.err = nil, nil
-	if !s.began {
-		s.began = true
-		for s.end < 3 && !s.eof {
-			s.fill()
-		}
-		if bytes.HasPrefix(s.buf[:s.end], []byte("\uFEFF")) {
-			s.start = 3
-		}
-	}
+	s.begin()
 	for {
 		n := s.chunk()
 		if n == 0 {
@@ -67,6 +60,20 @@ func (s *Scanner) Scan() bool {
 		s.p.errs.Sort()
 		s.game, s.err = g, s.p.errs.Err()
 		return true
+	}
+}
+
+// begin skips a byte order mark at the start of the input.
+func (s *Scanner) begin() {
+	if s.began {
+		return
+	}
+	s.began = true
+	for s.end < 3 && !s.eof {
+		s.fill()
+	}
+	if bytes.HasPrefix(s.buf[:s.end], []byte("\uFEFF")) {
+		s.start = 3
 	}
 }
 

@@ -108,8 +108,9 @@ type job struct {
 	seq   int
 	file  string
 	index int
-	rg    *record.Game
-	err   error
+	raw   *record.RawGame // CGN text still to parse, or
+	rg    *record.Game    // a game read by a loader, with
+	err   error           // its syntax errors (or a *FileError)
 }
 
 // FileError is a file that could not be read.
@@ -142,26 +143,23 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		seq := 0
 		for _, file := range files {
 			index := 0
-			send := func(rg *record.Game, syntax error) error {
+			send := func(j job) error {
 				index++
+				j.seq, j.file, j.index = seq, file, index
 				select {
-				case jobs <- job{seq: seq, file: file, index: index, rg: rg, err: syntax}:
+				case jobs <- j:
 					seq++
 					return nil
 				case <-ctx.Done():
 					return ctx.Err()
 				}
 			}
-			if err := LoadFile(file, send); err != nil {
+			if err := readFile(file, send); err != nil {
 				if ctx.Err() != nil {
 					return
 				}
 				// The file's failure becomes a game-less result in order.
-				fe := &FileError{File: file, Err: err}
-				select {
-				case jobs <- job{seq: seq, file: file, index: index + 1, err: fe}:
-					seq++
-				case <-ctx.Done():
+				if send(job{err: &FileError{File: file, Err: err}}) != nil {
 					return
 				}
 			}
@@ -176,6 +174,16 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 			for j := range jobs {
 				var g *Game
 				var fe *FileError
+				if j.raw != nil {
+					if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
+						// No game after all (only blank text): nothing to
+						// emit, but the sequence must go on.
+						if !sendResult(ctx, results, &seqGame{j.seq, nil}) {
+							return
+						}
+						continue
+					}
+				}
 				if j.rg == nil {
 					g = &Game{File: j.file, Index: j.index}
 					if asFileError(j.err, &fe) {
@@ -185,9 +193,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 				} else {
 					g = Replay(j.file, j.index, j.rg, j.err, o.Options)
 				}
-				select {
-				case results <- &seqGame{j.seq, g}:
-				case <-ctx.Done():
+				if !sendResult(ctx, results, &seqGame{j.seq, g}) {
 					return
 				}
 			}
@@ -202,6 +208,9 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		for g, ok := pending[next]; ok; g, ok = pending[next] {
 			delete(pending, next)
 			next++
+			if g == nil {
+				continue
+			}
 			if err := emit(g); err != nil {
 				cancel()
 				for range results {
@@ -211,6 +220,36 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		}
 	}
 	return ctx.Err()
+}
+
+func sendResult(ctx context.Context, results chan<- *seqGame, r *seqGame) bool {
+	select {
+	case results <- r:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// readFile sends the games of a file: raw CGN text to be parsed by the
+// workers, or games read by a registered loader.
+func readFile(path string, send func(job) error) error {
+	if l, ok := loaders[strings.ToLower(filepath.Ext(path))]; ok {
+		return l(path, func(rg *record.Game, syntax error) error { return send(job{rg: rg, err: syntax}) })
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := record.NewScanner(f, path)
+	for sc.ScanRaw() {
+		raw := sc.Raw()
+		if err := send(job{raw: &raw}); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
 }
 
 type seqGame struct {

@@ -1,0 +1,81 @@
+package record
+
+import (
+	"bytes"
+	"sync"
+)
+
+// RawGame is the unparsed text of one game of a file, as ScanRaw finds it:
+// cheap to find, so that games can be parsed on several cores.
+type RawGame struct {
+	Filename string
+	Src      []byte // the game's text; owned by the RawGame
+	Offset   int    // file offset of Src[0]
+	Line     int    // line number of Src[0]
+	last     bool   // the text ends the file
+}
+
+// ScanRaw advances to the next game's text without parsing it (Raw returns
+// it). A Scanner is used through Scan or through ScanRaw, not both. It
+// returns false at the end of the input or on a read error (see Err).
+func (s *Scanner) ScanRaw() bool {
+	s.game, s.err, s.raw = nil, nil, RawGame{}
+	s.begin()
+	for {
+		n := s.chunk()
+		if n == 0 {
+			s.err = s.readErr
+			return false
+		}
+		src := s.buf[s.start : s.start+n]
+		raw := RawGame{Filename: s.filename, Offset: s.offset + s.start, Line: s.line, last: s.eof && s.start+n == s.end}
+		s.start += n
+		s.line += bytes.Count(src, []byte{'\n'})
+		if !hasContent(src) {
+			continue
+		}
+		raw.Src = append([]byte(nil), src...)
+		s.raw = raw
+		return true
+	}
+}
+
+// Raw returns the game text found by the last call to ScanRaw.
+func (s *Scanner) Raw() RawGame { return s.raw }
+
+// hasContent reports whether a game's text holds more than blank lines and
+// escape lines.
+func hasContent(src []byte) bool {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		if len(bytes.TrimLeft(line, " \t\r")) > 0 && line[0] != '%' {
+			return true
+		}
+	}
+	return false
+}
+
+var parsers = sync.Pool{New: func() any { return newParser("") }}
+
+// Parse parses the game text. It returns nil and no error when the text
+// holds no game after all (only comments of no game are kept as a game, as
+// Scan does). Safe for concurrent use on different RawGames.
+func (r RawGame) Parse() (*Game, error) {
+	p := parsers.Get().(*parser)
+	defer parsers.Put(p)
+	p.filename = r.Filename
+	p.reset(r.Src, r.Offset, r.Line, r.last)
+	g := p.game()
+	if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(p.errs) == 0 {
+		return nil, nil
+	}
+	p.errs.Sort()
+	err := p.errs.Err()
+	p.src, p.g, p.errs = nil, nil, nil
+	return g, err
+}
