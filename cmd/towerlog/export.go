@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/jcz"
+	"github.com/towerlog/towerlog/record"
+)
+
+func init() { register(newExportCmd) }
+
+type exportOptions struct {
+	format string
+	out    string
+	game   int
+}
+
+func newExportCmd() *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export --format jcz GAME.cgn [-o OUT.jcz]",
+		Short: "Write a CGN game in another program's format (JCloisterZone)",
+		Long: `export writes one game of a CGN file for another program. The only format
+is jcz: a JCloisterZone save (5.7 and later) that replays to the same
+position and scores, with every drawn tile, discards included, in its
+prepared draw order. Games whose rule flags JCloisterZone cannot express
+(a range other than orthogonal, reopen=no, ransom=off, ...) are refused.
+
+Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
+standard output. A file with several games needs --game.
+
+Exit status: 0 when the game was written, 1 when it is invalid or cannot be
+expressed, 2 on usage or I/O errors.`,
+		Example: `  towerlog export --format jcz final.cgn
+  towerlog export --format jcz club.cgn --game 3 -o round3.jcz`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runExport(cmd, args[0], o)
+		},
+	}
+	cmd.Flags().StringVar(&o.format, "format", "", "output format: jcz")
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz)`)
+	cmd.Flags().IntVar(&o.game, "game", 0, "which game of the file (1 is the first; needed when it holds several)")
+	_ = cmd.MarkFlagRequired("format")
+	return cmd
+}
+
+func runExport(cmd *cobra.Command, path string, o exportOptions) error {
+	if o.format != "jcz" {
+		return &exitError{exitUsage, fmt.Errorf("--format %q: the only format is jcz", o.format)}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	games, err := record.Parse(strings.NewReader(string(src)), path)
+	if err != nil {
+		var list record.ErrorList
+		if errors.As(err, &list) {
+			fmt.Fprint(cmd.ErrOrStderr(), list.Excerpt())
+			return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
+		}
+		return &exitError{exitUsage, err}
+	}
+	rg, err := pickGame(path, games, o.game)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	data, err := jcz.Export(rg, path)
+	if err != nil {
+		return &exitError{exitInvalid, err}
+	}
+	switch out := o.out; out {
+	case "-":
+		_, err = cmd.OutOrStdout().Write(data)
+	case "":
+		out = strings.TrimSuffix(path, filepath.Ext(path)) + jcz.Extension
+		err = os.WriteFile(out, data, 0o644)
+	default:
+		err = os.WriteFile(out, data, 0o644)
+	}
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	return nil
+}
+
+// pickGame returns game k (1-based) of a file; k 0 means the only one.
+func pickGame(path string, games []*record.Game, k int) (*record.Game, error) {
+	switch {
+	case len(games) == 0:
+		return nil, fmt.Errorf("%s holds no game", path)
+	case k == 0 && len(games) > 1:
+		return nil, fmt.Errorf("%s holds %d games: choose one with --game", path, len(games))
+	case k == 0:
+		return games[0], nil
+	case k < 0 || k > len(games):
+		return nil, fmt.Errorf("%s holds %d games, not %d", path, len(games), k)
+	}
+	return games[k-1], nil
+}
