@@ -30,6 +30,14 @@ func ImportFile(path string) (*record.Game, error) {
 // turns with declared scores after each, clocks, and the Result. The moves
 // are replayed through the engine on the way, so the record is a legal
 // game. Anything towerlog cannot represent is refused with an *Error.
+//
+// Clocks (milliseconds since the start) become clock annotations of the
+// item the move made: PLACE_TILE of the placement, DEPLOY_MEEPLE and
+// PLACE_TOKEN of the action, CAPTURE_FOLLOWER of the capture, PAY_RANSOM of
+// the ransom, COMMIT of the declared score; a PASS makes no item and its
+// clock is dropped. Without a drawOrder the save does not say which tiles
+// were discarded (JCZ derives them from its random seed), so the record
+// has none and the box is the full one.
 func Import(data []byte, file string) (*record.Game, error) {
 	var sv save
 	if err := decode(data, &sv); err != nil {

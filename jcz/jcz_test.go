@@ -462,3 +462,52 @@ func TestExportShape(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawOrder checks how a prepared draw order ends the game: when it
+// runs out (a last tile that fits nowhere is discarded in a turn of its
+// own), after endTurn turns (the order is cut there), or not yet.
+func TestDrawOrder(t *testing.T) {
+	order := func(sv map[string]any) map[string]any { return obj(sv, "gameAnnotations") }
+	for _, c := range []struct {
+		name   string
+		change func(sv map[string]any)
+		tags   string
+		last   string
+	}{
+		{"LastTileFitsNowhere", func(sv map[string]any) {
+			order(sv)["drawOrder"] = append(order(sv)["drawOrder"].([]any), "BA/Cccc+")
+		}, "[Bag \"order U N T08 C\"]\n[Result \"3-2\"]", "4. Bob -C =3-2\n"},
+		{"EndTurnCutsTheOrder", func(sv map[string]any) {
+			order(sv)["drawOrder"] = append(order(sv)["drawOrder"].([]any), "BA/RFr", "BA/L")
+			order(sv)["endTurn"] = 3
+		}, "[Bag \"order U N T08\"]\n[Result \"3-2\"]", "3. Anna T08@-1,0r180 ^-1,0 =3-2\n"},
+		{"Unfinished", func(sv map[string]any) {
+			order(sv)["drawOrder"] = append(order(sv)["drawOrder"].([]any), "BA/RFr", "BA/L")
+		}, "[Bag \"order U N T08 U B\"]\n[Result \"*\"]", "3. Anna T08@-1,0r180 ^-1,0 =0-0\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rg, err := Import(mutate(t, c.change), "x.jcz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := format(t, rg)
+			if !strings.Contains(text, c.tags) || !strings.HasSuffix(text, c.last) {
+				t.Fatalf("got\n%s\nwant %q and a last turn %q", text, c.tags, c.last)
+			}
+			if g := replay.Replay("x", 1, rg, nil, replay.Options{}); !g.Valid() {
+				t.Fatalf("invalid: %v", g.Diagnostics)
+			}
+			data, err := Export(rg, "x.cgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Import(data, "y.jcz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if format(t, back) != text {
+				t.Fatalf("round trip:\n%s\nwant\n%s", format(t, back), text)
+			}
+		})
+	}
+}
