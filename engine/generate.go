@@ -10,6 +10,7 @@ type GenOptions struct {
 	Players int
 	Rules   Rules
 	Seed    uint64
+	Style   Style
 }
 
 // Generator plays random complete legal games. Its policy uses every kind
@@ -46,8 +47,12 @@ func (gen *Generator) Generate(o GenOptions) (*Game, []Move, error) {
 	}
 	gen.pcg.Seed(o.Seed, o.Seed^0x9E3779B97F4A7C15)
 	gen.moves = gen.moves[:0]
+	turn := gen.turn
+	if o.Style == StyleGreedy {
+		turn = gen.greedyTurn
+	}
 	for !g.Over() {
-		if err := gen.turn(g); err != nil {
+		if err := turn(g); err != nil {
 			return nil, nil, err
 		}
 	}

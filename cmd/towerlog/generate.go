@@ -24,6 +24,7 @@ type generateOptions struct {
 	seed    uint64
 	rules   string
 	out     string
+	style   string
 }
 
 func newGenerateCmd() *cobra.Command {
@@ -41,7 +42,8 @@ a path ending in /) writes one file per game; without -o the games go to
 standard output.`,
 		Example: `  towerlog generate --games 100 --players 4 --seed 1 -o games.cgn
   towerlog generate --games 10000 --players 2-6 --seed 7 -o corpus/
-  towerlog generate --games 5 --players 3 --seed 9 --rules "tower range=diagonal farmers=off"`,
+  towerlog generate --games 5 --players 3 --seed 9 --rules "tower range=diagonal farmers=off"
+  towerlog generate --games 300 --players 2-5 --seed 1 --style greedy -o club.cgn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenerate(cmd, o)
@@ -52,6 +54,7 @@ standard output.`,
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed of the first game")
 	cmd.Flags().StringVar(&o.rules, "rules", "tower", `rules, as in the CGN Rules tag (e.g. "base", "tower reopen=no")`)
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "output file or directory (default: standard output)")
+	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often) or greedy (like sensible players)")
 	return cmd
 }
 
@@ -77,6 +80,11 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 	rules, err := engine.ParseRules(strings.Fields(o.rules))
 	if err != nil {
 		return &exitError{exitUsage, fmt.Errorf("--rules: %w", err)}
+	}
+	styles := map[string]engine.Style{"random": engine.StyleRandom, "greedy": engine.StyleGreedy}
+	style, ok := styles[o.style]
+	if !ok {
+		return &exitError{exitUsage, fmt.Errorf("--style %q: random or greedy", o.style)}
 	}
 	if o.games < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--games must not be negative")}
@@ -107,11 +115,11 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 	bar := newProgress(cmd.ErrOrStderr(), o.games, "generating")
 	var buf []byte
 	for i := 0; i < o.games; i++ {
-		opts := engine.GenOptions{Players: lo + i%(hi-lo+1), Rules: rules, Seed: o.seed + uint64(i)}
+		opts := engine.GenOptions{Players: lo + i%(hi-lo+1), Rules: rules, Seed: o.seed + uint64(i), Style: style}
 		tags := map[string]string{
 			"Event":  "towerlog generated games",
 			"Round":  strconv.Itoa(i + 1),
-			"Source": fmt.Sprintf("towerlog generate --seed %d", opts.Seed),
+			"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", opts.Seed, o.style),
 		}
 		rg, err := replay.Generate(gen, opts, tags)
 		if err != nil {
