@@ -17,6 +17,8 @@ type Options struct {
 	// StopAfter, when positive, stops the replay after that turn: the
 	// state is the one after turn StopAfter.
 	StopAfter int
+	// SyntaxOnly checks the notation only: games are parsed, not replayed.
+	SyntaxOnly bool
 }
 
 // Player is a seat of a game.
@@ -103,7 +105,7 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 		r.syntax(syntax)
 		return r.g
 	}
-	if !r.setup() {
+	if opts.SyntaxOnly || !r.setup() {
 		return r.g
 	}
 	r.play()

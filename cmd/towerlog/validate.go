@@ -17,7 +17,7 @@ type validateOptions struct {
 	json    bool
 	lenient bool
 	workers int
-	quiet   bool
+	syntax  bool
 }
 
 // gameReport is the JSON line validate --json writes for each game.
@@ -45,7 +45,8 @@ Exit status: 0 when every game is valid, 1 when any is not, 2 on usage or
 I/O errors.`,
 		Example: `  towerlog validate games/final.cgn
   towerlog validate archive/ --json > report.jsonl
-  towerlog validate --lenient imported/`,
+  towerlog validate --lenient imported/
+  towerlog validate --syntax-only -j 1 big.cgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd, args, o)
@@ -54,7 +55,7 @@ I/O errors.`,
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per game")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "report missing or unverifiable annotations as warnings")
 	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
-	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "print only the summary (and diagnostics of invalid games)")
+	cmd.Flags().BoolVar(&o.syntax, "syntax-only", false, "check the notation only; do not replay the games")
 	return cmd
 }
 
@@ -68,7 +69,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	bar := newProgress(errOut, progressTotal(files), "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	err = replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient}, Workers: o.workers},
+	err = replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers},
 		func(g *replay.Game) error {
 			advance(bar)
 			if g.Record == nil {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Reproducible validation benchmark: generates a corpus of 4-player Tower
+# games with a fixed seed and times `towerlog validate` on it with one and
+# two workers, against parsing alone (--syntax-only), and reports the peak
+# memory for a tenth of the corpus and for all of it.
+#
+#   scripts/bench-validate.sh [GAMES]     (default 10000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-10000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/towerlog" ./cmd/towerlog
+tl="$work/towerlog"
+
+echo "generating $games 4-player Tower games (seed 1)..."
+"$tl" generate --games "$games" --players 4 --seed 1 -o "$work/corpus.cgn"
+"$tl" generate --games $((games / 10)) --players 4 --seed 1 -o "$work/tenth.cgn"
+bytes=$(stat -c %s "$work/corpus.cgn")
+echo "corpus: $games games, $((bytes / 1000000)) MB"
+
+# best of three wall-clock runs, in seconds
+best() {
+  local b=""
+  for _ in 1 2 3; do
+    local s e t
+    s=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    e=$(date +%s.%N)
+    t=$(echo "$e - $s" | bc -l)
+    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+  done
+  echo "$b"
+}
+rate() { echo "scale=0; $games / $1" | bc -l; }
+
+p1=$(best "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")
+v1=$(best "$tl" validate -j 1 "$work/corpus.cgn")
+v2=$(best "$tl" validate -j 2 "$work/corpus.cgn")
+printf 'parse only, 1 core:   %6.3f s  %6d games/s  %5.1f MB/s\n' "$p1" "$(rate "$p1")" "$(echo "$bytes / $p1 / 1000000" | bc -l)"
+printf 'validate,   1 core:   %6.3f s  %6d games/s\n' "$v1" "$(rate "$v1")"
+printf 'validate,   2 cores:  %6.3f s  %6d games/s\n' "$v2" "$(rate "$v2")"
+printf 'validate / parse (1 core): %.2fx;  2 cores / 1 core speed-up: %.2fx\n' \
+  "$(echo "$v1 / $p1" | bc -l)" "$(echo "$v1 / $v2" | bc -l)"
+
+if [ -x /usr/bin/time ]; then
+  m10=$(/usr/bin/time -f %M "$tl" validate "$work/tenth.cgn" 2>&1 >/dev/null | tail -1)
+  m100=$(/usr/bin/time -f %M "$tl" validate "$work/corpus.cgn" 2>&1 >/dev/null | tail -1)
+  echo "peak memory: $((games / 10)) games ${m10} KB, $games games ${m100} KB"
+fi
