@@ -161,10 +161,10 @@ func (r *Rules) setFlag(key, val string) error {
 		if f.key != key {
 			continue
 		}
-		switch val {
-		case f.def:
+		switch {
+		case val == f.def:
 			f.set(r, false)
-		case f.alt:
+		case val == f.alt || key == "ransom" && val == "0":
 			f.set(r, true)
 		default:
 			return fmt.Errorf("rules: %s must be %s or %s, found %q", key, f.def, f.alt, val)

@@ -404,6 +404,7 @@ func TestRulesNotation(t *testing.T) {
 			Rules{GuardsSafe: true, NoOwnCapture: true, NoReopen: true, NoRansom: true, TowerTileActions: true, Range: RangeShort},
 			"tower range=short guard-capture=no own-capture=no reopen=no ransom=off tower-tile-actions=yes"},
 		{[]string{"tower", "farmers=on"}, Rules{}, "tower"},
+		{[]string{"tower", "ransom=0"}, Rules{NoRansom: true}, "tower ransom=off"},
 	} {
 		got, err := ParseRules(c.words)
 		if err != nil || got != c.want || got.String() != c.str {
