@@ -314,6 +314,17 @@ var tileByName = func() map[string]TileID {
 // LookupTile finds a tile type by catalog id ("D", "T05") or by its
 // JCloisterZone id ("BA/RCr", "TO/CRcr").
 func LookupTile(name string) (TileID, bool) {
+	// Catalog ids are computed: A..X are types 0..23, T01..T17 are 24..40.
+	switch {
+	case len(name) == 1 && name[0] >= 'A' && name[0] <= 'X':
+		return TileID(name[0] - 'A'), true
+	case len(name) == 3 && name[0] == 'T' && name[1] >= '0' && name[1] <= '1' && name[2] >= '0' && name[2] <= '9':
+		n := int(name[1]-'0')*10 + int(name[2]-'0')
+		if n >= 1 && n <= 17 {
+			return TileID(23 + n), true
+		}
+		return 0, false
+	}
 	id, ok := tileByName[name]
 	return id, ok
 }

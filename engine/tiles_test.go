@@ -173,8 +173,15 @@ func TestLookupTileAliases(t *testing.T) {
 			t.Errorf("LookupTile(%q) = %v, %v; want %s", c.name, id, ok, c.want)
 		}
 	}
-	if _, ok := LookupTile("T18"); ok {
-		t.Error("LookupTile(T18) succeeded")
+	for _, bad := range []string{"T18", "T00", "Y", "a", "T1", "T001", ""} {
+		if _, ok := LookupTile(bad); ok {
+			t.Errorf("LookupTile(%q) succeeded", bad)
+		}
+	}
+	for i := range Catalog {
+		if id, ok := LookupTile(Catalog[i].ID); !ok || int(id) != i {
+			t.Errorf("LookupTile(%q) = %d", Catalog[i].ID, id)
+		}
 	}
 }
 
