@@ -1,0 +1,470 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/towerlog/towerlog/engine"
+)
+
+// Filter selects the games an archive report covers; the zero Filter
+// selects every game.
+type Filter struct {
+	Player string // only games this player took part in
+	Event  string // only games whose Event tag is this
+	Since  string // only games played on or after this date: YYYY-MM-DD (or YYYY.MM.DD, YYYY-MM, YYYY)
+}
+
+// Limits that keep a report's size independent of the archive's.
+const (
+	leaderboardRows = 100 // players in the leaderboard
+	chartPlayers    = 20  // players in the bar charts
+	matrixPlayers   = 15  // players in the captor × victim matrix
+	flowPlayers     = 20  // players in the ransom flows
+	pickerGames     = 20  // latest games offered one at a time
+)
+
+// sinceDate turns the Since filter into the stored date form.
+func (f Filter) sinceDate() (string, error) {
+	if f.Since == "" {
+		return "", nil
+	}
+	s := strings.ReplaceAll(f.Since, ".", "-")
+	for _, layout := range []string{"2006-01-02", "2006-01", "2006"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.Format("2006-01-02"), nil
+		}
+	}
+	return "", fmt.Errorf("--since %q: want a date as YYYY-MM-DD", f.Since)
+}
+
+func (f Filter) describe() string {
+	var parts []string
+	if f.Player != "" {
+		parts = append(parts, "games of "+f.Player)
+	}
+	if f.Event != "" {
+		parts = append(parts, "event "+f.Event)
+	}
+	if f.Since != "" {
+		parts = append(parts, "since "+f.Since)
+	}
+	if len(parts) == 0 {
+		return "All games of the archive"
+	}
+	return "Only " + strings.Join(parts, ", ")
+}
+
+// report gathers an archive report over one connection, which holds the
+// temporary table sel of the selected games.
+type report struct {
+	ctx  context.Context
+	conn *sql.Conn
+	f    Filter
+	page page
+	// top are the players with the most games, most first.
+	top   []string
+	stats map[string]*playerStats
+	flows []flow
+}
+
+type playerStats struct {
+	name                string
+	games, wins         int
+	avgScore            float64
+	made, suffered, own int
+	paid, received      int
+	byFeature           map[string]int
+	capturesOf          map[string]int // victims of this captor
+}
+
+// WriteReport writes the HTML report of the games f selects. Every
+// figure is computed in SQL, so the page's size depends on the number of
+// players shown (bounded) and not on the number of games.
+func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
+	since, err := f.sinceDate()
+	if err != nil {
+		return err
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	r := &report{ctx: ctx, conn: conn, f: f, stats: map[string]*playerStats{}}
+	if err := r.selectGames(since); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.sel`)
+	steps := []func() error{r.summary, r.players, r.captures, r.ransoms, r.features, r.leaderboard,
+		r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+		if r.page.Empty != "" {
+			break
+		}
+	}
+	return render(w, r.page)
+}
+
+func (r *report) exec(query string, args ...any) error {
+	_, err := r.conn.ExecContext(r.ctx, query, args...)
+	return err
+}
+
+// each runs a query and calls scan for every row.
+func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := r.conn.QueryContext(r.ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (r *report) selectGames(since string) error {
+	if err := r.exec(`DROP TABLE IF EXISTS temp.sel`); err != nil {
+		return err
+	}
+	if err := r.exec(`CREATE TEMP TABLE sel (gid INTEGER PRIMARY KEY)`); err != nil {
+		return err
+	}
+	return r.exec(`INSERT INTO sel SELECT gid FROM games
+		WHERE (? = '' OR event = ?) AND (? = '' OR date >= ?)
+		AND (? = '' OR gid IN (SELECT game FROM players WHERE name = ?))`,
+		r.f.Event, r.f.Event, since, since, r.f.Player, r.f.Player)
+}
+
+func (r *report) summary() error {
+	var games, players, invalid int
+	var first, last sql.NullString
+	err := r.conn.QueryRowContext(r.ctx, `SELECT count(*), min(g.date), max(g.date),
+			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
+			(SELECT count(*) FROM invalid_games)
+		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid)
+	if err != nil {
+		return err
+	}
+	r.page.Title = "Carcassonne with The Tower: archive report"
+	r.page.Subtitle = r.f.describe()
+	r.page.Facts = []fact{
+		{"Games", strconv.Itoa(games)},
+		{"Players", strconv.Itoa(players)},
+	}
+	if first.Valid {
+		r.page.Facts = append(r.page.Facts, fact{"First game", first.String}, fact{"Latest game", last.String})
+	}
+	r.page.Facts = append(r.page.Facts, fact{"Records that failed validation (left out)", strconv.Itoa(invalid)})
+	if games == 0 {
+		r.page.Empty = "No games match: ingest some records with towerlog ingest, or loosen the filters."
+	}
+	return nil
+}
+
+func (r *report) stat(name string) *playerStats {
+	p := r.stats[name]
+	if p == nil {
+		p = &playerStats{name: name, byFeature: map[string]int{}, capturesOf: map[string]int{}}
+		r.stats[name] = p
+	}
+	return p
+}
+
+func (r *report) players() error {
+	err := r.each(`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score)
+		FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`, nil, func(rows *sql.Rows) error {
+		var name string
+		var games, wins int
+		var avg float64
+		if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+			return err
+		}
+		p := r.stat(name)
+		p.games, p.wins, p.avgScore = games, wins, avg
+		r.top = append(r.top, name)
+		return nil
+	})
+	sort.Slice(r.top, func(i, j int) bool {
+		a, b := r.stats[r.top[i]], r.stats[r.top[j]]
+		if a.games != b.games {
+			return a.games > b.games
+		}
+		return a.name < b.name
+	})
+	return err
+}
+
+func (r *report) captures() error {
+	return r.each(`SELECT pc.name, pv.name, count(*)
+		FROM captures c JOIN sel ON sel.gid = c.game
+		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
+		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var captor, victim string
+		var n int
+		if err := rows.Scan(&captor, &victim, &n); err != nil {
+			return err
+		}
+		if captor == victim {
+			r.stat(captor).own += n
+		} else {
+			r.stat(captor).made += n
+			r.stat(victim).suffered += n
+		}
+		r.stat(captor).capturesOf[victim] += n
+		return nil
+	})
+}
+
+func (r *report) ransoms() error {
+	return r.each(`SELECT pp.name, pe.name, sum(r.points)
+		FROM ransoms r JOIN sel ON sel.gid = r.game
+		JOIN players pp ON pp.game = r.game AND pp.seat = r.payer
+		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var payer, payee string
+		var points int
+		if err := rows.Scan(&payer, &payee, &points); err != nil {
+			return err
+		}
+		r.stat(payer).paid += points
+		r.stat(payee).received += points
+		r.flows = append(r.flows, flow{payer, payee, points})
+		return nil
+	})
+}
+
+func (r *report) features() error {
+	return r.each(`SELECT p.name, f.name, sum(s.points)
+		FROM scores s JOIN sel ON sel.gid = s.game
+		JOIN players p ON p.game = s.game AND (s.scorers >> p.seat) & 1 = 1
+		JOIN features f ON f.id = s.feature
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var name, feature string
+		var points int
+		if err := rows.Scan(&name, &feature, &points); err != nil {
+			return err
+		}
+		r.stat(name).byFeature[feature] += points
+		return nil
+	})
+}
+
+func (r *report) leaderboard() error {
+	ranked := append([]string(nil), r.top...)
+	sort.SliceStable(ranked, func(i, j int) bool {
+		a, b := r.stats[ranked[i]], r.stats[ranked[j]]
+		if a.wins != b.wins {
+			return a.wins > b.wins
+		}
+		return a.games < b.games // fewer games for as many wins ranks higher
+	})
+	t := table{ID: "leaderboard", Title: "Leaderboard",
+		Note: "Players ranked by games won (a shared first place counts as a win). Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}}
+	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
+		p := r.stats[name]
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(p.games), strconv.Itoa(p.wins),
+			fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)), fmt.Sprintf("%.1f", p.avgScore),
+			strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received - p.paid)})
+	}
+	if len(ranked) > leaderboardRows {
+		t.Note += fmt.Sprintf(" The %d best of %d players are shown.", leaderboardRows, len(ranked))
+	}
+	r.page.Tables = append(r.page.Tables, t)
+	return nil
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// topNote says which players a chart shows when not all fit.
+func (r *report) topNote(n int) string {
+	if len(r.top) <= n {
+		return ""
+	}
+	return fmt.Sprintf(" Only the %d players with the most games are shown.", n)
+}
+
+func (r *report) captureCharts() error {
+	top := r.top[:min(len(r.top), chartPlayers)]
+	made := namedInts{name: "Captures made"}
+	suffered := namedInts{name: "Captures suffered"}
+	own := namedInts{name: "Own follower taken back"}
+	for _, name := range top {
+		p := r.stats[name]
+		made.values = append(made.values, p.made)
+		suffered.values = append(suffered.values, p.suffered)
+		own.values = append(own.values, p.own)
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player", Height: 400,
+		Note:    "How many opponents' followers each player captured with a tower, how many of their own followers were captured by others, and how often they captured their own follower to take it back." + r.topNote(chartPlayers),
+		Options: barChart("Player", "Captures", top, []namedInts{made, suffered, own}, false)})
+
+	mtop := r.top[:min(len(r.top), matrixPlayers)]
+	cells := make([][]int, len(mtop))
+	for y, victim := range mtop {
+		cells[y] = make([]int, len(mtop))
+		for x, captor := range mtop {
+			cells[y][x] = r.stats[captor].capturesOf[victim]
+		}
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom", Height: 120 + 32*len(mtop),
+		Note:    "Each square counts the followers of the player on the left captured by the player below; the darker, the more. The diagonal is players taking back their own followers." + r.topNote(matrixPlayers),
+		Options: heatmap("Captor (whose tower captured)", "Victim (whose follower was captured)", mtop, mtop, cells, "Captures")})
+
+	var heights, distances []int
+	counts := map[[2]int]int{}
+	err := r.each(`SELECT c.height, c.distance, count(*) FROM captures c JOIN sel ON sel.gid = c.game GROUP BY 1, 2`, nil,
+		func(rows *sql.Rows) error {
+			var h, d, n int
+			if err := rows.Scan(&h, &d, &n); err != nil {
+				return err
+			}
+			counts[[2]int{h, d}] = n
+			heights, distances = appendMissing(heights, h), appendMissing(distances, d)
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	hs, ds := fillRange(heights), fillRange(distances)
+	grid := make([][]int, len(ds))
+	for y, d := range ds {
+		grid[y] = make([]int, len(hs))
+		for x, h := range hs {
+			grid[y][x] = counts[[2]int{h, d}]
+		}
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "captures-height-distance", Title: "Captures by tower height and distance", Height: 160 + 28*len(ds),
+		Note:    "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles.",
+		Options: heatmap("Tower height (floors)", "Distance to the captured follower (tiles)", itoas(hs), itoas(ds), grid, "Captures")})
+	return nil
+}
+
+func appendMissing(s []int, v int) []int {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+// fillRange returns every integer from 0 (or the least value, if lower)
+// to the greatest of s.
+func fillRange(s []int) []int {
+	lo, hi := 0, 0
+	for _, v := range s {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	var out []int
+	for v := lo; v <= hi; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+func itoas(s []int) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
+}
+
+func (r *report) ransomChart() error {
+	keep := map[string]bool{}
+	for _, name := range r.top[:min(len(r.top), flowPlayers)] {
+		keep[name] = true
+	}
+	var flows []flow
+	for _, f := range r.flows {
+		if keep[f.from] && keep[f.to] {
+			flows = append(flows, f)
+		}
+	}
+	sort.Slice(flows, func(i, j int) bool {
+		if flows[i].from != flows[j].from {
+			return flows[i].from < flows[j].from
+		}
+		return flows[i].to < flows[j].to
+	})
+	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom", Height: 500,
+		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Payers are on the left, receivers on the right; the wider the band, the more points went from one to the other." + r.topNote(flowPlayers)}
+	if len(flows) == 0 {
+		c.Note = "No ransom was paid in these games."
+		c.Height = 200
+	}
+	c.Options = sankey(flows)
+	r.page.Charts = append(r.page.Charts, c)
+	return nil
+}
+
+// featureOrder lists the feature kinds that score, in the charts' order.
+var featureOrder = []string{"city", "road", "cloister", "field"}
+
+func (r *report) featureChart() error {
+	top := r.top[:min(len(r.top), chartPlayers)]
+	var series []namedInts
+	for _, f := range featureOrder {
+		s := namedInts{name: f}
+		for _, name := range top {
+			s.values = append(s.values, r.stats[name].byFeature[f])
+		}
+		series = append(series, s)
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from", Height: 400,
+		Note:    "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
+		Options: barChart("Player", "Points", top, series, true)})
+	return nil
+}
+
+func (r *report) towerCharts() error {
+	var heights []int
+	counts := map[int]int{}
+	err := r.each(`SELECT h, count(*) FROM (
+			SELECT max(t.height) AS h FROM turns t JOIN sel ON sel.gid = t.game
+			WHERE t.action = 2 GROUP BY t.game, t.target)
+		GROUP BY h ORDER BY h`, nil, func(rows *sql.Rows) error {
+		var h, n int
+		if err := rows.Scan(&h, &n); err != nil {
+			return err
+		}
+		counts[h] = n
+		heights = append(heights, h)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	hs := fillRange(heights)
+	if len(hs) > 0 && hs[0] == 0 {
+		hs = hs[1:]
+	}
+	n := namedInts{name: "Towers"}
+	for _, h := range hs {
+		n.values = append(n.values, counts[h])
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
+		Note:    "The number of towers that ended the game at each height, counting every tower that got at least one floor.",
+		Options: barChart("Height at the end of the game (floors)", "Towers", itoas(hs), []namedInts{n}, false)})
+	return nil
+}

@@ -1,0 +1,82 @@
+package analytics
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/replay"
+)
+
+func TestArchiveReport(t *testing.T) {
+	ctx := context.Background()
+	dir := testArchive(t, 60, 2)
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := s.WriteReport(ctx, &a, Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.WriteReport(ctx, &b, Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two reports of the same data differ")
+	}
+	html := a.String()
+	for _, id := range []string{"leaderboard", "captures-per-player", "capture-matrix", "ransom-flows",
+		"final-tower-heights", "captures-height-distance", "points-by-feature", "score-race", "tower-heights"} {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("report has no %s", id)
+		}
+	}
+	if out := os.Getenv("TOWERLOG_REPORT_OUT"); out != "" {
+		os.WriteFile(filepath.Join(out, "report.html"), a.Bytes(), 0o644)
+	}
+	t.Logf("report: %d bytes", a.Len())
+}
+
+func TestGameReport(t *testing.T) {
+	dir := testArchive(t, 1, 1)
+	g := replayFirst(t, filepath.Join(dir, "games-001.cgn"))
+	var a, b bytes.Buffer
+	if err := WriteGameReport(&a, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGameReport(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two reports of the same game differ")
+	}
+	for _, id := range []string{"board", "turn-slider", "score-race", "tower-heights", "captures-per-player", "points-by-feature"} {
+		if !strings.Contains(a.String(), `id="`+id+`"`) {
+			t.Errorf("report has no %s", id)
+		}
+	}
+	if out := os.Getenv("TOWERLOG_REPORT_OUT"); out != "" {
+		os.WriteFile(filepath.Join(out, "game.html"), a.Bytes(), 0o644)
+	}
+	t.Logf("game report: %d bytes", a.Len())
+}
+
+// replayFirst replays the first game of a file.
+func replayFirst(t testing.TB, file string) *replay.Game {
+	t.Helper()
+	var first *replay.Game
+	err := replay.Run(context.Background(), []string{file}, replay.RunOptions{}, func(g *replay.Game) error {
+		if first == nil {
+			first = g
+		}
+		return nil
+	})
+	if err != nil || first == nil {
+		t.Fatalf("replay %s: %v", file, err)
+	}
+	return first
+}

@@ -1,0 +1,96 @@
+// towerlog report: draws the charts from their options and drives the
+// game pickers and the turn slider. Every value read from the page is
+// data: options are parsed with JSON.parse, and text is written with
+// textContent, never as markup.
+(function () {
+  'use strict';
+  var byId = {};
+  var all = [];
+  function draw(el) {
+    var c = echarts.init(el, null, { renderer: 'svg' });
+    c.setOption(JSON.parse(el.getAttribute('data-options')));
+    byId[el.id] = c;
+    all.push(c);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('div.chart'), draw);
+  window.addEventListener('resize', function () {
+    all.forEach(function (c) { c.resize(); });
+  });
+
+  // Charts of one game at a time: the select swaps every chart's options.
+  Array.prototype.forEach.call(document.querySelectorAll('section.picker'), function (sec) {
+    var games = JSON.parse(sec.getAttribute('data-games'));
+    var sel = sec.querySelector('select.game-select');
+    sel.addEventListener('change', function () {
+      var g = games[Number(sel.value)];
+      Object.keys(g).forEach(function (id) {
+        if (byId[id]) { byId[id].setOption(g[id], true); }
+      });
+    });
+  });
+
+  // unpack reads base64 of gzipped JSON.
+  function unpack(b64) {
+    var bin = atob(b64);
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
+  // The board of one game and the slider through its turns.
+  var sec = document.getElementById('board');
+  if (sec) {
+    var boards = null; // filled once unpacked; until then the final board stays
+    unpack(sec.getAttribute('data-boards')).then(function (svgs) {
+      boards = svgs.map(function (svg) {
+        return 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+      });
+      sec.setAttribute('data-boards-ready', String(boards.length));
+    });
+    var turns = JSON.parse(sec.getAttribute('data-turns'));
+    var slider = document.getElementById('turn-slider');
+    var img = document.getElementById('board-image');
+    var title = document.getElementById('turn-title');
+    var label = document.getElementById('turn-label');
+    var scores = document.querySelector('#turn-scores tbody');
+    var events = document.getElementById('turn-events');
+    var race = byId['score-race'];
+    var show = function (n) {
+      n = Math.max(0, Math.min(turns.length - 1, n));
+      slider.value = String(n);
+      var t = turns[n];
+      if (boards) { img.src = boards[n]; }
+      title.textContent = t.title;
+      label.textContent = n === 0 ? 'Start' : 'Turn ' + t.turn + ' of ' + (turns.length - 1);
+      scores.textContent = '';
+      t.scores.forEach(function (s) {
+        var tr = document.createElement('tr');
+        [s.name, String(s.score)].forEach(function (v) {
+          var td = document.createElement('td');
+          td.textContent = v;
+          tr.appendChild(td);
+        });
+        scores.appendChild(tr);
+      });
+      events.textContent = '';
+      t.events.forEach(function (e) {
+        var li = document.createElement('li');
+        li.textContent = e;
+        events.appendChild(li);
+      });
+      if (race && n > 0) {
+        race.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: n - 1 });
+      }
+    };
+    slider.addEventListener('input', function () { show(Number(slider.value)); });
+    document.getElementById('turn-first').addEventListener('click', function () { show(0); });
+    document.getElementById('turn-prev').addEventListener('click', function () { show(Number(slider.value) - 1); });
+    document.getElementById('turn-next').addEventListener('click', function () { show(Number(slider.value) + 1); });
+    document.getElementById('turn-last').addEventListener('click', function () { show(turns.length - 1); });
+    show(turns.length - 1);
+  }
+
+  // A marker for tests and tools: every chart has been drawn.
+  document.documentElement.setAttribute('data-charts-rendered', String(all.length));
+})();
