@@ -63,8 +63,8 @@ func (r *report) gamePicker() error {
 		return err
 	}
 	r.page.Pickers = append(r.page.Pickers, picker{ID: "one-game", Title: "One game at a time",
-		Note:   fmt.Sprintf("Choose one of the %d latest games of the selection.", len(games)),
-		Games:  string(b), Labels: labels, Charts: []chart{race, towers}})
+		Note:  fmt.Sprintf("Choose one of the %d latest games of the selection.", len(games)),
+		Games: string(b), Labels: labels, Charts: []chart{race, towers}})
 	return nil
 }
 
