@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
 	"runtime/debug"
 
 	"github.com/towerlog/towerlog/replay"
@@ -17,9 +16,12 @@ type IngestOptions struct {
 	// BatchRows is roughly how many rows one transaction writes; 0 means
 	// 200,000. Every game is written whole within one transaction.
 	BatchRows int
-	// Progress, when not nil, is called after each game is read with the
-	// bytes of input read so far and the total, from one goroutine.
-	Progress func(done, total int64)
+	// Lenient accepts games whose annotations are missing or cannot be
+	// verified (a missing Result tag); illegal moves are always invalid.
+	Lenient bool
+	// Progress, when not nil, is called after each game is read, from one
+	// goroutine.
+	Progress func()
 }
 
 // IngestStats counts what an ingest did.
@@ -45,7 +47,6 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		return st, err
 	}
 	st.Files = len(files)
-	sizes, total := fileSizes(files)
 	if o.BatchRows <= 0 {
 		o.BatchRows = 200_000
 	}
@@ -66,9 +67,8 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	}()
 
 	var buf []byte
-	var before int64 // bytes of the files before the current one
-	fileIdx := 0
-	runErr := replay.Run(ctx, files, replay.RunOptions{Workers: o.Workers}, func(g *replay.Game) error {
+	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}}
+	runErr := replay.Run(ctx, files, ro, func(g *replay.Game) error {
 		var rows *gameRows
 		rows, buf = newRows(g, buf)
 		select {
@@ -77,15 +77,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 			return context.Cause(ctx)
 		}
 		if o.Progress != nil {
-			for fileIdx < len(files) && files[fileIdx] != g.File {
-				before += sizes[fileIdx]
-				fileIdx++
-			}
-			at := before
-			if g.Record != nil {
-				at += int64(g.Record.Pos.Offset)
-			}
-			o.Progress(at, total)
+			o.Progress()
 		}
 		return nil
 	})
@@ -97,22 +89,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	if runErr != nil {
 		return st, runErr
 	}
-	if o.Progress != nil {
-		o.Progress(total, total)
-	}
 	return st, nil
-}
-
-func fileSizes(files []string) ([]int64, int64) {
-	sizes := make([]int64, len(files))
-	var total int64
-	for i, f := range files {
-		if info, err := os.Stat(f); err == nil {
-			sizes[i] = info.Size()
-			total += sizes[i]
-		}
-	}
-	return sizes, total
 }
 
 // write is the one writer: it gathers games into batches of about

@@ -1,0 +1,96 @@
+package analytics
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/towerlog/towerlog/replay"
+)
+
+// DemoOptions configures Demo.
+type DemoOptions struct {
+	Games int    // games to generate; 0 means 300
+	Seed  uint64 // the archive's seed
+}
+
+// DemoResult says where Demo put things and what the ingest did.
+type DemoResult struct {
+	Archive    string // directory of the generated CGN files
+	Database   string
+	Report     string // the archive report
+	GameReport string // the report of one game
+	Game       string // which game that is
+	Ingest     IngestStats
+}
+
+// Demo generates a sample archive in dir/archive, validates and stores it
+// in dir/towerlog.db, and writes the archive report dir/report.html and
+// the report of the archive's latest game, dir/game.html. Running it
+// again gives the same files (the database already holds the games).
+func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
+	if o.Games <= 0 {
+		o.Games = 300
+	}
+	res := DemoResult{
+		Archive:    filepath.Join(dir, "archive"),
+		Database:   filepath.Join(dir, "towerlog.db"),
+		Report:     filepath.Join(dir, "report.html"),
+		GameReport: filepath.Join(dir, "game.html"),
+	}
+	files, err := GenerateArchive(ctx, res.Archive, ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed})
+	if err != nil {
+		return res, fmt.Errorf("generating the archive: %w", err)
+	}
+	s, err := Open(ctx, res.Database)
+	if err != nil {
+		return res, err
+	}
+	defer s.Close()
+	if res.Ingest, err = s.Ingest(ctx, []string{res.Archive}, IngestOptions{}); err != nil {
+		return res, err
+	}
+	if res.Ingest.Invalid > 0 {
+		return res, fmt.Errorf("%d generated games failed validation", res.Ingest.Invalid)
+	}
+	if err := writeFile(res.Report, func(f *os.File) error { return s.WriteReport(ctx, f, Filter{}) }); err != nil {
+		return res, err
+	}
+	g, err := lastGame(ctx, files[len(files)-1])
+	if err != nil {
+		return res, err
+	}
+	res.Game = g.String()
+	return res, writeFile(res.GameReport, func(f *os.File) error { return WriteGameReport(f, g) })
+}
+
+// lastGame replays the last game of a file.
+func lastGame(ctx context.Context, file string) (*replay.Game, error) {
+	var last *replay.Game
+	err := replay.Run(ctx, []string{file}, replay.RunOptions{}, func(g *replay.Game) error {
+		last = g
+		return nil
+	})
+	if err == nil && last == nil {
+		err = fmt.Errorf("%s: no game", file)
+	}
+	return last, err
+}
+
+// writeFile creates name and writes it with write, removing it if that
+// fails.
+func writeFile(name string, write func(*os.File) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+)
+
+func init() { register(newDemoCmd) }
+
+type demoOptions struct {
+	dir   string
+	games int
+}
+
+func newDemoCmd() *cobra.Command {
+	var o demoOptions
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Generate, validate, store and report on a sample archive",
+		Long: `demo shows what towerlog does in a few seconds: it plays a few hundred
+random games with the rules engine and writes them as CGN files, validates
+and stores them in a database, and writes the archive report and the report
+of one game. It prints where everything is.`,
+		Example: `  towerlog demo
+  towerlog demo --dir /tmp/demo --games 1000`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDemo(cmd, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.dir, "dir", "towerlog-demo", "directory for the demo's files")
+	cmd.Flags().IntVar(&o.games, "games", 300, "games to generate")
+	return cmd
+}
+
+func runDemo(cmd *cobra.Command, o demoOptions) error {
+	if o.games < 1 {
+		return &exitError{exitUsage, fmt.Errorf("--games %d: give at least 1", o.games)}
+	}
+	start := time.Now()
+	res, err := analytics.Demo(cmd.Context(), o.dir, analytics.DemoOptions{Games: o.games})
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "Generated %d games in %s\n", o.games, res.Archive)
+	fmt.Fprintf(out, "Stored them in %s: %d added, %d already present, %d invalid\n",
+		res.Database, res.Ingest.Added, res.Ingest.Present, res.Ingest.Invalid)
+	fmt.Fprintf(out, "Archive report:  %s\n", res.Report)
+	fmt.Fprintf(out, "One game (%s): %s\n", res.Game, res.GameReport)
+	fmt.Fprintf(out, "Done in %.1fs. Open the reports in a browser; they work offline.\n", time.Since(start).Seconds())
+	return nil
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/replay"
+)
+
+func init() { register(newIngestCmd) }
+
+// defaultDB is the database ingest and report use without --db.
+const defaultDB = "towerlog.db"
+
+type ingestOptions struct {
+	db      string
+	workers int
+	lenient bool
+}
+
+func newIngestCmd() *cobra.Command {
+	var o ingestOptions
+	cmd := &cobra.Command{
+		Use:   "ingest PATH...",
+		Short: "Store games in the analytics database",
+		Long: `ingest replays every game of the given CGN files (directories stand for every
+*.cgn file below them) on all cores and stores them in an SQLite database
+(towerlog.db in the working directory unless --db says otherwise), with
+their players, turns, scoring, captures, exchanges, ransoms and tower floors.
+
+A game already in the database is not stored twice. Games that fail
+validation are kept apart with their diagnostics and never count in the
+statistics. An interrupted ingest leaves the database consistent; running
+it again completes the work.
+
+Exit status: 0 when every game is valid, 1 when some failed validation,
+2 on usage or I/O errors.`,
+		Example: `  towerlog ingest games/
+  towerlog ingest --db club.db night-1.cgn night-2.cgn`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runIngest(cmd, args, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
+	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
+	return cmd
+}
+
+func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
+	files, err := replay.ExpandPaths(args)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := analytics.Open(ctx, o.db)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer s.Close()
+	bar := newProgress(cmd.ErrOrStderr(), progressTotal(files), "ingesting")
+	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient,
+		Progress: func() { advance(bar) }})
+	finish(bar)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(cmd.OutOrStdout(), "interrupted: %d games added before stopping; run the same command again to complete\n", st.Added)
+		return &exitError{exitUsage, errors.New("ingest interrupted")}
+	}
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
+		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
+	if st.Invalid > 0 {
+		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
+			nounCount(st.Invalid, "game", "games"), o.db)}
+	}
+	return nil
+}
+
+// nounCount writes n with the singular or plural noun.
+func nounCount(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/replay"
+)
+
+func init() { register(newReportCmd) }
+
+type reportOptions struct {
+	db     string
+	out    string
+	game   int
+	filter analytics.Filter
+}
+
+func newReportCmd() *cobra.Command {
+	var o reportOptions
+	cmd := &cobra.Command{
+		Use:   "report [GAME.cgn]",
+		Short: "Write an HTML report of the archive or of one game",
+		Long: `report writes a self-contained HTML page that opens in any browser, offline.
+
+Without an argument it reports on the games of the database (see ingest):
+a leaderboard; captures per player and who captures whom; ransom flows;
+tower heights; captures by tower height and distance; points by feature;
+and the score race and tower heights of each of the latest games.
+--player, --event and --since narrow the games it covers.
+
+With a CGN file it reports on one game of it (the first, or --game N): the
+board after every turn with a slider through the game, the scores and what
+happened on each turn, and the game's charts.`,
+		Example: `  towerlog report -o report.html
+  towerlog report --db club.db --player Anna --since 2025-01-01 -o anna.html
+  towerlog report games/final.cgn -o final.html`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return runGameReport(cmd, args[0], o)
+			}
+			return runArchiveReport(cmd, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.db, "db", defaultDB, "database file")
+	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or the game file's name with .html)`)
+	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
+	f.StringVar(&o.filter.Player, "player", "", "only games this player took part in")
+	f.StringVar(&o.filter.Event, "event", "", "only games of this event (the Event tag)")
+	f.StringVar(&o.filter.Since, "since", "", "only games played on or after this date (YYYY-MM-DD)")
+	return cmd
+}
+
+func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
+	if o.out == "" {
+		o.out = "report.html"
+	}
+	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
+		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
+	}
+	s, err := analytics.Open(cmd.Context(), o.db)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer s.Close()
+	err = writeReportFile(o.out, func(f *os.File) error { return s.WriteReport(cmd.Context(), f, o.filter) })
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
+	return nil
+}
+
+func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
+	if o.out == "" {
+		o.out = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".html"
+	}
+	var game *replay.Game
+	err := replay.Run(cmd.Context(), []string{file}, replay.RunOptions{}, func(g *replay.Game) error {
+		if g.Index == o.game || (g.Record == nil && game == nil) {
+			game = g
+		}
+		return nil
+	})
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if game == nil {
+		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
+	}
+	err = writeReportFile(o.out, func(f *os.File) error { return analytics.WriteGameReport(f, game) })
+	var invalid *analytics.InvalidGameError
+	if errors.As(err, &invalid) {
+		for i := range invalid.Diagnostics {
+			fmt.Fprintln(cmd.ErrOrStderr(), invalid.Diagnostics[i].Error())
+		}
+		return &exitError{exitInvalid, fmt.Errorf("%s is not valid: no report written", game)}
+	}
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
+	return nil
+}
+
+// writeReportFile writes a report through a temporary file renamed into
+// place, so that a failed report leaves no half-written page.
+func writeReportFile(name string, write func(*os.File) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
