@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/replay"
@@ -102,3 +103,42 @@ func TestTurnColumns(t *testing.T) {
 }
 
 func nullInt(v int, valid bool) sql.NullInt64 { return sql.NullInt64{Int64: int64(v), Valid: valid} }
+
+// TestViews runs every view and the examples of docs/schema.md.
+func TestViews(t *testing.T) {
+	ctx := context.Background()
+	dir := testArchive(t, 20, 1)
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`SELECT * FROM tower_growth`, `SELECT * FROM final_towers`, `SELECT * FROM score_shares`,
+		`SELECT * FROM capture_log`, `SELECT * FROM ransom_log`, `SELECT * FROM turn_log`,
+		`SELECT * FROM leaderboard ORDER BY wins DESC`,
+		`SELECT captor, count(*) FROM capture_log WHERE victim = 'Anna' AND NOT own GROUP BY captor ORDER BY 2 DESC`,
+		`SELECT height, count(*) FROM final_towers GROUP BY height`,
+		`SELECT i.file, i.idx, d.line, d.message FROM invalid_games i JOIN diagnostics d ON d.game = i.id ORDER BY 1, 2, d.seq`,
+	} {
+		rows, err := s.db.QueryContext(ctx, q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		if err := rows.Err(); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+		rows.Close()
+		if n == 0 && !strings.Contains(q, "invalid_games") {
+			t.Errorf("%s: no rows", q)
+		}
+	}
+	var won, games int
+	if err := s.db.QueryRowContext(ctx, `SELECT sum(wins), (SELECT count(*) FROM games) FROM leaderboard`).Scan(&won, &games); err != nil || won < games {
+		t.Errorf("leaderboard: %d wins in %d games (%v)", won, games, err)
+	}
+}
