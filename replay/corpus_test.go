@@ -126,7 +126,7 @@ func firstDiff(want, got string) string {
 // A marker is the diagnostic an invalid record must give, as written in
 // the record:
 //
-//	7. Anna V@2,-1r45 {ERROR syntax: expected rotation r0, r90, r180 or r270, found "r45"}
+//  7. Anna V@2,-1r45 {ERROR syntax: expected rotation r0, r90, r180 or r270, found "r45"}
 //
 // marks the element just before it on its line, and
 //
