@@ -110,7 +110,7 @@ func (g *Game) inRange(t Pos, h int, q Pos) (bool, string) {
 		return false, "not in the same row or column"
 	}
 	if d > reach {
-		return false, "it is " + itoa(d) + " tiles away and the tower reaches " + itoa(reach)
+		return false, "it is " + tiles(d) + " away and the tower reaches " + itoa(reach)
 	}
 	if g.rules.GapsBlock && !g.pathOccupied(t, q) {
 		return false, "an empty square lies between them (rule gaps=block)"
@@ -151,6 +151,14 @@ func sign(v int) int {
 		return 1
 	}
 	return 0
+}
+
+// tiles spells a number of tiles: "1 tile", "3 tiles".
+func tiles(n int) string {
+	if n == 1 {
+		return "1 tile"
+	}
+	return itoa(n) + " tiles"
 }
 
 func itoa(v int) string {

@@ -66,7 +66,7 @@ type Rule uint8
 // Rules a move can break.
 const (
 	RuleGameOver       Rule = iota // the game is over
-	RuleTurnOrder                  // the move does not belong in this phase of the turn
+	RulePhase                      // the move does not belong in this phase of the turn
 	RuleBag                        // the tile is not in the bag, or not next in a prepared order
 	RuleDiscard                    // a discarded tile had a legal placement
 	RulePlacement                  // the square is taken, not adjacent, or an edge does not match
@@ -86,7 +86,7 @@ const (
 )
 
 var ruleNames = [...]string{
-	"game-over", "turn-order", "bag", "discard", "placement", "follower", "farmers", "tower",
+	"game-over", "phase", "bag", "discard", "placement", "follower", "farmers", "tower",
 	"floors", "bare-foundation", "tower-closed", "capture", "range", "guard-capture",
 	"own-capture", "ransom", "ransom-points", "move",
 }
@@ -147,7 +147,7 @@ func (g *Game) Apply(m Move) error {
 }
 
 func (g *Game) wrongPhase(m Move) error {
-	return g.illegal(RuleTurnOrder, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
+	return g.illegal(RulePhase, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
 }
 
 func (g *Game) draw(m Move) error {

@@ -20,13 +20,13 @@ func TestPlacementRules(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { refuse(t, g, c.m, RulePlacement, c.reason) })
 	}
 	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
-	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{2, 0}}, RuleTurnOrder, "place is not allowed now: the turn is in its action phase")
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{2, 0}}, RulePhase, "place is not allowed now: the turn is in its action phase")
 }
 
 func TestTurnOrderAndBag(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
-	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}}, RuleTurnOrder, "place is not allowed now: the turn is in its draw phase")
-	refuse(t, g, Move{Kind: MoveEndTurn}, RuleTurnOrder, "end-turn is not allowed now: the turn is in its draw phase")
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}}, RulePhase, "place is not allowed now: the turn is in its draw phase")
+	refuse(t, g, Move{Kind: MoveEndTurn}, RulePhase, "end-turn is not allowed now: the turn is in its draw phase")
 	// One C in the box.
 	turnTo(t, g, "C@0,-1r0")
 	ok(t, g, endTurn)

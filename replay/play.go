@@ -57,8 +57,17 @@ func (r *replayer) apply(m engine.Move, pos record.Pos) bool {
 		return false
 	}
 	r.fail(ie.Rule.String(), pos, "%s", ie.Reason)
+	// Show the board around a move that has a position; a follower's is
+	// the tile just placed. Draws and ransoms have none.
 	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
-	d.Board = DrawAround(r.eg, m.Pos, 2)
+	switch m.Kind {
+	case engine.MovePlace, engine.MoveFloor, engine.MoveCapture, engine.MoveTowerFollower:
+		d.Board = DrawAround(r.eg, m.Pos, 2)
+	case engine.MoveFollower:
+		if pl := r.turn.Placement; pl != nil {
+			d.Board = DrawAround(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
+		}
+	}
 	return false
 }
 
@@ -133,7 +142,7 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 	pl := t.Placement
 	if pl == nil {
 		if r.eg.Phase() == engine.PhaseDraw {
-			r.fail(CodeNoPlacement, t.Pos, "turn %d places no tile, but %d tiles are left in the bag", t.Number, r.eg.TilesLeft())
+			r.fail(CodeNoPlacement, t.Pos, "turn %d places no tile, but the bag still holds %s", t.Number, plural(r.eg.TilesLeft(), "tile"))
 			return false
 		}
 		return true
@@ -222,8 +231,8 @@ func (r *replayer) checkResult() {
 		return
 	}
 	if !eg.Over() {
-		r.fail(CodeUnfinished, res.Pos, "the Result tag gives final scores, but the record ends after turn %d with %d tiles left in the bag",
-			eg.Turn()-1, eg.TilesLeft())
+		r.fail(CodeUnfinished, res.Pos, "the Result tag gives final scores, but the record ends after turn %d with %s left in the bag",
+			eg.Turn()-1, plural(eg.TilesLeft(), "tile"))
 		return
 	}
 	if got := eg.Scores(); !equalInts(res.Scores, got) {

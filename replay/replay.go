@@ -209,7 +209,17 @@ func (r *replayer) setup() bool {
 	}
 	rules, err := engine.ParseRules(ws)
 	if err != nil {
-		r.fail(CodeRules, r.tagPos("Rules"), "%s", strings.TrimPrefix(err.Error(), "rules: "))
+		// Point at the first word that makes the rules fail.
+		pos := r.tagPos("Rules")
+		for i := range words {
+			if _, e := engine.ParseRules(ws[:i+1]); e != nil {
+				if words[i].Pos.IsValid() {
+					pos = words[i].Pos
+				}
+				break
+			}
+		}
+		r.fail(CodeRules, pos, "%s", strings.TrimPrefix(err.Error(), "rules: "))
 		return false
 	}
 	r.g.Rules = rules
