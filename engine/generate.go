@@ -83,21 +83,8 @@ func (gen *Generator) turn(g *Game) error {
 	if err := gen.maybeRansom(g); err != nil {
 		return err
 	}
-	for g.phase == PhaseDraw {
-		if err := gen.apply(g, Move{Kind: MoveDraw, Tile: gen.pick(g)}); err != nil {
-			return err
-		}
-		gen.place = g.Placements(g.drawn, gen.place[:0])
-		if len(gen.place) == 0 {
-			if err := gen.apply(g, Move{Kind: MoveDiscard}); err != nil {
-				return err
-			}
-			continue
-		}
-		p := gen.place[gen.rng.IntN(len(gen.place))]
-		if err := gen.apply(g, Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}); err != nil {
-			return err
-		}
+	if err := gen.drawAndPlace(g, func() Placement { return gen.place[gen.rng.IntN(len(gen.place))] }); err != nil {
+		return err
 	}
 	if g.phase == PhaseAction {
 		if err := gen.apply(g, gen.action(g)); err != nil {
@@ -110,6 +97,29 @@ func (gen *Generator) turn(g *Game) error {
 		}
 	}
 	return gen.apply(g, Move{Kind: MoveEndTurn})
+}
+
+// drawAndPlace draws tiles, discarding those that fit nowhere, until one
+// can be placed, and places it where choose says (choose picks among
+// gen.place, the legal placements). The bag may run out first.
+func (gen *Generator) drawAndPlace(g *Game, choose func() Placement) error {
+	for g.phase == PhaseDraw {
+		if err := gen.apply(g, Move{Kind: MoveDraw, Tile: gen.pick(g)}); err != nil {
+			return err
+		}
+		gen.place = g.Placements(g.drawn, gen.place[:0])
+		if len(gen.place) == 0 {
+			if err := gen.apply(g, Move{Kind: MoveDiscard}); err != nil {
+				return err
+			}
+			continue
+		}
+		p := choose()
+		if err := gen.apply(g, Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // pick draws a tile as from a shuffled bag (or the next of a prepared order).

@@ -22,21 +22,8 @@ func (gen *Generator) greedyTurn(g *Game) error {
 			return err
 		}
 	}
-	for g.phase == PhaseDraw {
-		if err := gen.apply(g, Move{Kind: MoveDraw, Tile: gen.pick(g)}); err != nil {
-			return err
-		}
-		gen.place = g.Placements(g.drawn, gen.place[:0])
-		if len(gen.place) == 0 {
-			if err := gen.apply(g, Move{Kind: MoveDiscard}); err != nil {
-				return err
-			}
-			continue
-		}
-		p := gen.bestPlacement(g)
-		if err := gen.apply(g, Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}); err != nil {
-			return err
-		}
+	if err := gen.drawAndPlace(g, func() Placement { return gen.bestPlacement(g) }); err != nil {
+		return err
 	}
 	if g.phase == PhaseAction {
 		m, capture := gen.bestAction(g)

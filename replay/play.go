@@ -192,23 +192,26 @@ func (r *replayer) action(t *record.Turn, rt *Turn) bool {
 	return false
 }
 
+// engineKinds maps the notation's feature kinds to the engine's;
+// recordKinds is the reverse.
+var (
+	engineKinds = map[record.Kind]engine.FeatureKind{
+		record.City: engine.FeatureCity, record.Road: engine.FeatureRoad, record.Field: engine.FeatureField,
+		record.Cloister: engine.FeatureCloister, record.Tower: engine.FeatureTower,
+	}
+	recordKinds = func() map[engine.FeatureKind]record.Kind {
+		m := map[engine.FeatureKind]record.Kind{}
+		for r, e := range engineKinds {
+			m[e] = r
+		}
+		return m
+	}()
+)
+
 // spot converts the notation's spot to the engine's: both use the same
 // edge and half-edge masks.
 func spot(s record.Spot) engine.Spot {
-	var k engine.FeatureKind
-	switch s.Kind {
-	case record.City:
-		k = engine.FeatureCity
-	case record.Road:
-		k = engine.FeatureRoad
-	case record.Field:
-		k = engine.FeatureField
-	case record.Cloister:
-		k = engine.FeatureCloister
-	case record.Tower:
-		k = engine.FeatureTower
-	}
-	return engine.Spot{Kind: k, Edges: engine.EdgeSet(s.Edges), Halves: engine.HalfSet(s.Halves)}
+	return engine.Spot{Kind: engineKinds[s.Kind], Edges: engine.EdgeSet(s.Edges), Halves: engine.HalfSet(s.Halves)}
 }
 
 // checkResult compares the Result tag with the replayed game.

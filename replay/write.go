@@ -113,19 +113,7 @@ func bagTag(s engine.Setup) string {
 
 // RecordSpot converts an engine spot to the notation's.
 func RecordSpot(s engine.Spot) record.Spot {
-	var k record.Kind
-	switch s.Kind {
-	case engine.FeatureCity:
-		k = record.City
-	case engine.FeatureRoad:
-		k = record.Road
-	case engine.FeatureField:
-		k = record.Field
-	case engine.FeatureCloister:
-		k = record.Cloister
-	case engine.FeatureTower:
-		k = record.Tower
-	}
+	k := recordKinds[s.Kind]
 	rs := record.Spot{Kind: k, Edges: record.EdgeSet(s.Edges), Halves: record.HalfSet(s.Halves)}
 	if k == record.Field && s.Halves == 0 {
 		rs.Inner = true
