@@ -3,7 +3,10 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"fmt"
+	"io"
 	"runtime/debug"
 
 	"github.com/towerlog/towerlog/replay"
@@ -127,23 +130,45 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, s
 }
 
 // writeBatch stores a batch of games in one transaction, skipping those
-// already stored.
+// already stored. It works on the driver's connection (see rawConn).
 func (s *Store) writeBatch(ctx context.Context, conn *sql.Conn, batch []*gameRows, st *IngestStats) error {
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	known, err := knownIDs(ctx, tx, batch)
-	if err != nil {
-		return err
-	}
-	var next int64
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(gid), 0) + 1 FROM games`).Scan(&next); err != nil {
-		return err
-	}
-	w := newBatchWriter(ctx, tx)
 	var c IngestStats
+	err := conn.Raw(func(dc any) error {
+		rc, err := asRaw(dc)
+		if err != nil {
+			return err
+		}
+		if _, err := rc.ExecContext(ctx, "BEGIN IMMEDIATE", nil); err != nil {
+			return err
+		}
+		if err := writeGames(ctx, rc, batch, &c); err != nil {
+			_, _ = rc.ExecContext(context.WithoutCancel(ctx), "ROLLBACK", nil)
+			return err
+		}
+		_, err = rc.ExecContext(ctx, "COMMIT", nil)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	st.Added += c.Added
+	st.Present += c.Present
+	st.Invalid += c.Invalid
+	st.Rows += c.Rows
+	return nil
+}
+
+// writeGames writes the games of a batch within the open transaction.
+func writeGames(ctx context.Context, rc rawConn, batch []*gameRows, c *IngestStats) error {
+	known, err := knownIDs(ctx, rc, batch)
+	if err != nil {
+		return err
+	}
+	next, err := queryInt(ctx, rc, `SELECT coalesce(max(gid), 0) + 1 FROM games`)
+	if err != nil {
+		return err
+	}
+	w := newBatchWriter(ctx, rc)
 	var games, invalid []*gameRows
 	for _, g := range batch {
 		switch {
@@ -188,43 +213,60 @@ func (s *Store) writeBatch(ctx context.Context, conn *sql.Conn, batch []*gameRow
 		c.Rows += g.rowCount()
 	}
 	c.Added = len(games)
-	if err := w.flush(); err != nil {
-		return err
+	return w.flush()
+}
+
+// queryInt runs a query of one integer.
+func queryInt(ctx context.Context, rc rawConn, query string) (int64, error) {
+	rows, err := rc.QueryContext(ctx, query, nil)
+	if err != nil {
+		return 0, err
 	}
-	if err := tx.Commit(); err != nil {
-		return err
+	defer rows.Close()
+	dest := make([]driver.Value, 1)
+	if err := rows.Next(dest); err != nil {
+		return 0, err
 	}
-	st.Added += c.Added
-	st.Present += c.Present
-	st.Invalid += c.Invalid
-	st.Rows += c.Rows
-	return nil
+	n, ok := dest[0].(int64)
+	if !ok {
+		return 0, fmt.Errorf("%s: got %T", query, dest[0])
+	}
+	return n, nil
 }
 
 // knownIDs returns which ids of the batch are already stored, as valid or
 // as invalid games.
-func knownIDs(ctx context.Context, tx *sql.Tx, batch []*gameRows) (map[string]bool, error) {
+func knownIDs(ctx context.Context, rc rawConn, batch []*gameRows) (map[string]bool, error) {
 	known := make(map[string]bool, len(batch))
 	const chunk = 500
+	dest := make([]driver.Value, 1)
 	for _, table := range []string{"games", "invalid_games"} {
 		for start := 0; start < len(batch); start += chunk {
 			part := batch[start:min(start+chunk, len(batch))]
-			args := make([]any, len(part))
+			args := make([]driver.NamedValue, len(part))
 			for i, g := range part {
-				args[i] = g.id
+				args[i] = driver.NamedValue{Ordinal: i + 1, Value: g.id}
 			}
 			// table is one of the two constants above.
-			rows, err := tx.QueryContext(ctx, `SELECT id FROM `+table+` WHERE id IN (`+placeholders(len(args))+`)`, args...)
+			rows, err := rc.QueryContext(ctx, `SELECT id FROM `+table+` WHERE id IN (`+placeholders(len(args))+`)`, args)
 			if err != nil {
 				return nil, err
 			}
-			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
+			for {
+				err := rows.Next(dest)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
 					rows.Close()
 					return nil, err
 				}
-				known[id] = true
+				switch id := dest[0].(type) {
+				case string:
+					known[id] = true
+				case []byte:
+					known[string(id)] = true
+				}
 			}
 			if err := rows.Close(); err != nil {
 				return nil, err
@@ -239,10 +281,9 @@ type batchWriter struct {
 	games, players, invalid, diags *bulk
 	child                          [numChild]*bulk
 	all                            []*bulk
-	ints                           []any
 }
 
-func newBatchWriter(ctx context.Context, tx *sql.Tx) *batchWriter {
+func newBatchWriter(ctx context.Context, tx rawConn) *batchWriter {
 	w := &batchWriter{
 		games: newBulk(ctx, tx, "games", []string{"gid", "id", "file", "idx", "event", "site", "date", "round",
 			"rules", "seats", "result", "winner", "turns"}),
@@ -278,16 +319,17 @@ func (w *batchWriter) addChildren(gid int64, g *gameRows) error {
 	for t := range g.tables {
 		cols := len(childTables[t].cols)
 		vals := g.tables[t]
+		b := w.child[t]
 		for i := 0; i+cols <= len(vals); i += cols {
-			w.ints = append(w.ints[:0], gid)
+			b.put(gid)
 			for _, v := range vals[i : i+cols] {
 				if v == null {
-					w.ints = append(w.ints, nil)
+					b.put(nil)
 				} else {
-					w.ints = append(w.ints, v)
+					b.put(v)
 				}
 			}
-			if err := w.child[t].add(w.ints...); err != nil {
+			if err := b.endRow(); err != nil {
 				return err
 			}
 		}
