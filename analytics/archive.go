@@ -3,12 +3,15 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/towerlog/towerlog/engine"
 )
@@ -72,6 +75,13 @@ type report struct {
 	top   []string
 	stats map[string]*playerStats
 	flows []flow
+	// Counts of captures by [height, distance] and of towers by final height.
+	captureCells map[[2]int]int
+	towerHeights map[int]int
+}
+
+func dropSelection(ctx context.Context, conn *sql.Conn) {
+	_, _ = conn.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.sel`)
 }
 
 type playerStats struct {
@@ -101,15 +111,41 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 	if err := r.selectGames(since); err != nil {
 		return err
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.sel`)
-	steps := []func() error{r.summary, r.players, r.captures, r.ransoms, r.features, r.leaderboard,
-		r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker}
-	for _, step := range steps {
-		if err := step(); err != nil {
+	defer dropSelection(ctx, conn)
+	if err := r.summary(); err != nil || r.page.Empty != "" {
+		if err != nil {
 			return err
 		}
-		if r.page.Empty != "" {
-			break
+		return render(w, r.page)
+	}
+	if err := r.players(); err != nil {
+		return err
+	}
+	// The slowest queries run on a second connection at the same time:
+	// after players, the statistics map is only read, and each query
+	// fills fields of its own.
+	conn2, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn2.Close()
+	r2 := &report{ctx: ctx, conn: conn2, f: f, stats: r.stats}
+	g, _ := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		if err := r2.selectGames(since); err != nil {
+			return err
+		}
+		defer dropSelection(ctx, conn2)
+		return errors.Join(r2.features(), r2.towerQuery())
+	})
+	g.Go(func() error { return errors.Join(r.captures(), r.captureQuery(), r.ransoms()) })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	r.towerHeights = r2.towerHeights
+	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker} {
+		if err := step(); err != nil {
+			return err
 		}
 	}
 	return render(w, r.page)
@@ -208,8 +244,9 @@ func (r *report) players() error {
 }
 
 func (r *report) captures() error {
-	return r.each(`SELECT pc.name, pv.name, count(*)
-		FROM captures c JOIN sel ON sel.gid = c.game
+	return r.each(`SELECT pc.name, pv.name, sum(c.n)
+		FROM (SELECT c.game, c.captor, c.victim, count(*) AS n
+			FROM captures c JOIN sel ON sel.gid = c.game GROUP BY c.game, c.captor, c.victim) c
 		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
 		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
 		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
@@ -249,7 +286,8 @@ func (r *report) ransoms() error {
 
 func (r *report) features() error {
 	return r.each(`SELECT p.name, f.name, sum(s.points)
-		FROM scores s JOIN sel ON sel.gid = s.game
+		FROM (SELECT s.game, s.scorers, s.feature, sum(s.points) AS points
+			FROM scores s JOIN sel ON sel.gid = s.game GROUP BY s.game, s.scorers, s.feature) s
 		JOIN players p ON p.game = s.game AND (s.scorers >> p.seat) & 1 = 1
 		JOIN features f ON f.id = s.feature
 		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
@@ -331,19 +369,9 @@ func (r *report) captureCharts() error {
 		Options: heatmap("Captor (whose tower captured)", "Victim (whose follower was captured)", mtop, mtop, cells, "Captures")})
 
 	var heights, distances []int
-	counts := map[[2]int]int{}
-	err := r.each(`SELECT c.height, c.distance, count(*) FROM captures c JOIN sel ON sel.gid = c.game GROUP BY 1, 2`, nil,
-		func(rows *sql.Rows) error {
-			var h, d, n int
-			if err := rows.Scan(&h, &d, &n); err != nil {
-				return err
-			}
-			counts[[2]int{h, d}] = n
-			heights, distances = appendMissing(heights, h), appendMissing(distances, d)
-			return nil
-		})
-	if err != nil {
-		return err
+	counts := r.captureCells
+	for k := range counts {
+		heights, distances = appendMissing(heights, k[0]), appendMissing(distances, k[1])
 	}
 	hs, ds := fillRange(heights), fillRange(distances)
 	grid := make([][]int, len(ds))
@@ -357,6 +385,20 @@ func (r *report) captureCharts() error {
 		Note:    "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles.",
 		Options: heatmap("Tower height (floors)", "Distance to the captured follower (tiles)", itoas(hs), itoas(ds), grid, "Captures")})
 	return nil
+}
+
+// captureQuery counts captures by tower height and distance.
+func (r *report) captureQuery() error {
+	r.captureCells = map[[2]int]int{}
+	return r.each(`SELECT c.height, c.distance, count(*) FROM captures c JOIN sel ON sel.gid = c.game GROUP BY 1, 2`, nil,
+		func(rows *sql.Rows) error {
+			var h, d, n int
+			if err := rows.Scan(&h, &d, &n); err != nil {
+				return err
+			}
+			r.captureCells[[2]int{h, d}] = n
+			return nil
+		})
 }
 
 func appendMissing(s []int, v int) []int {
@@ -437,23 +479,27 @@ func (r *report) featureChart() error {
 	return nil
 }
 
-func (r *report) towerCharts() error {
-	var heights []int
-	counts := map[int]int{}
-	err := r.each(`SELECT h, count(*) FROM (
+// towerQuery counts towers by their height at the end of the game.
+func (r *report) towerQuery() error {
+	r.towerHeights = map[int]int{}
+	return r.each(`SELECT h, count(*) FROM (
 			SELECT max(t.height) AS h FROM turns t JOIN sel ON sel.gid = t.game
-			WHERE t.action = 2 GROUP BY t.game, t.target)
+			WHERE t.target IS NOT NULL AND t.action = 2 GROUP BY t.game, t.target)
 		GROUP BY h ORDER BY h`, nil, func(rows *sql.Rows) error {
 		var h, n int
 		if err := rows.Scan(&h, &n); err != nil {
 			return err
 		}
-		counts[h] = n
-		heights = append(heights, h)
+		r.towerHeights[h] = n
 		return nil
 	})
-	if err != nil {
-		return err
+}
+
+func (r *report) towerCharts() error {
+	var heights []int
+	counts := r.towerHeights
+	for h := range counts {
+		heights = append(heights, h)
 	}
 	hs := fillRange(heights)
 	if len(hs) > 0 && hs[0] == 0 {
