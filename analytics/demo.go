@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -39,7 +40,7 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 		Report:     filepath.Join(dir, "report.html"),
 		GameReport: filepath.Join(dir, "game.html"),
 	}
-	files, err := GenerateArchive(ctx, res.Archive, ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed})
+	files, err := GenerateArchive(ctx, res.Archive, ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed, Style: engine.StyleGreedy})
 	if err != nil {
 		return res, fmt.Errorf("generating the archive: %w", err)
 	}

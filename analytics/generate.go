@@ -24,6 +24,9 @@ type ArchiveOptions struct {
 	Seed  uint64 // the same seed gives the same archive, byte for byte
 	// Roster is the club whose members play; nil means DemoRoster.
 	Roster []string
+	// Style is how the games are played: engine.StyleRandom is fast and
+	// exercises every rule; engine.StyleGreedy reads like real play.
+	Style engine.Style
 }
 
 // DemoRoster is the club of the generated archives.
@@ -92,7 +95,7 @@ func generateGame(gen *engine.Generator, i int, o ArchiveOptions) (*record.Game,
 	for s := range players {
 		players[s] = replay.Player{Name: o.Roster[perm[s]], Colour: replay.DefaultColours[s]}
 	}
-	_, moves, err := gen.Generate(engine.GenOptions{Players: n, Seed: seed})
+	_, moves, err := gen.Generate(engine.GenOptions{Players: n, Seed: seed, Style: o.Style})
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ func newDemoCmd() *cobra.Command {
 		Use:   "demo",
 		Short: "Generate, validate, store and report on a sample archive",
 		Long: `demo shows what towerlog does in a few seconds: it plays a few hundred
-random games with the rules engine and writes them as CGN files, validates
+games with the rules engine's greedy players and writes them as CGN files, validates
 and stores them in a database, and writes the archive report and the report
 of one game. It prints where everything is.`,
 		Example: `  towerlog demo
@@ -48,7 +48,7 @@ func runDemo(cmd *cobra.Command, o demoOptions) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "Generated %d games in %s\n", o.games, res.Archive)
-	fmt.Fprintf(out, "Stored them in %s: %d added, %d already present, %d invalid\n",
+	fmt.Fprintf(out, "Validated and stored them in %s: %d added, %d already present, %d invalid\n",
 		res.Database, res.Ingest.Added, res.Ingest.Present, res.Ingest.Invalid)
 	fmt.Fprintf(out, "Archive report:  %s\n", res.Report)
 	fmt.Fprintf(out, "One game (%s): %s\n", res.Game, res.GameReport)
