@@ -125,7 +125,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 // Run replays every game of the files on several cores and calls emit with
 // each replayed game in file order, then game order, whatever order the
 // workers finish in. emit runs on one goroutine at a time. Memory stays
-// bounded: at most a few games per worker are in flight. A file that
+// bounded: at most 16 games per worker are between reading and emitting. A file that
 // cannot be read is reported to emit as a Game with a diagnostic and Run
 // goes on; an error from emit stops Run and is returned.
 func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) error) error {
@@ -137,6 +137,11 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	defer cancel()
 	jobs := make(chan job, 4*workers)
 	results := make(chan *seqGame, 4*workers)
+	// window bounds the games between the reader and the emitter: the
+	// reader takes a slot per game, the emitter frees it once the game is
+	// emitted in order. Without it a slow game would let the others pile
+	// up in the reorder buffer.
+	window := make(chan struct{}, 16*workers)
 
 	go func() {
 		defer close(jobs)
@@ -146,6 +151,11 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 			send := func(j job) error {
 				index++
 				j.seq, j.file, j.index = seq, file, index
+				select {
+				case window <- struct{}{}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 				select {
 				case jobs <- j:
 					seq++
@@ -208,6 +218,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		for g, ok := pending[next]; ok; g, ok = pending[next] {
 			delete(pending, next)
 			next++
+			<-window
 			if g == nil {
 				continue
 			}

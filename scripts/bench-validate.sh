@@ -34,8 +34,10 @@ best() {
 }
 rate() { echo "scale=0; $games / $1" | bc -l; }
 
-p1=$(best "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")
-v1=$(best "$tl" validate -j 1 "$work/corpus.cgn")
+# One core: the whole process pinned to CPU 0 (reader, workers and writer).
+one="taskset -c 0 env GOMAXPROCS=1"
+p1=$(best $one "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")
+v1=$(best $one "$tl" validate -j 1 "$work/corpus.cgn")
 v2=$(best "$tl" validate -j 2 "$work/corpus.cgn")
 printf 'parse only, 1 core:   %6.3f s  %6d games/s  %5.1f MB/s\n' "$p1" "$(rate "$p1")" "$(echo "$bytes / $p1 / 1000000" | bc -l)"
 printf 'validate,   1 core:   %6.3f s  %6d games/s\n' "$v1" "$(rate "$v1")"
