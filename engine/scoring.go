@@ -65,8 +65,8 @@ func (g *Game) cloisterNode(t *placed) int32 {
 }
 
 // scoreFeature scores the feature with root r for the majority of its
-// followers and returns them to supply. It does nothing for a feature
-// without followers.
+// followers and, during play, returns them to supply. It does nothing for
+// a feature without followers.
 func (g *Game) scoreFeature(r int32, final bool) {
 	if g.nodes[r].occupied == 0 {
 		return
@@ -77,9 +77,18 @@ func (g *Game) scoreFeature(r int32, final bool) {
 			f := &g.fol[p][i]
 			if f.where == onFeature && g.find(f.node) == r {
 				count[p]++
+				if !final {
+					g.toSupply(p, f)
+				}
 			}
 		}
 	}
+	g.award(r, count, final)
+}
+
+// award scores the feature with root r for the players with the most
+// followers in count (ties all score) and records the event.
+func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
 	best := 0
 	for p := 0; p < g.nPlayers; p++ {
 		best = max(best, count[p])
@@ -95,16 +104,6 @@ func (g *Game) scoreFeature(r int32, final bool) {
 	for p := 0; p < g.nPlayers; p++ {
 		if scorers&(1<<p) != 0 {
 			g.score[p] += ev.Points
-		}
-	}
-	if !final {
-		for p := 0; p < g.nPlayers; p++ {
-			for i := range g.fol[p] {
-				f := &g.fol[p][i]
-				if f.where == onFeature && g.find(f.node) == r {
-					g.toSupply(p, f)
-				}
-			}
 		}
 	}
 	g.nodes[r].occupied = 0
@@ -191,22 +190,34 @@ func (g *Game) completedCities(r int32) int {
 }
 
 // finalScoring scores every feature that still holds followers: incomplete
-// roads, cities and cloisters, and fields (unless farmers are off).
+// roads, cities and cloisters, and fields (unless farmers are off). Each
+// follower's feature is found once; followers stay where they are.
 func (g *Game) finalScoring() {
+	var roots [MaxPlayers * FollowersPerPlayer]int32
+	var owners [MaxPlayers * FollowersPerPlayer]int8
+	n := 0
 	for p := 0; p < g.nPlayers; p++ {
 		for i := range g.fol[p] {
-			f := &g.fol[p][i]
-			if f.where != onFeature {
-				continue
+			if f := &g.fol[p][i]; f.where == onFeature {
+				roots[n], owners[n] = g.find(f.node), int8(p)
+				n++
 			}
-			r := g.find(f.node)
-			if g.nodes[r].occupied == 0 {
-				continue // already scored through another follower
-			}
-			if g.nodes[r].kind == FeatureField && g.rules.NoFarmers {
-				continue
-			}
-			g.scoreFeature(r, true)
 		}
+	}
+	for i := 0; i < n; i++ {
+		r := roots[i]
+		if g.nodes[r].occupied == 0 {
+			continue // scored through an earlier follower
+		}
+		if g.nodes[r].kind == FeatureField && g.rules.NoFarmers {
+			continue
+		}
+		var count [MaxPlayers]int
+		for j := i; j < n; j++ {
+			if roots[j] == r {
+				count[owners[j]]++
+			}
+		}
+		g.award(r, count, true)
 	}
 }
