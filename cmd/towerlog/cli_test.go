@@ -230,3 +230,31 @@ func TestReplayCommand(t *testing.T) {
 		t.Fatalf("turn 200: %d %s", code, errOut)
 	}
 }
+
+// The example game in the README is a valid record in canonical form.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "A game in CGN reads like this")
+	if !ok {
+		t.Fatal("README has no example game")
+	}
+	var lines []string
+	for _, l := range strings.Split(after, "\n")[1:] {
+		if strings.HasPrefix(l, "## ") {
+			break
+		}
+		lines = append(lines, strings.TrimPrefix(l, "    "))
+	}
+	game := strings.TrimSpace(strings.Join(lines, "\n")) + "\n"
+	path := filepath.Join(t.TempDir(), "readme.cgn")
+	os.WriteFile(path, []byte(game), 0o644)
+	if code, out, _ := runCLI(t, "validate", path); code != 0 {
+		t.Fatalf("README example: %s", out)
+	}
+	if code, out, _ := runCLI(t, "fmt", "--check", path); code != 0 {
+		t.Fatalf("README example not canonical: %s", out)
+	}
+}
