@@ -102,6 +102,10 @@ type RunOptions struct {
 	Options
 	// Workers is the number of games replayed at once; 0 means one per core.
 	Workers int
+	// Prepare, if set, runs on the worker goroutines right after each
+	// game is replayed, before it is emitted in order: the place for
+	// per-game work that needs no order (it may set Game.Extra).
+	Prepare func(*Game)
 }
 
 type job struct {
@@ -202,6 +206,9 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 					}
 				} else {
 					g = Replay(j.file, j.index, j.rg, j.err, o.Options)
+				}
+				if o.Prepare != nil {
+					o.Prepare(g)
 				}
 				if !sendResult(ctx, results, &seqGame{j.seq, g}) {
 					return
