@@ -253,7 +253,7 @@ func (r *gameRows) fillInvalid(g *replay.Game) {
 			file = d.Pos.Filename
 		}
 		if d.Pos.Line > 0 {
-			line, col = d.Pos.Line, d.Pos.Column
+			line, col = int64(d.Pos.Line), int64(d.Pos.Column)
 		}
 		if d.Turn > 0 {
 			turn = d.Turn

@@ -14,8 +14,8 @@ import (
 type Pos struct {
 	Filename string
 	Offset   int
-	Line     int
-	Column   int
+	Line     int32
+	Column   int32
 }
 
 // IsValid reports whether p holds a position.
@@ -64,7 +64,7 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Excerpt() string {
 	var b strings.Builder
 	b.WriteString(e.Error())
-	if e.Source == "" || e.Pos.Column < 1 || e.Pos.Column-1 > len(e.Source) {
+	if e.Source == "" || e.Pos.Column < 1 || int(e.Pos.Column)-1 > len(e.Source) {
 		return b.String()
 	}
 	num := fmt.Sprint(e.Pos.Line)

@@ -214,7 +214,7 @@ func TestAST(t *testing.T) {
 	tn := g.Turns[0]
 	check := func(what string, got Pos, line, col int) {
 		t.Helper()
-		if got.Line != line || got.Column != col || got.Filename != "t.cgn" {
+		if int(got.Line) != line || int(got.Column) != col || got.Filename != "t.cgn" {
 			t.Errorf("%s at %v, want t.cgn:%d:%d", what, got, line, col)
 		}
 		if want := strings.Index(src, strings.Split(src, "\n")[line-1]) + col - 1; got.Offset != want {

@@ -135,7 +135,7 @@ func (p *parser) pos(i int) Pos {
 	if p.mapPos != nil {
 		return p.mapPos(i)
 	}
-	return Pos{Filename: p.filename, Offset: p.base + i, Line: p.line, Column: i - p.lineStart + 1}
+	return Pos{Filename: p.filename, Offset: p.base + i, Line: int32(p.line), Column: int32(i - p.lineStart + 1)}
 }
 
 // errorAt records an error at index i of the current line.
@@ -372,7 +372,7 @@ func (p *parser) tag() {
 	}
 	p.i++
 	if old := p.g.tag(t.Name); old != nil {
-		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(old.Pos.Line)+":"+strconv.Itoa(old.Pos.Column)+")")
+		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(int(old.Pos.Line))+":"+strconv.Itoa(int(old.Pos.Column))+")")
 		return
 	}
 	p.g.Tags = append(p.g.Tags, t)
@@ -603,7 +603,8 @@ func tileEnd(b []byte, i int) int {
 	return i
 }
 
-// tile lexes a tile id at p.i, upper-cased.
+// tile lexes a tile id at p.i, upper-cased. The catalog's shapes (a letter,
+// or a letter and two digits) come from a static table without hashing.
 func (p *parser) tile(what string) string {
 	j := tileEnd(p.src, p.i)
 	if j == p.i {
@@ -611,28 +612,48 @@ func (p *parser) tile(what string) string {
 	}
 	b := p.src[p.i:j]
 	p.i = j
-	for _, s := range p.recent {
-		if s == string(b) && s != "" {
-			return s
-		}
+	switch {
+	case len(b) == 1:
+		return letterIDs[upper(b[0])-'A']
+	case len(b) == 3 && isDigit(b[1]) && isDigit(b[2]):
+		return numberedIDs[upper(b[0])-'A'][(b[1]-'0')*10+b[2]-'0']
 	}
 	if s, ok := p.tiles[string(b)]; ok {
-		p.recent[p.next%len(p.recent)] = s
-		p.next++
 		return s
 	}
 	var buf [32]byte
 	u := append(buf[:0], b...)
 	for k, c := range u {
-		if 'a' <= c && c <= 'z' {
-			u[k] = c - 'a' + 'A'
-		}
+		u[k] = upper(c)
 	}
 	s := p.intern(p.tiles, u)
 	if len(b) < 32 {
 		p.tiles[string(b)] = s
 	}
 	return s
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// letterIDs and numberedIDs hold the tile ids of the form "A" and "T05",
+// so that lexing them allocates nothing.
+var (
+	letterIDs   [26]string
+	numberedIDs [26][100]string
+)
+
+func init() {
+	for l := range 26 {
+		letterIDs[l] = string(rune('A' + l))
+		for n := range 100 {
+			numberedIDs[l][n] = string(rune('A'+l)) + string(rune('0'+n/10)) + string(rune('0'+n%10))
+		}
+	}
 }
 
 // ---- numbers

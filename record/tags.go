@@ -125,7 +125,7 @@ func (t *Tag) valueParser() *parser {
 		}
 		pos := t.ValuePos
 		pos.Offset += 1 + r
-		pos.Column += 1 + r
+		pos.Column += int32(1 + r)
 		return pos
 	}
 	return p

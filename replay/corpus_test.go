@@ -213,14 +213,14 @@ func unescapeComment(s string) string {
 }
 
 func (m marker) accepts(d Diagnostic) bool {
-	if d.Code != m.code || d.Message != m.message || d.Pos.Line != m.line {
+	if d.Code != m.code || d.Message != m.message || int(d.Pos.Line) != m.line {
 		return false
 	}
 	if m.cols == nil || d.Code == CodeSyntax {
-		return m.first <= d.Pos.Column && d.Pos.Column <= m.last
+		return m.first <= int(d.Pos.Column) && int(d.Pos.Column) <= m.last
 	}
 	for _, c := range m.cols {
-		if d.Pos.Column == c {
+		if int(d.Pos.Column) == c {
 			return true
 		}
 	}

@@ -21,7 +21,7 @@ func (d Diagnostic) MarshalJSON() ([]byte, error) {
 		Turn     int      `json:"turn,omitempty"`
 		Player   string   `json:"player,omitempty"`
 		Message  string   `json:"message"`
-	}{d.Code, d.Severity, d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Game, d.Turn, d.Player, d.Message})
+	}{d.Code, d.Severity, d.Pos.Filename, int(d.Pos.Line), int(d.Pos.Column), d.Game, d.Turn, d.Player, d.Message})
 }
 
 // LoadSource fills d.Source with the line of its file that holds d.Pos, if
@@ -35,7 +35,7 @@ func (d *Diagnostic) LoadSource() {
 		return
 	}
 	defer f.Close()
-	start := int64(d.Pos.Offset - (d.Pos.Column - 1))
+	start := int64(d.Pos.Offset - int(d.Pos.Column-1))
 	if start < 0 {
 		return
 	}
@@ -50,7 +50,7 @@ func (d *Diagnostic) LoadSource() {
 	}
 	d.Source = strings.TrimRight(string(line), "\r")
 	if d.Span == 0 {
-		d.Span = tokenLen(d.Source, d.Pos.Column-1)
+		d.Span = tokenLen(d.Source, int(d.Pos.Column)-1)
 	}
 }
 
@@ -75,7 +75,7 @@ func (d *Diagnostic) Render() string {
 	if d.Source != "" && d.Pos.Column > 0 {
 		src := strings.ReplaceAll(d.Source, "\t", " ")
 		b.WriteString("    " + src + "\n")
-		col := min(d.Pos.Column-1, len(src))
+		col := min(int(d.Pos.Column)-1, len(src))
 		b.WriteString("    " + strings.Repeat(" ", col) + strings.Repeat("^", max(d.Span, 1)) + "\n")
 	}
 	if d.Board != "" {
