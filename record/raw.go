@@ -20,21 +20,15 @@ type RawGame struct {
 // returns false at the end of the input or on a read error (see Err).
 func (s *Scanner) ScanRaw() bool {
 	s.game, s.err, s.raw = nil, nil, RawGame{}
-	s.begin()
 	for {
-		n := s.chunk()
-		if n == 0 {
-			s.err = s.readErr
+		raw, ok := s.next()
+		if !ok {
 			return false
 		}
-		src := s.buf[s.start : s.start+n]
-		raw := RawGame{Filename: s.filename, Offset: s.offset + s.start, Line: s.line, last: s.eof && s.start+n == s.end}
-		s.start += n
-		s.line += bytes.Count(src, []byte{'\n'})
-		if !hasContent(src) {
+		if !hasContent(raw.Src) {
 			continue
 		}
-		raw.Src = append([]byte(nil), src...)
+		raw.Src = append([]byte(nil), raw.Src...)
 		s.raw = raw
 		return true
 	}

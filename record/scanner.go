@@ -42,18 +42,13 @@ func NewScanner(r io.Reader, filename string) *Scanner {
 // the input).
 func (s *Scanner) Scan() bool {
 	s.game, s.err = nil, nil
-	s.begin()
 	for {
-		n := s.chunk()
-		if n == 0 {
-			s.err = s.readErr
+		raw, ok := s.next()
+		if !ok {
 			return false
 		}
-		src := s.buf[s.start : s.start+n]
-		s.p.reset(src, s.offset+s.start, s.line, s.eof && s.start+n == s.end)
+		s.p.reset(raw.Src, raw.Offset, raw.Line, raw.last)
 		g := s.p.game()
-		s.start += n
-		s.line += bytes.Count(src, []byte{'\n'})
 		if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(s.p.errs) == 0 {
 			continue // blank lines and escape lines only
 		}
@@ -61,6 +56,23 @@ func (s *Scanner) Scan() bool {
 		s.game, s.err = g, s.p.errs.Err()
 		return true
 	}
+}
+
+// next returns the next game's text, still in the scanner's buffer (valid
+// until the next call), and moves past it. At the end of the input or on a
+// read error it returns false and sets s.err.
+func (s *Scanner) next() (RawGame, bool) {
+	s.begin()
+	n := s.chunk()
+	if n == 0 {
+		s.err = s.readErr
+		return RawGame{}, false
+	}
+	src := s.buf[s.start : s.start+n]
+	raw := RawGame{Filename: s.filename, Src: src, Offset: s.offset + s.start, Line: s.line, last: s.eof && s.start+n == s.end}
+	s.start += n
+	s.line += bytes.Count(src, []byte{'\n'})
+	return raw, true
 }
 
 // begin skips a byte order mark at the start of the input.
