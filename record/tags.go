@@ -236,10 +236,14 @@ func (p *parser) playerField(name bool) string {
 	return strings.Trim(string(b), " \t")
 }
 
+// playerEscaper escapes the separators of the Players value in names and
+// colours. A Replacer builds its tables on first use: one for all calls.
+var playerEscaper = strings.NewReplacer(`\`, `\\`, `;`, `\;`, `:`, `\:`)
+
 // FormatPlayers returns the canonical Players value for the seats.
 func FormatPlayers(players []Player) string {
 	var b strings.Builder
-	esc := strings.NewReplacer(`\`, `\\`, `;`, `\;`, `:`, `\:`)
+	esc := playerEscaper
 	for i, pl := range players {
 		if i > 0 {
 			b.WriteString("; ")
