@@ -58,3 +58,14 @@ func BenchmarkClone(b *testing.B) {
 		_ = g.Clone()
 	}
 }
+
+// BenchmarkNewGame sets up a 4-player Tower game (the fixed cost of every
+// replay).
+func BenchmarkNewGame(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := NewGame(Setup{Players: 4}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
