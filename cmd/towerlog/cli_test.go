@@ -258,3 +258,66 @@ func TestReadmeExample(t *testing.T) {
 		t.Fatalf("README example not canonical: %s", out)
 	}
 }
+
+// Commands never write over their input, nor over an existing record
+// without --force.
+func TestOutputsNeverClobberInputs(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 1, "2")
+	before, _ := os.ReadFile(path)
+	for _, args := range [][]string{
+		{"export", "--format", "jcz", path, "-o", path},
+		{"report", path, "-o", path},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		if code != exitUsage || !strings.Contains(errOut, "is also an input") {
+			t.Errorf("%v: code %d, %q", args, code, errOut)
+		}
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("the input was overwritten")
+	}
+	jczPath := filepath.Join(dir, "g.jcz")
+	if code, _, errOut := runCLI(t, "export", "--format", "jcz", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := runCLI(t, "import", jczPath, "-o", jczPath); code != exitUsage || !strings.Contains(errOut, "is also an input") {
+		t.Errorf("import over its input: %d %q", code, errOut)
+	}
+	// Importing g.jcz would write g.cgn, which exists.
+	if code, _, errOut := runCLI(t, "import", jczPath); code != exitUsage || !strings.Contains(errOut, "already exists: use --force") {
+		t.Errorf("import over an existing record: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "import", "--force", jczPath); code != 0 {
+		t.Errorf("import --force: %d %q", code, errOut)
+	}
+}
+
+func TestFmtKeepsSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.cgn")
+	os.WriteFile(real, []byte("[Players \"A; B\"]\n\n1.  A U@1,0r0\n"), 0o644)
+	link := filepath.Join(dir, "link.cgn")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symlinks here")
+	}
+	if code, _, errOut := runCLI(t, "fmt", "-w", link); code != 0 {
+		t.Fatal(errOut)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("fmt -w replaced the link by a file")
+	}
+	if got, _ := os.ReadFile(real); string(got) != "[Players \"A; B\"]\n\n1. A U@1,0r0\n" {
+		t.Fatalf("target not formatted: %q", got)
+	}
+}
+
+func TestFmtErrorsEndLines(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.cgn")
+	os.WriteFile(a, []byte("[Players \"A\"]\n\n1. A U@1,0r45\n"), 0o644)
+	_, _, errOut := runCLI(t, "fmt", "--check", a, a)
+	if strings.Contains(errOut, "^^^"+a) || strings.Contains(errOut, "^towerlog") {
+		t.Fatalf("caret line not ended:\n%s", errOut)
+	}
+}

@@ -19,6 +19,7 @@ type exportOptions struct {
 	format string
 	out    string
 	game   int
+	force  bool
 }
 
 func newExportCmd() *cobra.Command {
@@ -46,6 +47,7 @@ expressed, 2 on usage or I/O errors.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "", "output format: jcz")
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz)`)
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing .jcz file")
 	cmd.Flags().IntVar(&o.game, "game", 0, "which game of the file (1 is the first; needed when it holds several)")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
@@ -63,7 +65,7 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if err != nil {
 		var list record.ErrorList
 		if errors.As(err, &list) {
-			fmt.Fprint(cmd.ErrOrStderr(), list.Excerpt())
+			fmt.Fprintln(cmd.ErrOrStderr(), strings.TrimRight(list.Excerpt(), "\n"))
 			return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
 		}
 		return &exitError{exitUsage, err}
@@ -76,13 +78,16 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if err != nil {
 		return &exitError{exitInvalid, err}
 	}
-	switch out := o.out; out {
-	case "-":
-		_, err = cmd.OutOrStdout().Write(data)
-	case "":
+	out := o.out
+	if out == "" {
 		out = strings.TrimSuffix(path, filepath.Ext(path)) + jcz.Extension
-		err = os.WriteFile(out, data, 0o644)
-	default:
+	}
+	if err := checkOutput(out, []string{path}, o.force); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if out == "-" {
+		_, err = cmd.OutOrStdout().Write(data)
+	} else {
 		err = os.WriteFile(out, data, 0o644)
 	}
 	if err != nil {

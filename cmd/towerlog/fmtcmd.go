@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -58,7 +59,7 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 		if err != nil {
 			broken++
 			if list, ok := err.(record.ErrorList); ok {
-				fmt.Fprint(errOut, list.Excerpt())
+				fmt.Fprintln(errOut, strings.TrimRight(list.Excerpt(), "\n"))
 			} else {
 				fmt.Fprintln(errOut, err)
 			}
@@ -98,8 +99,13 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 }
 
 // writeAtomic replaces a file's content through a temporary file and a
-// rename, so the file is never left half written; its mode is kept.
+// rename, so the file is never left half written; its mode is kept, and a
+// symbolic link stays a link: the file it points to is rewritten.
 func writeAtomic(path string, data []byte) error {
+	path, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return err

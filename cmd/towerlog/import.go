@@ -17,7 +17,8 @@ import (
 func init() { register(newImportCmd) }
 
 type importOptions struct {
-	out string
+	out   string
+	force bool
 }
 
 func newImportCmd() *cobra.Command {
@@ -47,12 +48,16 @@ usage or I/O errors.`,
 		},
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `write every game into this file ("-" for standard output)`)
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing CGN files")
 	return cmd
 }
 
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	var games []*record.Game
 	refused := 0
+	if err := checkOutput(o.out, args, o.force); err != nil {
+		return &exitError{exitUsage, err}
+	}
 	for _, path := range args {
 		rg, err := jcz.ImportFile(path)
 		var je *jcz.Error
@@ -69,6 +74,9 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 			continue
 		}
 		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
+		if err := checkOutput(out, args, o.force); err != nil {
+			return &exitError{exitUsage, err}
+		}
 		if err := writeGames(out, []*record.Game{rg}); err != nil {
 			return &exitError{exitUsage, err}
 		}

@@ -64,6 +64,9 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report.html"
 	}
+	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
+		return &exitError{exitUsage, err}
+	}
 	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
 		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
 	}
@@ -83,6 +86,9 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".html"
+	}
+	if err := checkOutput(o.out, []string{file}, false); err != nil {
+		return &exitError{exitUsage, err}
 	}
 	var game *replay.Game
 	err := replay.Run(cmd.Context(), []string{file}, replay.RunOptions{}, func(g *replay.Game) error {

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// checkOutput guards a file a command is about to write: it must not be
+// one of the command's inputs, and an existing game record (.cgn or .jcz)
+// is only replaced with --force, since it may hold a person's edits.
+func checkOutput(out string, inputs []string, force bool) error {
+	if out == "-" || out == "" {
+		return nil
+	}
+	info, err := os.Stat(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, in := range inputs {
+		if ii, err := os.Stat(in); err == nil && os.SameFile(info, ii) {
+			return fmt.Errorf("%s is also an input: choose another output file", out)
+		}
+	}
+	switch strings.ToLower(filepath.Ext(out)) {
+	case ".cgn", ".jcz":
+		if !force {
+			return fmt.Errorf("%s already exists: use --force to replace it", out)
+		}
+	}
+	if info.IsDir() {
+		return fmt.Errorf("%s is a directory", out)
+	}
+	return nil
+}
