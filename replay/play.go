@@ -15,7 +15,7 @@ func (r *replayer) play() {
 	r.g.Turns = make([]Turn, 0, n)
 	r.scores = make([]int, 0, n*len(r.g.Players))
 	for i, t := range r.g.Record.Turns {
-		if r.opts.StopAfter > 0 && i >= r.opts.StopAfter {
+		if (r.opts.Stop || r.opts.StopAfter > 0) && i >= r.opts.StopAfter {
 			return
 		}
 		r.turn = t

@@ -14,9 +14,11 @@ type Options struct {
 	// Lenient turns missing or unverifiable annotations (a missing Result
 	// tag) into warnings. Illegal moves are always errors.
 	Lenient bool
-	// StopAfter, when positive, stops the replay after that turn: the
-	// state is the one after turn StopAfter.
+	// StopAfter, when positive or when Stop is set, stops the replay
+	// after that turn: the state is the one after turn StopAfter (with
+	// Stop, 0 is the position before the first turn).
 	StopAfter int
+	Stop      bool
 	// SyntaxOnly checks the notation only: games are parsed, not replayed.
 	SyntaxOnly bool
 }

@@ -216,6 +216,10 @@ func TestReplayCommand(t *testing.T) {
 			}
 		}
 	}
+	code, out, _ = runCLI(t, "replay", path, "--turn", "0", "--json")
+	if !strings.Contains(out, `"turn": 0`) || !strings.Contains(out, `"remaining": 89`) || code != 0 {
+		t.Fatalf("--turn 0: %d\n%s", code, out)
+	}
 	svg := filepath.Join(dir, "b.svg")
 	if code, _, errOut := runCLI(t, "replay", path, "--svg", svg); code != 0 {
 		t.Fatal(errOut)

@@ -39,7 +39,7 @@ draws the board as an SVG picture.`,
 		},
 	}
 	cmd.Flags().IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
-	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn (default: the last)")
+	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn; 0 is before the first (default: the last)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write the state as JSON")
 	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this file")
 	cmd.MarkFlagsMutuallyExclusive("json", "svg")
@@ -72,7 +72,7 @@ var errStop = fmt.Errorf("stop")
 
 func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.game < 1 || o.turn < 0 {
-		return &exitError{exitUsage, fmt.Errorf("--game starts at 1 and --turn at 0")}
+		return &exitError{exitUsage, fmt.Errorf("--game counts from 1 and --turn from 0 (the position before the first turn)")}
 	}
 	rg, syntax, err := loadGame(path, o.game)
 	if err != nil {
@@ -81,7 +81,8 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.turn > len(rg.Turns) {
 		return &exitError{exitUsage, fmt.Errorf("game %d has %d turns, not %d", o.game, len(rg.Turns), o.turn)}
 	}
-	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Lenient: true})
+	stop := cmd.Flags().Changed("turn")
+	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})
 	out := cmd.OutOrStdout()
 	if !g.Valid() {
 		for i := range g.Diagnostics {
