@@ -67,29 +67,70 @@ func (e *SyntaxError) Excerpt() string {
 	if e.Source == "" || e.Pos.Column < 1 || int(e.Pos.Column)-1 > len(e.Source) {
 		return b.String()
 	}
+	line, marks := Caret(e.Source, int(e.Pos.Column), e.Span)
 	num := fmt.Sprint(e.Pos.Line)
-	fmt.Fprintf(&b, "\n %4s | %s\n %4s | ", num, e.Source, "")
-	for _, r := range e.Source[:e.Pos.Column-1] {
-		if r == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
+	fmt.Fprintf(&b, "\n %4s | %s\n %4s | %s", num, line, "", marks)
+	return b.String()
+}
+
+// caretWindow is how many characters of a long source line an excerpt
+// shows around the error.
+const caretWindow = 100
+
+// Caret renders a source line for an error report, and the line of carets
+// that marks span bytes from the 1-based byte column col. Carets count
+// characters, not bytes; tabs are kept so that they line up; control
+// characters and invalid UTF-8 show as '?'; a line longer than 100
+// characters is cut around the error, with "..." where it was cut.
+func Caret(src string, col, span int) (line, marks string) {
+	start, end := col-1, col-1+max(span, 1)
+	type ch struct {
+		r   rune
+		off int
+	}
+	var chars []ch
+	for off, r := range src {
+		if r == utf8.RuneError || (r < ' ' && r != '\t') || r == 0x7f {
+			r = '?'
+		}
+		chars = append(chars, ch{r, off})
+	}
+	first := 0
+	for first < len(chars) && chars[first].off < start {
+		first++
+	}
+	last := first
+	for last < len(chars) && chars[last].off < end {
+		last++
+	}
+	from, to := 0, len(chars)
+	if len(chars) > caretWindow {
+		from = max(0, first-caretWindow/3)
+		to = min(len(chars), from+caretWindow)
+	}
+	var lb, mb strings.Builder
+	if from > 0 {
+		lb.WriteString("...")
+		mb.WriteString("   ")
+	}
+	for i := from; i < to; i++ {
+		lb.WriteRune(chars[i].r)
+		switch {
+		case i < first && chars[i].r == '\t':
+			mb.WriteByte('\t')
+		case i < first:
+			mb.WriteByte(' ')
+		case i < last:
+			mb.WriteByte('^')
 		}
 	}
-	span := e.Span
-	if span < 1 {
-		span = 1
+	if to < len(chars) {
+		lb.WriteString("...")
 	}
-	rest := e.Source[e.Pos.Column-1:]
-	if span > len(rest) {
-		span = len(rest)
+	if first >= to || last == first {
+		mb.WriteByte('^') // the error is at the end of the line
 	}
-	n := utf8.RuneCountInString(rest[:span])
-	if n < 1 {
-		n = 1
-	}
-	b.WriteString(strings.Repeat("^", n))
-	return b.String()
+	return lb.String(), mb.String()
 }
 
 // ErrorList is a list of syntax errors, in the order found (which is source

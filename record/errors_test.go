@@ -290,3 +290,25 @@ func TestTagAccessorErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestCaret(t *testing.T) {
+	long := strings.Repeat("x", 300) + "BAD" + strings.Repeat("y", 300)
+	for _, c := range []struct {
+		src       string
+		col, span int
+		line      string
+		marks     string
+	}{
+		{"2. Bob V@1,0r45", 13, 3, "2. Bob V@1,0r45", "            ^^^"},
+		{"2. Chloé V@2,0r45", 16, 3, "2. Chloé V@2,0r45", "              ^^^"},
+		{"\tA U@1;0", 7, 1, "\tA U@1;0", "\t     ^"},
+		{"1. A \x00\x01 U", 6, 2, "1. A ?? U", "     ^^"},
+		{"1. A U@1,0r0", 13, 1, "1. A U@1,0r0", "            ^"},
+		{long, 301, 3, "..." + strings.Repeat("x", 33) + "BAD" + strings.Repeat("y", 64) + "...", "   " + strings.Repeat(" ", 33) + "^^^"},
+	} {
+		line, marks := Caret(c.src, c.col, c.span)
+		if line != c.line || marks != c.marks {
+			t.Errorf("Caret(%q, %d, %d):\n got %q\n     %q\nwant %q\n     %q", c.src, c.col, c.span, line, marks, c.line, c.marks)
+		}
+	}
+}

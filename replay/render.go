@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/towerlog/towerlog/record"
 )
 
 // MarshalJSON gives the diagnostic's JSON form: code, severity, file, line,
@@ -73,10 +75,9 @@ func (d *Diagnostic) Render() string {
 	b.WriteString(d.Error())
 	b.WriteString("\n")
 	if d.Source != "" && d.Pos.Column > 0 {
-		src := strings.ReplaceAll(d.Source, "\t", " ")
-		b.WriteString("    " + src + "\n")
-		col := min(int(d.Pos.Column)-1, len(src))
-		b.WriteString("    " + strings.Repeat(" ", col) + strings.Repeat("^", max(d.Span, 1)) + "\n")
+		line, marks := record.Caret(d.Source, int(d.Pos.Column), d.Span)
+		b.WriteString("    " + line + "\n")
+		b.WriteString("    " + marks + "\n")
 	}
 	if d.Board != "" {
 		for _, line := range strings.Split(strings.TrimRight(d.Board, "\n"), "\n") {
