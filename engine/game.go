@@ -152,11 +152,20 @@ func NewGame(s Setup) (*Game, error) {
 		return nil, fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
 	}
 	g := &Game{rules: s.Rules, nPlayers: s.Players, turn: 1, newTile: -1, grown: -1}
+	if s.Rules.Range > RangeDiagonal {
+		return nil, fmt.Errorf("engine: unknown range shape %d", s.Rules.Range)
+	}
+	if s.StartRot > R270 {
+		return nil, fmt.Errorf("engine: start rotation %d is not a quarter turn", s.StartRot)
+	}
 	start := StartTile
 	if s.StartTile != nil {
 		start = *s.StartTile
 		if int(start) >= NumTileTypes {
 			return nil, fmt.Errorf("engine: unknown start tile %d", start)
+		}
+		if BoxCount(start, s.Rules) == 0 {
+			return nil, fmt.Errorf("engine: start tile %s is not in the box under rules %q", start, s.Rules)
 		}
 	}
 	if err := g.fillBag(s, start); err != nil {
@@ -178,6 +187,11 @@ func NewGame(s Setup) (*Game, error) {
 		g.floors[p] = int8(floors)
 	}
 	g.put(start, s.StartRot, Pos{})
+	if g.bagLeft == 0 {
+		// Nothing to draw: the game is over before it starts.
+		g.finalScoring()
+		g.phase = PhaseOver
+	}
 	return g, nil
 }
 

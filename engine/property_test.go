@@ -67,11 +67,9 @@ func (g *Game) checkInvariants() error {
 			}
 		}
 	}
-	if g.phase != PhaseOver {
-		for r, n := range occupied {
-			if int(g.nodes[r].occupied) != n {
-				return fmt.Errorf("feature %d: occupied %d, %d followers", r, g.nodes[r].occupied, n)
-			}
+	for r, n := range occupied {
+		if int(g.nodes[r].occupied) != n {
+			return fmt.Errorf("feature %d: occupied %d, %d followers", r, g.nodes[r].occupied, n)
 		}
 	}
 	for i, tw := range g.towers {

@@ -335,3 +335,53 @@ func TestFarAwayPlacement(t *testing.T) {
 	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
 	refuse(t, g, Move{Kind: MoveFloor, Pos: Pos{65537, 0}}, RuleTower, "there is no tile at (65537,0)")
 }
+
+func TestSetupErrors(t *testing.T) {
+	t05 := tileID(t, "T05")
+	for _, c := range []struct {
+		name string
+		s    Setup
+		err  string
+	}{
+		{"StartRotation", Setup{Players: 2, StartRot: 7}, "engine: start rotation 7 is not a quarter turn"},
+		{"StartTileNotInBox", Setup{Players: 2, Rules: Rules{BaseOnly: true}, StartTile: &t05}, `engine: start tile T05 is not in the box under rules "base"`},
+		{"RangeShape", Setup{Players: 2, Rules: Rules{Range: 9}}, "engine: unknown range shape 9"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := NewGame(c.s); err == nil || err.Error() != c.err {
+				t.Fatalf("got %v, want %s", err, c.err)
+			}
+		})
+	}
+}
+
+// A game whose bag is empty is over before it starts.
+func TestEmptyBag(t *testing.T) {
+	for _, ordered := range []bool{false, true} {
+		g, err := NewGame(Setup{Players: 2, Bag: []TileID{}, Ordered: ordered})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over() || len(g.LegalMoves(nil)) != 0 {
+			t.Fatalf("ordered %v: over %v", ordered, g.Over())
+		}
+	}
+}
+
+// Final scoring leaves the followers on the board and in their features,
+// and its events belong to the last turn played.
+func TestFinalScoringKeepsFollowers(t *testing.T) {
+	g, err := NewGame(Setup{Players: 2, Bag: []TileID{tileID(t, "U")}, Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turnTo(t, g, "U@1,0r0")
+	ok(t, g, follow(t, "R:WE"))
+	ok(t, g, endTurn)
+	if f, _ := g.FeatureAt(Pos{1, 0}, spot(t, "R:WE")); f.Followers != 1 {
+		t.Fatalf("feature after the game: %+v", f)
+	}
+	if ev := g.Events()[0]; !ev.Final || ev.Turn != 1 || ev.Player != 0 || ev.Points != 2 {
+		t.Fatalf("final event %+v", ev)
+	}
+}

@@ -11,14 +11,17 @@ func (g *Game) endTurn(m Move) error {
 	if g.newTile >= 0 {
 		g.scoreCompleted(g.newTile)
 	}
+	over := g.bagLeft == 0
+	if over {
+		g.finalScoring() // its events belong to the last turn played
+	}
 	g.turn++
 	g.player = (g.player + 1) % g.nPlayers
 	g.phase = PhaseDraw
 	g.ransomed = false
 	g.newTile = -1
 	g.grown = -1
-	if g.bagLeft == 0 {
-		g.finalScoring()
+	if over {
 		g.phase = PhaseOver
 	}
 	return nil
@@ -106,7 +109,9 @@ func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
 			g.score[p] += ev.Points
 		}
 	}
-	g.nodes[r].occupied = 0
+	if !final {
+		g.nodes[r].occupied = 0 // the followers went back to supply
+	}
 	if ev.Points > 0 {
 		g.events = append(g.events, ev)
 	}
@@ -206,7 +211,7 @@ func (g *Game) finalScoring() {
 	}
 	for i := 0; i < n; i++ {
 		r := roots[i]
-		if g.nodes[r].occupied == 0 {
+		if contains(roots[:i], r) {
 			continue // scored through an earlier follower
 		}
 		if g.nodes[r].kind == FeatureField && g.rules.NoFarmers {
