@@ -28,8 +28,9 @@ type DemoResult struct {
 
 // Demo generates a sample archive in dir/archive, validates and stores it
 // in dir/towerlog.db, and writes the archive report dir/report.html and
-// the report of the archive's latest game, dir/game.html. Running it
-// again gives the same files (the database already holds the games).
+// the report of the archive's latest game, dir/game.html. Each run starts
+// from a fresh archive and database, so that the reports show exactly the
+// games just generated.
 func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 	if o.Games <= 0 {
 		o.Games = 300
@@ -39,6 +40,11 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 		Database:   filepath.Join(dir, "towerlog.db"),
 		Report:     filepath.Join(dir, "report.html"),
 		GameReport: filepath.Join(dir, "game.html"),
+	}
+	for _, stale := range []string{res.Archive, res.Database, res.Database + "-wal", res.Database + "-shm"} {
+		if err := os.RemoveAll(stale); err != nil {
+			return res, err
+		}
 	}
 	files, err := GenerateArchive(ctx, res.Archive, ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed, Style: engine.StyleGreedy})
 	if err != nil {

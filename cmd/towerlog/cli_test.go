@@ -86,7 +86,7 @@ func TestValidateInvalidGame(t *testing.T) {
 	code, out, _ := runCLI(t, "validate", path)
 	if code != exitInvalid || !strings.Contains(out, "g.cgn:10:9: turn 3 (Anna): tile ") ||
 		!strings.Contains(out, "is not next to any tile") || !strings.Contains(out, "^") ||
-		!strings.HasSuffix(out, "1 games, 0 valid, 1 invalid\n") {
+		!strings.HasSuffix(out, "1 game, 0 valid, 1 invalid\n") {
 		t.Fatalf("code %d:\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "validate", "--json", path)
@@ -323,5 +323,34 @@ func TestFmtErrorsEndLines(t *testing.T) {
 	_, _, errOut := runCLI(t, "fmt", "--check", a, a)
 	if strings.Contains(errOut, "^^^"+a) || strings.Contains(errOut, "^towerlog") {
 		t.Fatalf("caret line not ended:\n%s", errOut)
+	}
+}
+
+// A missing path is reported, and the other paths are still checked.
+func TestValidateGoesOnAfterMissingPath(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 2, "2")
+	code, out, errOut := runCLI(t, "validate", path, filepath.Join(dir, "missing.cgn"))
+	if code != exitUsage || !strings.Contains(out, "2 games, 2 valid, 0 invalid, 1 path unreadable") || !strings.Contains(errOut, "missing.cgn") {
+		t.Fatalf("code %d\n%s%s", code, out, errOut)
+	}
+}
+
+func TestFlagMisuse(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 1, "2")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"validate", "-j", "-3", path}, "--jobs -3: give a positive number"},
+		{[]string{"report", path, "--player", "Anna"}, "--player applies to the archive report"},
+		{[]string{"report", "--game", "3"}, "--game applies to the report of one game"},
+		{[]string{"export", "--format", "jcz", "--game", "0", path}, "--game counts from 1"},
+	} {
+		code, _, errOut := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: code %d, %q", c.args, code, errOut)
+		}
 	}
 }

@@ -70,6 +70,9 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 		}
 		return &exitError{exitUsage, err}
 	}
+	if o.game < 0 || (o.game == 0 && cmd.Flags().Changed("game")) {
+		return &exitError{exitUsage, fmt.Errorf("--game counts from 1")}
+	}
 	rg, err := pickGame(path, games, o.game)
 	if err != nil {
 		return &exitError{exitUsage, err}

@@ -91,9 +91,9 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 	}
 	switch {
 	case broken > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d files have syntax errors", broken)}
+		return &exitError{exitInvalid, fmt.Errorf("%s with syntax errors", count(broken, "file"))}
 	case o.check && changed > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d files are not in canonical form", changed)}
+		return &exitError{exitInvalid, fmt.Errorf("%s not in canonical form", count(changed, "file"))}
 	}
 	return nil
 }

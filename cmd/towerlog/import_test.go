@@ -90,7 +90,7 @@ func TestImportMissingFile(t *testing.T) {
 func TestValidateReadsSaves(t *testing.T) {
 	dir := t.TempDir()
 	src := copyFixture(t, dir, "exchange.jcz")
-	if code, out, errOut := runCLI(t, "validate", dir); code != exitOK || !strings.Contains(out, "1 games, 1 valid") {
+	if code, out, errOut := runCLI(t, "validate", dir); code != exitOK || !strings.Contains(out, "1 game, 1 valid") {
 		t.Fatalf("validate: %d %s %s", code, out, errOut)
 	}
 	if code, _, errOut := runCLI(t, "replay", src); code != exitOK {

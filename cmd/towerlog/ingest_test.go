@@ -92,4 +92,9 @@ func TestDemo(t *testing.T) {
 			t.Errorf("demo does not say where %s is", f)
 		}
 	}
+	// A second, smaller run starts afresh: no games of the first remain.
+	code, out, errOut = runCLI(t, "demo", "--dir", dir, "--games", "10")
+	if code != exitOK || !strings.Contains(out, "10 added, 0 already present, 0 invalid") {
+		t.Fatalf("second demo: code %d\n%s%s", code, out, errOut)
+	}
 }

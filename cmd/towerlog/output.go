@@ -39,3 +39,11 @@ func checkOutput(out string, inputs []string, force bool) error {
 	}
 	return nil
 }
+
+// count spells a number of things: "1 game", "3 games".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

@@ -44,8 +44,20 @@ happened on each turn, and the game's charts.`,
   towerlog report games/final.cgn -o final.html`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
 			if len(args) == 1 {
+				for _, name := range []string{"player", "event", "since", "db"} {
+					if f.Changed(name) {
+						return &exitError{exitUsage, fmt.Errorf("--%s applies to the archive report, not to the report of one game", name)}
+					}
+				}
+				if o.game < 1 {
+					return &exitError{exitUsage, fmt.Errorf("--game counts from 1")}
+				}
 				return runGameReport(cmd, args[0], o)
+			}
+			if f.Changed("game") {
+				return &exitError{exitUsage, fmt.Errorf("--game applies to the report of one game: towerlog report GAME.cgn --game N")}
 			}
 			return runArchiveReport(cmd, o)
 		},

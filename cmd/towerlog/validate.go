@@ -37,7 +37,7 @@ func newValidateCmd() *cobra.Command {
 		Use:   "validate PATH...",
 		Short: "Verify that every move of every game is legal",
 		Long: `validate replays every game of the given CGN files (directories stand for
-every *.cgn file below them) through the rules engine and reports, for each
+every *.cgn and *.jcz file below them) through the rules engine and reports, for each
 game, the first illegal move and every inconsistency: turn order, tile
 counts, forced discards, declared scores, the Result tag.
 
@@ -60,16 +60,28 @@ I/O errors.`,
 }
 
 func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
-	files, err := replay.ExpandPaths(args)
-	if err != nil {
-		return &exitError{exitUsage, err}
+	if o.workers < 0 {
+		return &exitError{exitUsage, fmt.Errorf("--jobs %d: give a positive number, or 0 for one per core", o.workers)}
 	}
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	// A path that cannot be read is reported, and the others are still
+	// checked; the exit status then says there was an I/O error.
+	var files []string
+	badPaths := 0
+	for _, a := range args {
+		fs, err := replay.ExpandPaths([]string{a})
+		if err != nil {
+			badPaths++
+			fmt.Fprintln(errOut, "towerlog:", err)
+			continue
+		}
+		files = append(files, fs...)
+	}
 	var total, valid, ioErrors int
 	bar := newProgress(errOut, progressTotal(files), "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	err = replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers},
+	err := replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers},
 		func(g *replay.Game) error {
 			advance(bar)
 			if g.Record == nil {
@@ -89,9 +101,10 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	summary := fmt.Sprintf("%d games, %d valid, %d invalid", total, valid, total-valid)
+	ioErrors += badPaths
+	summary := fmt.Sprintf("%s, %d valid, %d invalid", count(total, "game"), valid, total-valid)
 	if ioErrors > 0 {
-		summary += fmt.Sprintf(", %d unreadable files", ioErrors)
+		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
 	}
 	if o.json {
 		fmt.Fprintln(errOut, summary)
@@ -100,7 +113,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	}
 	switch {
 	case ioErrors > 0:
-		return &exitError{exitUsage, fmt.Errorf("%d files could not be read", ioErrors)}
+		return &exitError{exitUsage, fmt.Errorf("%s could not be read", count(ioErrors, "path"))}
 	case valid < total:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games are invalid", total-valid, total)}
 	}
