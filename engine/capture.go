@@ -31,7 +31,7 @@ func (g *Game) capture(m Move) error {
 		t := &g.tiles[v]
 		seg := t.orient().find(m.Spot)
 		if seg < 0 {
-			return g.illegal(RuleCapture, m, "tile %s at %s %s has no %s", t.tile, m.Pos, t.rot, describeSpot(m.Spot))
+			return g.illegal(RuleCapture, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, m.Pos, t.rot, describeSpot(m.Spot), t.orient().spotList())
 		}
 		owner, f = g.followerOn(t.node + int32(seg))
 		if f == nil {

@@ -258,7 +258,7 @@ func (g *Game) deploy(m Move) error {
 	o := t.orient()
 	seg := o.find(m.Spot)
 	if seg < 0 {
-		return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s", t.tile, t.pos, t.rot, describeSpot(m.Spot))
+		return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, t.pos, t.rot, describeSpot(m.Spot), o.spotList())
 	}
 	if m.Spot.Kind == FeatureField && g.rules.NoFarmers {
 		return g.illegal(RuleFarmers, m, "followers cannot be put on fields: farmers are off")

@@ -147,6 +147,18 @@ func (o *oriented) find(s Spot) int {
 	return -1
 }
 
+// spotList names every spot of the tile in CGN, for messages.
+func (o *oriented) spotList() string {
+	out := ""
+	for i := range o.segs {
+		if i > 0 {
+			out += " "
+		}
+		out += o.spot(i).String()
+	}
+	return out
+}
+
 // spot returns the Spot naming segment i.
 func (o *oriented) spot(i int) Spot {
 	s := &o.segs[i]

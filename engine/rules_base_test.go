@@ -103,7 +103,7 @@ func TestDiscard(t *testing.T) {
 func TestFollowerRules(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, follow(t, "C:N"), RuleFollower, "tile U at (1,0) r0 has no city N")
+	refuse(t, g, follow(t, "C:N"), RuleFollower, "tile U at (1,0) r0 has no city N; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL")
 	ok(t, g, follow(t, "R:WE"))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")

@@ -231,6 +231,9 @@ func (r *replayer) checkResult() {
 		return
 	}
 	if res.Unfinished() {
+		if eg.Over() {
+			r.report(CodeResult, Warning, res.Pos, "every tile has been played, yet the Result tag says unfinished (*): the final scores are %s", scoreList(eg.Scores()))
+		}
 		return
 	}
 	if !eg.Over() {

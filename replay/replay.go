@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/towerlog/towerlog/engine"
@@ -178,6 +179,16 @@ func (r *replayer) tagPos(name string) record.Pos {
 	return r.g.Record.Pos
 }
 
+// colourList names the colours a Players tag may give, sorted.
+func colourList() string {
+	names := make([]string, 0, len(svgColours))
+	for c := range svgColours {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
 // setup reads Players, Rules, Bag and Start and creates the engine game.
 func (r *replayer) setup() bool {
 	rg := r.g.Record
@@ -195,12 +206,29 @@ func (r *replayer) setup() bool {
 		return false
 	}
 	seen := map[string]bool{}
+	colourOf := map[string]string{}
 	for _, p := range players {
 		if seen[p.Name] {
 			r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
 			return false
 		}
 		seen[p.Name] = true
+		if p.Colour != "" {
+			c := strings.ToLower(p.Colour)
+			if _, ok := svgColours[c]; !ok {
+				hint := ""
+				if strings.ContainsAny(p.Colour, ",:") {
+					hint = " (seats are separated by \";\")"
+				}
+				r.fail(CodePlayers, p.Pos, "unknown colour %q for %s: the colours are %s%s", p.Colour, p.Name, colourList(), hint)
+				return false
+			}
+			if other, ok := colourOf[c]; ok {
+				r.fail(CodePlayers, p.Pos, "%s and %s both play %s", other, p.Name, c)
+				return false
+			}
+			colourOf[c] = p.Name
+		}
 		r.g.Players = append(r.g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}
 	words, err := rg.Rules()

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -54,5 +55,36 @@ func TestGeneratedGamesRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(got.State.State(), want.State()) || !reflect.DeepEqual(got.Events(), want.Events()) {
 			t.Fatalf("game %d: replayed game differs", i)
 		}
+	}
+}
+
+func TestSetupChecks(t *testing.T) {
+	for _, c := range []struct {
+		name, players, msg string
+	}{
+		{"CommaForSemicolon", "Anna:red, Bruno:blue", `unknown colour "red, Bruno:blue" for Anna: the colours are black, blue, brown, gray, green, grey, orange, pink, purple, red, white, yellow (seats are separated by ";")`},
+		{"SameColour", "Anna:red; Bruno:Red", "Anna and Bruno both play red"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "[Players \"" + c.players + "\"]\n[Result \"*\"]\n\n1. Anna U@1,0r0\n"
+			games, err := record.Parse(strings.NewReader(src), "s.cgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := Replay("s.cgn", 1, games[0], nil, Options{})
+			if g.Valid() || g.Diagnostics[0].Message != c.msg {
+				t.Fatalf("got %+v", g.Diagnostics)
+			}
+		})
+	}
+}
+
+func TestFinishedGameMarkedUnfinished(t *testing.T) {
+	src := "[Players \"Anna; Bruno\"]\n[Bag \"order E\"]\n[Result \"*\"]\n\n1. Anna E@0,-1r180 +C:S\n"
+	games, _ := record.Parse(strings.NewReader(src), "u.cgn")
+	g := Replay("u.cgn", 1, games[0], nil, Options{})
+	d := g.Diagnostics
+	if !g.Valid() || len(d) != 1 || d[0].Severity != Warning || d[0].Message != "every tile has been played, yet the Result tag says unfinished (*): the final scores are 4-0" {
+		t.Fatalf("diagnostics %+v", d)
 	}
 }
