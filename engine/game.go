@@ -89,6 +89,7 @@ type frontierSq struct {
 type Game struct {
 	rules    Rules
 	nPlayers int
+	names    []string
 
 	bagCount [NumTileTypes]uint8
 	bagLeft  int
@@ -129,6 +130,8 @@ type Setup struct {
 	// than the start tile. With Ordered they are drawn in exactly this order.
 	Bag     []TileID
 	Ordered bool
+	// Names, if given, name the players in the reasons of illegal moves.
+	Names []string
 	// StartTile and StartRot set the start tile at (0,0); the zero values
 	// are the rulebook's D unrotated.
 	StartTile *TileID
@@ -151,7 +154,7 @@ func NewGame(s Setup) (*Game, error) {
 	if s.Players < 1 || s.Players > MaxPlayers {
 		return nil, fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
 	}
-	g := &Game{rules: s.Rules, nPlayers: s.Players, turn: 1, newTile: -1, grown: -1}
+	g := &Game{rules: s.Rules, nPlayers: s.Players, names: s.Names, turn: 1, newTile: -1, grown: -1}
 	if s.Rules.Range > RangeDiagonal {
 		return nil, fmt.Errorf("engine: unknown range shape %d", s.Rules.Range)
 	}

@@ -112,6 +112,15 @@ func (e *IllegalMoveError) Error() string {
 	return fmt.Sprintf("turn %d, player %d: %s", e.Turn, e.Player+1, e.Reason)
 }
 
+// who names player p in messages: the name given in Setup.Names, or
+// "player N" (counting from 1). A seat outside the game is "player N" too.
+func (g *Game) who(p int) string {
+	if p >= 0 && p < len(g.names) && g.names[p] != "" {
+		return g.names[p]
+	}
+	return "player " + itoa(p+1)
+}
+
 func (g *Game) illegal(r Rule, m Move, format string, args ...any) error {
 	return &IllegalMoveError{Rule: r, Move: m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
 }
@@ -264,7 +273,7 @@ func (g *Game) deploy(m Move) error {
 		return g.illegal(RuleFarmers, m, "followers cannot be put on fields: farmers are off")
 	}
 	if g.supply[g.player] == 0 {
-		return g.illegal(RuleFollower, m, "player %d has no follower left in supply", g.player+1)
+		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
 	nd := t.node + int32(seg)
 	if root := g.find(nd); g.nodes[root].occupied > 0 {
@@ -336,7 +345,7 @@ func (g *Game) floor(m Move) error {
 		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
 	}
 	if g.floors[g.player] == 0 {
-		return g.illegal(RuleFloors, m, "player %d has no tower floor left", g.player+1)
+		return g.illegal(RuleFloors, m, "%s has no tower floor left", g.who(g.player))
 	}
 	g.floors[g.player]--
 	tw.height++
@@ -348,7 +357,7 @@ func (g *Game) floor(m Move) error {
 
 func (g *Game) closedBy(tw *tower) string {
 	if tw.guard >= 0 {
-		return fmt.Sprintf(" by a follower of player %d", tw.guard+1)
+		return " by a follower of " + g.who(int(tw.guard))
 	}
 	return " (its guard was captured and towers do not reopen: rule reopen=no)"
 }
@@ -368,7 +377,7 @@ func (g *Game) guard(m Move) error {
 		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
 	}
 	if g.supply[g.player] == 0 {
-		return g.illegal(RuleFollower, m, "player %d has no follower left in supply", g.player+1)
+		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
 	f := g.takeFromSupply(g.player)
 	*f = follower{where: onTower, tile: tw.tile}
@@ -387,15 +396,15 @@ func (g *Game) ransom(m Move) error {
 	case g.rules.NoRansom:
 		return g.illegal(RuleRansom, m, "ransoms are off (rule ransom=off)")
 	case g.ransomed:
-		return g.illegal(RuleRansom, m, "player %d already paid a ransom this turn", p+1)
+		return g.illegal(RuleRansom, m, "%s already paid a ransom this turn", g.who(p))
 	case m.Owner != p:
-		return g.illegal(RuleRansom, m, "player %d may only buy back its own follower, not player %d's", p+1, m.Owner+1)
+		return g.illegal(RuleRansom, m, "%s may only buy back its own follower, not %s's", g.who(p), g.who(m.Owner))
 	case m.Payee < 0 || m.Payee >= g.nPlayers || m.Payee == p:
-		return g.illegal(RuleRansom, m, "player %d cannot be paid a ransom", m.Payee+1)
+		return g.illegal(RuleRansom, m, "%s cannot be paid a ransom", g.who(m.Payee))
 	case g.prisoners[m.Payee][p] == 0:
-		return g.illegal(RuleRansom, m, "player %d holds no follower of player %d", m.Payee+1, p+1)
+		return g.illegal(RuleRansom, m, "%s holds no follower of %s", g.who(m.Payee), g.who(p))
 	case g.score[p] < RansomPrice:
-		return g.illegal(RuleRansomPoints, m, "player %d has %d points, fewer than the ransom of %d", p+1, g.score[p], RansomPrice)
+		return g.illegal(RuleRansomPoints, m, "%s has %d points, fewer than the ransom of %d", g.who(p), g.score[p], RansomPrice)
 	}
 	g.score[p] -= RansomPrice
 	g.score[m.Payee] += RansomPrice

@@ -303,7 +303,7 @@ var refusals = []struct {
 	{"UnknownFeature", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["feature"] = "Garden" },
 		`x.jcz: replay[1] DEPLOY_MEEPLE: feature "Garden" is not supported (towerlog knows Road, City, Field, Monastery and Tower)`},
 	{"NoSuchRoad", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["location"] = "NS" },
-		"x.jcz: replay[1] DEPLOY_MEEPLE: turn 1, player 1: tile U at (1,0) r0 has no road NS"},
+		"x.jcz: replay[1] DEPLOY_MEEPLE: turn 1, player 1: tile U at (1,0) r0 has no road NS; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL"},
 	{"OtherMeepleKind", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "0.abbot.1" },
 		`x.jcz: replay[1] DEPLOY_MEEPLE: meeple "0.abbot.1": kind "abbot" is not supported (towerlog knows only normal followers, "small")`},
 	{"SomeoneElsesMeeple", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "1.small.1" },

@@ -256,7 +256,10 @@ func (r *replayer) setup() bool {
 		return false
 	}
 	r.g.Rules = rules
-	s := engine.Setup{Players: len(players), Rules: rules}
+	s := engine.Setup{Players: len(players), Rules: rules, Names: make([]string, len(players))}
+	for i, p := range players {
+		s.Names[i] = p.Name
+	}
 	if !r.bag(&s) || !r.start(&s) {
 		return false
 	}
