@@ -80,3 +80,21 @@ func TestExpandPathsMissing(t *testing.T) {
 		t.Fatal("missing path accepted")
 	}
 }
+
+// The sample records of the notation (testdata/cgn, the whole game of
+// docs/notation.md among them) are valid games, not just valid notation.
+func TestNotationSamplesValidate(t *testing.T) {
+	files, err := ExpandPaths([]string{"../testdata/cgn"})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("samples: %v %v", files, err)
+	}
+	err = Run(context.Background(), files, RunOptions{}, func(g *Game) error {
+		if !g.Valid() {
+			t.Errorf("%s: %s", g, g.Diagnostics[0].Error())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
