@@ -120,7 +120,8 @@ func DrawAround(g *engine.Game, p engine.Pos, radius int) string {
 	if empty {
 		return ""
 	}
-	return draw(g, p.X-radius, p.X+radius, p.Y-radius, p.Y+radius, p, true)
+	return draw(g, p.X-radius, p.X+radius, p.Y-radius, p.Y+radius, p, true) +
+		"(# city, - and | road, . field; * corners mark the tile of the move, ? the empty square it names)\n"
 }
 
 // DrawBoard draws the whole board with a legend of the followers, towers

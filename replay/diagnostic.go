@@ -42,6 +42,7 @@ const (
 	CodeResult        = "result"         // the Result tag differs from the final scores
 	CodeUnfinished    = "unfinished"     // a game claimed finished that did not use every tile
 	CodeNoResult      = "no-result"      // the Result tag is missing
+	CodeDate          = "date"           // the Date tag is no calendar date (a warning)
 )
 
 // Diagnostic is one finding about a game: where, in which game, turn and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
@@ -111,6 +112,7 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 		r.syntax(syntax)
 		return r.g
 	}
+	r.checkDate()
 	if opts.SyntaxOnly || !r.setup() {
 		return r.g
 	}
@@ -177,6 +179,26 @@ func (r *replayer) tagPos(name string) record.Pos {
 		}
 	}
 	return r.g.Record.Pos
+}
+
+// checkDate warns about a Date tag that is no calendar date: archives
+// sort and filter games by date, so a mistyped one would silently drop a
+// game from a report.
+func (r *replayer) checkDate() {
+	if _, ok := r.g.Record.Tag("Date"); !ok {
+		return
+	}
+	d, err := r.g.Record.Date()
+	pos := r.tagPos("Date")
+	switch {
+	case err != nil:
+		r.report(CodeDate, Warning, pos, "the Date tag is not a date such as 2026.11.20 (?? for an unknown part)")
+	case d.Year > 0 && d.Year < 1000:
+		r.report(CodeDate, Warning, pos, "the year %d of the Date tag has fewer than four digits", d.Year)
+	case d.Year > 0 && d.Month > 0 && d.Day > 0 &&
+		time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC).Day() != d.Day:
+		r.report(CodeDate, Warning, pos, "%s is not a day of the calendar", d)
+	}
 }
 
 // colourList names the colours a Players tag may give, sorted.

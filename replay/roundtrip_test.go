@@ -88,3 +88,26 @@ func TestFinishedGameMarkedUnfinished(t *testing.T) {
 		t.Fatalf("diagnostics %+v", d)
 	}
 }
+
+func TestDateWarnings(t *testing.T) {
+	for date, want := range map[string]string{
+		"2026.11.20": "",
+		"2026.??.??": "",
+		"2024-05-01": "the Date tag is not a date such as 2026.11.20 (?? for an unknown part)",
+		"24.5.1":     "the year 24 of the Date tag has fewer than four digits",
+		"2024.02.30": "2024.02.30 is not a day of the calendar",
+	} {
+		src := "[Date \"" + date + "\"]\n[Players \"Anna; Bruno\"]\n[Result \"*\"]\n\n1. Anna U@1,0r0\n"
+		games, _ := record.Parse(strings.NewReader(src), "d.cgn")
+		g := Replay("d.cgn", 1, games[0], nil, Options{})
+		got := ""
+		for _, d := range g.Diagnostics {
+			if d.Code == CodeDate && d.Severity == Warning {
+				got = d.Message
+			}
+		}
+		if got != want || !g.Valid() {
+			t.Errorf("%s: %q, want %q", date, got, want)
+		}
+	}
+}

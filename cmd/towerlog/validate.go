@@ -39,7 +39,8 @@ func newValidateCmd() *cobra.Command {
 		Long: `validate replays every game of the given CGN files (directories stand for
 every *.cgn and *.jcz file below them) through the rules engine and reports, for each
 game, the first illegal move and every inconsistency: turn order, tile
-counts, forced discards, declared scores, the Result tag.
+counts, forced discards, declared scores, the Result tag. Variations are
+commentary: their notation is checked, their moves are not played.
 
 Exit status: 0 when every game is valid, 1 when any is not, 2 on usage or
 I/O errors.`,
