@@ -148,9 +148,15 @@ func (r *replayer) syntax(err error) {
 		return
 	}
 	for _, e := range list {
-		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: CodeSyntax, Severity: Error, Pos: e.Pos,
-			Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
+		r.syntaxError(CodeSyntax, e)
 	}
+}
+
+// syntaxError reports a syntax error of the record or of a tag value with
+// its own position and source line.
+func (r *replayer) syntaxError(code string, e *record.SyntaxError) {
+	r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: e.Pos,
+		Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
 }
 
 // tagError reports an error from a tag accessor; syntax errors of a tag
@@ -158,15 +164,12 @@ func (r *replayer) syntax(err error) {
 func (r *replayer) tagError(code string, err error) {
 	var list record.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
-		e := list[0]
-		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: e.Pos,
-			Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
+		r.syntaxError(code, list[0])
 		return
 	}
 	var se *record.SyntaxError
 	if errors.As(err, &se) {
-		r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: se.Pos,
-			Game: r.g.Index, Message: se.Msg, Source: se.Source, Span: se.Span})
+		r.syntaxError(code, se)
 		return
 	}
 	r.fail(code, r.g.Record.Pos, "%v", err)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -186,30 +187,12 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				var g *Game
-				var fe *FileError
-				if j.raw != nil {
-					if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
-						// No game after all (only blank text): nothing to
-						// emit, but the sequence must go on.
-						if !sendResult(ctx, results, &seqGame{j.seq, nil}) {
-							return
-						}
-						continue
-					}
-				}
-				if j.rg == nil {
-					g = &Game{File: j.file, Index: j.index}
-					if asFileError(j.err, &fe) {
-						g.Diagnostics = []Diagnostic{{Code: "io", Severity: Error, Game: j.index, Message: fe.Err.Error(),
-							Pos: record.Pos{Filename: j.file}}}
-					}
-				} else {
-					g = Replay(j.file, j.index, j.rg, j.err, o.Options)
-				}
-				if o.Prepare != nil {
+				g := j.play(o)
+				if g != nil && o.Prepare != nil {
 					o.Prepare(g)
 				}
+				// A nil game (blank text) is sent too: the sequence must
+				// go on.
 				if !sendResult(ctx, results, &seqGame{j.seq, g}) {
 					return
 				}
@@ -275,12 +258,25 @@ type seqGame struct {
 	g   *Game
 }
 
-func asFileError(err error, fe **FileError) bool {
-	e, ok := err.(*FileError)
-	if ok {
-		*fe = e
+// play parses the job's game if it is still raw text and replays it. A
+// file that could not be read becomes a game with an io diagnostic; text
+// that holds no game after all gives nil.
+func (j *job) play(o RunOptions) *Game {
+	if j.raw != nil {
+		if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
+			return nil
+		}
 	}
-	return ok
+	if j.rg != nil {
+		return Replay(j.file, j.index, j.rg, j.err, o.Options)
+	}
+	g := &Game{File: j.file, Index: j.index}
+	var fe *FileError
+	if errors.As(j.err, &fe) {
+		g.Diagnostics = []Diagnostic{{Code: "io", Severity: Error, Game: j.index, Message: fe.Err.Error(),
+			Pos: record.Pos{Filename: j.file}}}
+	}
+	return g
 }
 
 // String describes a game for messages: "file.cgn game 3".
