@@ -261,7 +261,7 @@ type seqGame struct {
 // play parses the job's game if it is still raw text and replays it. A
 // file that could not be read becomes a game with an io diagnostic; text
 // that holds no game after all gives nil.
-func (j *job) play(o RunOptions) *Game {
+func (j job) play(o RunOptions) *Game {
 	if j.raw != nil {
 		if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
 			return nil
