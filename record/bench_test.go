@@ -96,3 +96,25 @@ func TestBenchFileIsCanonical(t *testing.T) {
 		t.Errorf("benchmark file is not canonical")
 	}
 }
+
+// BenchmarkParser parses the games of BenchmarkScan from their raw text with
+// one reusing Parser, as replay.Run's workers do.
+func BenchmarkParser(b *testing.B) {
+	data := benchFile(2000, 80)
+	sc := NewScanner(bytes.NewReader(data), "bench.cgn")
+	var raws []RawGame
+	for sc.ScanRaw() {
+		raws = append(raws, sc.Raw())
+	}
+	ps := NewParser()
+	b.SetBytes(int64(len(data)) / int64(len(raws)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		if _, err := ps.Parse(raws[n%len(raws)]); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+}

@@ -26,6 +26,12 @@
 //		return err // a read error
 //	}
 //
+// To parse on several cores, ScanRaw cuts out each game's text cheaply and
+// RawGame.Parse parses it on any goroutine. A Parser does the same for one
+// goroutine, reusing its memory from game to game: each Game it returns is
+// valid only until its next Parse, and in exchange parsing allocates next
+// to nothing.
+//
 // Format writes a game canonically. Parsing canonical text and formatting it
 // again gives the same bytes; formatting any accepted text gives canonical
 // text.

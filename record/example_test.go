@@ -98,3 +98,22 @@ func ExampleSpot() {
 	// F:NL.NR.WR true true <nil>
 	// C:_N
 }
+
+// A Parser reuses its memory: keep what you need of a game before parsing
+// the next one.
+func ExampleParser() {
+	src := "[Players \"Anna; Bob\"]\n\n1. Anna U@1,0r0\n\n[Players \"Anna; Bob\"]\n\n1. Anna V@0,1r90\n2. Bob E@0,-1r180\n"
+	sc := record.NewScanner(strings.NewReader(src), "games.cgn")
+	ps := record.NewParser()
+	for sc.ScanRaw() {
+		g, err := ps.Parse(sc.Raw())
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println("turns:", len(g.Turns), "last placement:", g.Turns[len(g.Turns)-1].Placement)
+	}
+	// Output:
+	// turns: 1 last placement: U@1,0r0
+	// turns: 2 last placement: E@0,-1r180
+}

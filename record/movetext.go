@@ -28,9 +28,6 @@ type turnState struct {
 // the turn a variation replaces (nil for the main line).
 func (p *parser) turnList(replaced *Turn) []*Turn {
 	var turns []*Turn
-	if p.depth == 0 {
-		turns = make([]*Turn, 0, p.nturns)
-	}
 	var st turnState
 	for {
 		p.space()
@@ -59,12 +56,16 @@ func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
 		default:
 			t.Number = 1
 		}
-		*turns = append(*turns, t)
+		if p.depth == 0 {
+			*turns = p.nodes.mainLine.add(*turns, t)
+		} else {
+			*turns = p.nodes.varLines.add(*turns, t)
+		}
 		*st = turnState{t: t, last: &t.Notes}
 		p.head(t)
 	case st.t == nil:
 		if p.depth == 0 && len(*turns) == 0 && (c == '{' || c == ';') {
-			p.g.Comments = append(p.g.Comments, p.comment())
+			p.g.Comments = p.nodes.commentList.add(p.g.Comments, p.comment())
 			p.bol = false
 			return
 		}
@@ -77,7 +78,7 @@ func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
 	p.items(st)
 }
 
-func (p *parser) newTurn() *Turn { return p.turns.new() }
+func (p *parser) newTurn() *Turn { return p.nodes.turns.new() }
 
 // head lexes the turn number (if any) and the player.
 func (p *parser) head(t *Turn) {
@@ -114,8 +115,8 @@ func (p *parser) items(st *turnState) {
 		case '\n', ')':
 			return
 		case '{', ';':
-			n := notesOf(st.last)
-			n.Comments = append(n.Comments, p.comment())
+			n := p.notes(st.last)
+			n.Comments = p.nodes.commentList.add(n.Comments, p.comment())
 		case '!', '?':
 			p.glyph(st.last)
 		case '~':
@@ -130,15 +131,16 @@ func (p *parser) items(st *turnState) {
 		case '$':
 			p.order(st, stRansom)
 			r := p.ransom()
-			t.Ransoms = append(t.Ransoms, r)
+			t.Ransoms = p.nodes.ransomList.add(t.Ransoms, r)
 			st.last = &r.Notes
 		case '-':
 			p.order(st, stDiscard)
-			d := &Discard{Pos: p.pos(p.i)}
+			d := p.nodes.discards.new()
+			d.Pos = p.pos(p.i)
 			p.i++
 			d.Tile = p.tile(`tile id after "-"`)
 			p.endOf("discard")
-			t.Discards = append(t.Discards, d)
+			t.Discards = p.nodes.discardList.add(t.Discards, d)
 			st.last = &d.Notes
 		case '+', '^':
 			p.order(st, stAction)
@@ -194,7 +196,8 @@ func (p *parser) order(st *turnState, s stage) {
 
 // ransom lexes $Bob or $Carl@Bob.
 func (p *parser) ransom() *Ransom {
-	r := &Ransom{Pos: p.pos(p.i)}
+	r := p.nodes.ransoms.new()
+	r.Pos = p.pos(p.i)
 	p.i++
 	first := p.name(`player name after "$"`)
 	if p.i < len(p.src) && p.src[p.i] == '@' {
@@ -213,7 +216,7 @@ func (p *parser) action(st *turnState) {
 	a := p.i
 	p.i++
 	if p.src[a] == '^' {
-		f := p.floors.new()
+		f := p.nodes.floors.new()
 		f.Pos = p.pos(a)
 		f.X, f.Y = p.coord()
 		if p.i >= len(p.src) || (p.src[p.i] != 'x' && p.src[p.i] != 'X') {
@@ -228,7 +231,7 @@ func (p *parser) action(st *turnState) {
 		j++
 	}
 	if w := p.src[p.i:j]; (eqFold(w, "T") || eqFold(w, "tower")) && j < len(p.src) && p.src[j] == '@' {
-		tf := p.guards.new()
+		tf := p.nodes.guards.new()
 		tf.Pos = p.pos(a)
 		p.i = j + 1
 		tf.X, tf.Y = p.coord()
@@ -237,7 +240,7 @@ func (p *parser) action(st *turnState) {
 		st.last = &tf.Notes
 		return
 	}
-	f := p.followers.new()
+	f := p.nodes.followers.new()
 	f.Pos = p.pos(a)
 	f.Spot = p.spot(false)
 	p.endOf("follower")
@@ -251,7 +254,7 @@ func (p *parser) capture(st *turnState) {
 	if !ok || f.Capture != nil || st.stage != stAction {
 		p.fail(p.i, "expected capture right after a tower floor, found "+p.found(p.i))
 	}
-	c := p.captures.new()
+	c := p.nodes.captures.new()
 	c.Pos = p.pos(p.i)
 	p.i++
 	c.X, c.Y = p.coord()
@@ -267,7 +270,8 @@ func (p *parser) capture(st *turnState) {
 
 // variation parses ( turns ) after st.t.
 func (p *parser) variation(st *turnState) {
-	v := &Variation{Pos: p.pos(p.i)}
+	v := p.nodes.variations.new()
+	v.Pos = p.pos(p.i)
 	p.i++
 	p.bol = true
 	p.depth++
@@ -281,6 +285,6 @@ func (p *parser) variation(st *turnState) {
 		}
 		p.i++
 	}
-	st.t.Variations = append(st.t.Variations, v)
+	st.t.Variations = p.nodes.varList.add(st.t.Variations, v)
 	st.last = &v.Notes
 }

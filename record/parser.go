@@ -38,53 +38,128 @@ type parser struct {
 	mapPos    func(i int) Pos   // positions inside a tag value
 	recent    [6]string         // the strings interned last, checked first
 	next      int
-
-	// Block allocation: a game's nodes come from a few large arrays rather
-	// than one allocation each (parsing speed is mostly allocation).
-	turns      slab[Turn]
-	placements slab[Placement]
-	followers  slab[Follower]
-	floors     slab[TowerFloor]
-	captures   slab[Capture]
-	guards     slab[TowerFollower]
-	scores     slab[Score]
-	ints       slab[int]
-	ntags      int // tags of the previous game (a capacity hint)
-	nturns     int // main-line turns of the previous game
+	values    []string // the last value of each roster tag, by index in Roster
+	keep      bool     // reuse the memory of the previous game (Parser)
+	kept      Game     // the game, when keep is set
+	nodes     nodes
 }
 
-// slab hands out pointers into arrays. The first array of a game is sized
-// from the previous game (games of one file tend to be alike), later ones
-// double, up to 256 elements.
+// nodes holds the slabs a game's nodes and lists come from: parsing speed
+// is mostly allocation, so a game takes a few large arrays rather than one
+// allocation a node.
+type nodes struct {
+	turns       slab[Turn]
+	placements  slab[Placement]
+	followers   slab[Follower]
+	floors      slab[TowerFloor]
+	captures    slab[Capture]
+	guards      slab[TowerFollower]
+	scores      slab[Score]
+	tags        slab[Tag]
+	notes       slab[Notes]
+	comments    slab[Comment]
+	clocks      slab[Clock]
+	ransoms     slab[Ransom]
+	discards    slab[Discard]
+	variations  slab[Variation]
+	points      slab[int] // lists: Score.Points
+	tagList     slab[*Tag]
+	mainLine    slab[*Turn]
+	varLines    slab[*Turn] // the turns of variations
+	commentList slab[*Comment]
+	ransomList  slab[*Ransom]
+	discardList slab[*Discard]
+	varList     slab[*Variation]
+}
+
+// reset starts a new game; keep says whether to reuse the arrays.
+func (n *nodes) reset(keep bool) {
+	n.turns.reset(keep)
+	n.placements.reset(keep)
+	n.followers.reset(keep)
+	n.floors.reset(keep)
+	n.captures.reset(keep)
+	n.guards.reset(keep)
+	n.scores.reset(keep)
+	n.tags.reset(keep)
+	n.notes.reset(keep)
+	n.comments.reset(keep)
+	n.clocks.reset(keep)
+	n.ransoms.reset(keep)
+	n.discards.reset(keep)
+	n.variations.reset(keep)
+	n.points.reset(keep)
+	n.tagList.reset(keep)
+	n.mainLine.reset(keep)
+	n.varLines.reset(keep)
+	n.commentList.reset(keep)
+	n.ransomList.reset(keep)
+	n.discardList.reset(keep)
+	n.varList.reset(keep)
+}
+
+// slab hands out nodes (new) and short lists (add) from arrays. The first
+// array of a game is sized from the previous game (games of one file tend
+// to be alike), later ones double, up to 256 elements so that one node does
+// not hold a large array alive. A slab that keeps its memory (for Parser)
+// has no such limit, and clears and reuses its array for the next game
+// when the whole game fitted in it, so that it soon allocates nothing.
 type slab[T any] struct {
 	buf        []T
-	used, hint int
+	used, hint int // elements handed out this game; first array's size
+	keep       bool
 }
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, min(max(2*cap(s.buf), s.hint, 4), 256))
+		s.grow(1)
 	}
 	s.used++
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
 }
 
+// add returns list with v appended, list being nil or a list add returned.
+// A list has no spare capacity: add moves it to the end of the array unless
+// it is there already (as it is when a list's items come one after another).
+func (s *slab[T]) add(list []T, v T) []T {
+	n := len(list)
+	atEnd := n > 0 && n <= len(s.buf) && &s.buf[len(s.buf)-n] == &list[0]
+	if !atEnd || len(s.buf) == cap(s.buf) {
+		if cap(s.buf)-len(s.buf) < n+1 {
+			s.grow(n + 1)
+		}
+		s.buf = append(s.buf, list...)
+		s.used += n
+	}
+	s.buf = append(s.buf, v)
+	s.used++
+	end := len(s.buf)
+	return s.buf[end-n-1 : end : end]
+}
+
+// grow starts a new array with room for at least n elements.
+func (s *slab[T]) grow(n int) {
+	size := max(2*cap(s.buf), s.hint, 4)
+	if !s.keep {
+		size = min(size, 256)
+	}
+	s.buf = make([]T, 0, max(size, 2*n))
+}
+
 // reset starts a new game.
-func (s *slab[T]) reset() {
+func (s *slab[T]) reset(keep bool) {
+	s.keep = keep
+	if keep && s.used == len(s.buf) {
+		clear(s.buf)
+		s.buf, s.used = s.buf[:0], 0
+		return
+	}
 	s.buf, s.hint, s.used = nil, s.used+s.used/16+1, 0
 }
 
-// reserve makes room for n more elements in the current array.
-func (s *slab[T]) reserve(n int) {
-	if cap(s.buf)-len(s.buf) < n {
-		s.buf = make([]T, 0, max(min(max(2*cap(s.buf), s.hint), 256), n))
-	}
-	s.used += n
-}
-
 func newParser(filename string) *parser {
-	return &parser{filename: filename, names: map[string]string{}, tiles: map[string]string{}}
+	return &parser{filename: filename, names: map[string]string{}, tiles: map[string]string{}, values: make([]string, len(Roster))}
 }
 
 // reset prepares p for a new game in src starting at file offset base and line.
@@ -97,21 +172,19 @@ func (p *parser) reset(src []byte, base, line int, last bool) {
 	if len(p.tiles) > 256 {
 		p.tiles = map[string]string{}
 	}
-	p.turns.reset()
-	p.placements.reset()
-	p.followers.reset()
-	p.scores.reset()
-	p.ints.reset()
-	p.floors.reset()
-	p.captures.reset()
-	p.guards.reset()
+	p.nodes.reset(p.keep)
 }
 
 // game parses src as one game.
 func (p *parser) game() (g *Game) {
-	g = &Game{Tags: make([]*Tag, 0, p.ntags)}
+	if p.keep {
+		p.kept = Game{}
+		g = &p.kept
+	} else {
+		g = &Game{}
+	}
+	g.Tags = []*Tag{} // empty rather than nil, as Turns (it costs nothing)
 	p.g = g
-	defer func() { p.ntags, p.nturns = len(g.Tags), len(g.Turns) }()
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(abort); !ok {
@@ -125,7 +198,9 @@ func (p *parser) game() (g *Game) {
 	}
 	p.tags()
 	p.bol = true
-	g.Turns = p.turnList(nil)
+	if g.Turns = p.turnList(nil); g.Turns == nil {
+		g.Turns = []*Turn{}
+	}
 	return g
 }
 
@@ -340,7 +415,8 @@ func (p *parser) tagLine() {
 }
 
 func (p *parser) tag() {
-	t := &Tag{Pos: p.pos(p.i)}
+	t := p.nodes.tags.new()
+	t.Pos = p.pos(p.i)
 	p.i++
 	p.inlineSpace()
 	a := p.i
@@ -354,7 +430,12 @@ func (p *parser) tag() {
 		}
 		p.i += n
 	}
-	t.Name = canonicalTagName(string(p.src[a:p.i]))
+	roster := rosterIndex(string(p.src[a:p.i]))
+	if roster >= 0 {
+		t.Name = Roster[roster]
+	} else {
+		t.Name = string(p.src[a:p.i])
+	}
 	p.inlineSpace()
 	if p.i >= len(p.src) || p.src[p.i] != '"' {
 		p.fail(p.i, "expected quoted tag value, found "+p.found(p.i))
@@ -365,7 +446,7 @@ func (p *parser) tag() {
 	if esc {
 		t.raw = string(raw)
 	}
-	t.Value = p.unquote(raw, esc, va)
+	t.Value = p.tagValue(roster, raw, esc, va)
 	p.inlineSpace()
 	if p.i >= len(p.src) || p.src[p.i] != ']' {
 		p.fail(p.i, `expected "]" to close the tag, found `+p.found(p.i))
@@ -375,7 +456,7 @@ func (p *parser) tag() {
 		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(int(old.Pos.Line))+":"+strconv.Itoa(int(old.Pos.Column))+")")
 		return
 	}
-	p.g.Tags = append(p.g.Tags, t)
+	p.g.Tags = p.nodes.tagList.add(p.g.Tags, t)
 }
 
 // ---- quoted strings
@@ -472,6 +553,22 @@ func (p *parser) checkUTF8(a int, b []byte) {
 		}
 		i += n
 	}
+}
+
+// tagValue decodes the value of a tag, roster being the tag's index in
+// Roster (or -1). A roster tag's value is shared with the previous game's
+// when they are the same, as the Event, Players or Rules of the games of a
+// file mostly are.
+func (p *parser) tagValue(roster int, raw []byte, esc bool, at int) string {
+	if roster < 0 || esc {
+		return p.unquote(raw, esc, at)
+	}
+	if s := p.values[roster]; s == string(raw) {
+		return s
+	}
+	s := string(raw)
+	p.values[roster] = s
+	return s
 }
 
 // unquote decodes a checked quoted string's raw bytes.
@@ -720,7 +817,7 @@ func (p *parser) endOf(what string) {
 
 // placement lexes "V@2,-1r90".
 func (p *parser) placement() *Placement {
-	pl := p.placements.new()
+	pl := p.nodes.placements.new()
 	pl.Pos = p.pos(p.i)
 	pl.Tile = p.tile("tile id")
 	if p.i >= len(p.src) || p.src[p.i] != '@' {
@@ -903,16 +1000,18 @@ func (p *parser) halves() (HalfSet, bool) {
 
 // ---- annotations
 
-func notesOf(n **Notes) *Notes {
+// notes returns *n, making it first if it is nil.
+func (p *parser) notes(n **Notes) *Notes {
 	if *n == nil {
-		*n = &Notes{}
+		*n = p.nodes.notes.new()
 	}
 	return *n
 }
 
 // comment lexes {...} or ; ... at p.i.
 func (p *parser) comment() *Comment {
-	c := &Comment{Pos: p.pos(p.i)}
+	c := p.nodes.comments.new()
+	c.Pos = p.pos(p.i)
 	if p.src[p.i] == ';' {
 		a := p.i + 1
 		p.skipLine()
@@ -1010,7 +1109,7 @@ func (p *parser) glyph(n **Notes) {
 	if *n != nil && (*n).Glyph != NoGlyph {
 		p.fail(a, "expected one glyph per item, found "+strconv.Quote(g.String()))
 	}
-	nn := notesOf(n)
+	nn := p.notes(n)
 	nn.Glyph, nn.GlyphPos = g, p.pos(a)
 }
 
@@ -1025,7 +1124,9 @@ func (p *parser) clock(n **Notes) {
 	if *n != nil && (*n).Clock != nil {
 		p.fail(a, "expected one clock per item, found "+p.found(a))
 	}
-	notesOf(n).Clock = &Clock{Pos: p.pos(a), Elapsed: d}
+	c := p.nodes.clocks.new()
+	c.Pos, c.Elapsed = p.pos(a), d
+	p.notes(n).Clock = c
 }
 
 func (p *parser) clockValue() (time.Duration, bool) {
@@ -1079,18 +1180,16 @@ func (p *parser) clockValue() (time.Duration, bool) {
 
 // score lexes =57-43-12.
 func (p *parser) score() *Score {
-	sc := p.scores.new()
+	sc := p.nodes.scores.new()
 	sc.Pos = p.pos(p.i)
 	a := p.i
 	p.i++
-	p.ints.reserve(8)
-	start := len(p.ints.buf)
 	for {
 		v, ok := p.uint()
 		if !ok {
 			p.fail(a, `expected score "=" followed by points such as 57-43, found `+p.found(a))
 		}
-		p.ints.buf = append(p.ints.buf, v)
+		sc.Points = p.nodes.points.add(sc.Points, v)
 		if p.i+1 < len(p.src) && p.src[p.i] == '-' && isDigit(p.src[p.i+1]) {
 			p.i++
 			continue
@@ -1098,7 +1197,5 @@ func (p *parser) score() *Score {
 		break
 	}
 	p.endOf("score")
-	n := len(p.ints.buf)
-	sc.Points = p.ints.buf[start:n:n]
 	return sc
 }

@@ -62,14 +62,39 @@ var parsers = sync.Pool{New: func() any { return newParser("") }}
 func (r RawGame) Parse() (*Game, error) {
 	p := parsers.Get().(*parser)
 	defer parsers.Put(p)
+	return p.parseRaw(r)
+}
+
+// Parser parses games one after another, reusing its memory: once it has
+// seen a few games of a file, parsing another game of the same shape
+// allocates next to nothing. The Game that Parse returns, and everything
+// reachable from it, is valid only until the next call to Parse on the same
+// Parser (strings excepted: they stay valid). A Parser is not safe for
+// concurrent use; use one per goroutine.
+type Parser struct {
+	p *parser
+}
+
+// NewParser returns a Parser.
+func NewParser() *Parser {
+	p := newParser("")
+	p.keep = true
+	return &Parser{p: p}
+}
+
+// Parse parses the game text as r.Parse does, with the same results, into
+// memory that the next call reuses.
+func (ps *Parser) Parse(r RawGame) (*Game, error) { return ps.p.parseRaw(r) }
+
+func (p *parser) parseRaw(r RawGame) (*Game, error) {
 	p.filename = r.Filename
 	p.reset(r.Src, r.Offset, r.Line, r.last)
 	g := p.game()
-	if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(p.errs) == 0 {
+	errs := p.errs
+	p.src, p.g, p.errs = nil, nil, nil
+	if len(g.Tags) == 0 && len(g.Turns) == 0 && len(g.Comments) == 0 && len(errs) == 0 {
 		return nil, nil
 	}
-	p.errs.Sort()
-	err := p.errs.Err()
-	p.src, p.g, p.errs = nil, nil, nil
-	return g, err
+	errs.Sort()
+	return g, errs.Err()
 }

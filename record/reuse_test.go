@@ -1,0 +1,129 @@
+package record
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// annotated is a game with every kind of node and list the parser makes, so
+// that a Parser that parses it and then a plainer game has memory to leak.
+const annotated = `[Event "Annotated"]
+[Players "Anna; Bob; Carl"]
+[Rules "tower"]
+[Custom "x\u{e9}\"y"]
+
+{before the first turn} {and a second}
+1. Anna !? ~0:05 {head} $Bob $Carl@Bob -W -T05 V@2,-1r90 ! {placed} +C:N ? ~0:07 {follower} =1-2-3 !! {score} (1. Anna U@1,0r0 +M {inner} (1. Anna E@0,1r0 ^1,1 x2,2:F:NL.SR ; deep) {after deep} 2. Bob -X) {after} (1. Anna D@0,0r0 +T@1,1)
+{a continuation line}
+2. Bob ^3,4 x3,4:T ~0:09 =4-5-6
+3. Carl K@1,2r180 +F:I ?? (3. Carl K@1,2r0 (3. Carl K@1,2r270) =7-8-9)
+`
+
+// plain has none of that: each list and pointer of annotated must be nil here.
+const plain = `[Event "Plain"]
+[Players "Anna; Bob; Carl"]
+
+1. Anna V@2,-1r90
+2. Bob U@1,0r0 +R:WE =0-0-0
+3. Carl E@0,1r0
+`
+
+const withErrors = `[Event "Errors"]
+[Event "twice"]
+1. Anna V@2,-1r45 +C:N
+2. Bob U@1,0r0 +Q:WE (2. Bob {open
+3. Carl E@0,1r0 =1-x
+`
+
+// rawGames splits a CGN text into its games' texts.
+func rawGames(t *testing.T, name string, src []byte) []RawGame {
+	t.Helper()
+	sc := NewScanner(bytes.NewReader(src), name)
+	var raws []RawGame
+	for sc.ScanRaw() {
+		raws = append(raws, sc.Raw())
+	}
+	if sc.Err() != nil {
+		t.Fatal(sc.Err())
+	}
+	return raws
+}
+
+// TestParserMatchesRawParse parses games of every shape one after another
+// with one Parser, forwards and backwards, and checks each game and its
+// errors against a fresh parse: nothing of an earlier game may show in a
+// later one.
+func TestParserMatchesRawParse(t *testing.T) {
+	var raws []RawGame
+	for _, s := range []string{annotated, plain, withErrors, plain, annotated, annotated, "", "% only an escape\n"} {
+		raws = append(raws, rawGames(t, "inline.cgn", []byte(s))...)
+	}
+	files, _ := filepath.Glob("../testdata/cgn/*.cgn")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raws = append(raws, rawGames(t, name, data)...)
+	}
+	if data, err := os.ReadFile("../docs/notation.md"); err == nil {
+		for _, block := range strings.Split(string(data), "```")[1:] {
+			if rest, ok := strings.CutPrefix(block, "cgn"); ok {
+				raws = append(raws, rawGames(t, "notation.md", []byte(strings.TrimPrefix(rest, "-lax")))...)
+			}
+		}
+	}
+	raws = append(raws, rawGames(t, "bench.cgn", benchFile(3, 120))...)
+	raws = append(raws, RawGame{Filename: "empty.cgn", Src: []byte("\n\n")})
+
+	ps := NewParser()
+	check := func(raw RawGame) {
+		t.Helper()
+		want, wantErr := raw.Parse()
+		got, gotErr := ps.Parse(raw)
+		if errString(gotErr) != errString(wantErr) {
+			t.Fatalf("%s:%d: errors differ:\n got %v\nwant %v", raw.Filename, raw.Line, gotErr, wantErr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s:%d: games differ:\n got %s\nwant %s", raw.Filename, raw.Line, formatGame(t, got), formatGame(t, want))
+		}
+	}
+	for _, raw := range raws {
+		check(raw)
+	}
+	for _, raw := range slices.Backward(raws) {
+		check(raw)
+	}
+}
+
+func formatGame(t *testing.T, g *Game) string {
+	if g == nil {
+		return "no game"
+	}
+	return format(t, []*Game{g})
+}
+
+// TestParserAllocations checks that a Parser in its steady state allocates
+// only the strings it does not intern (tag values and comments).
+func TestParserAllocations(t *testing.T) {
+	raws := rawGames(t, "bench.cgn", benchFile(2, 80))
+	ps := NewParser()
+	for _, raw := range raws {
+		if _, err := ps.Parse(raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := ps.Parse(raws[1]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 6 {
+		t.Errorf("%v allocations a game, want at most 6", allocs)
+	}
+}
