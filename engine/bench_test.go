@@ -5,37 +5,46 @@ import (
 )
 
 // BenchmarkApply replays recorded complete 4-player Tower games move by
-// move from a new game. games/s and moves/s are per core.
+// move, from a new game each time or from one game Reset again and again
+// (as a validator does). games/s and moves/s are per core.
 func BenchmarkApply(b *testing.B) {
 	const n = 64
 	var games [n][]Move
-	total := 0
 	for i := range games {
 		_, ms, err := Generate(GenOptions{Players: 4, Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}
 		games[i] = append([]Move(nil), ms...)
-		total += len(ms)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	moves := 0
-	for i := 0; i < b.N; i++ {
-		ms := games[i%n]
-		g, err := NewGame(Setup{Players: 4})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range ms {
-			if err := g.Apply(m); err != nil {
-				b.Fatal(err)
+	for _, reset := range []bool{false, true} {
+		name := map[bool]string{false: "new", true: "reset"}[reset]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			moves := 0
+			g := &Game{}
+			for i := 0; i < b.N; i++ {
+				var err error
+				if reset {
+					err = g.Reset(Setup{Players: 4})
+				} else {
+					g, err = NewGame(Setup{Players: 4})
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				ms := games[i%n]
+				for _, m := range ms {
+					if err := g.Apply(m); err != nil {
+						b.Fatal(err)
+					}
+				}
+				moves += len(ms)
 			}
-		}
-		moves += len(ms)
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		})
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 }
 
 // BenchmarkGenerate plays random complete 4-player Tower games.

@@ -96,12 +96,13 @@ type Game struct {
 	order    []TileID // prepared draw order; nil for a shuffled bag
 	orderPos int
 
-	tiles    []placed
-	grid     grid
-	frontier []frontierSq
-	nodes    []node
-	towers   []tower
-	cloister []int16 // indices of the placed cloister tiles
+	tiles      []placed
+	grid       grid
+	frontier   []frontierSq
+	nodes      []node
+	towers     []tower
+	cloister   []int16 // indices of the placed cloister tiles
+	cloisterAt []Pos   // and their squares
 
 	fol       [MaxPlayers][FollowersPerPlayer]follower
 	supply    [MaxPlayers]int8
@@ -151,36 +152,62 @@ func BoxCount(t TileID, r Rules) int {
 // NewGame sets up a game: the start tile placed, followers and floors in
 // supply, the bag filled.
 func NewGame(s Setup) (*Game, error) {
-	if s.Players < 1 || s.Players > MaxPlayers {
-		return nil, fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
+	g := &Game{}
+	if err := g.Reset(s); err != nil {
+		return nil, err
 	}
-	g := &Game{rules: s.Rules, nPlayers: s.Players, names: s.Names, turn: 1, newTile: -1, grown: -1}
+	return g, nil
+}
+
+// Reset sets g up as NewGame(s) would, reusing the memory of its previous
+// game: replaying game after game, a Game reset allocates nothing once it
+// has held a game as large as the next. The previous game's state, events
+// included, is gone. When s is not a valid setup Reset returns the error
+// NewGame would, and g must be Reset again before it is used.
+func (g *Game) Reset(s Setup) error {
+	if s.Players < 1 || s.Players > MaxPlayers {
+		return fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
+	}
 	if s.Rules.Range > RangeDiagonal {
-		return nil, fmt.Errorf("engine: unknown range shape %d", s.Rules.Range)
+		return fmt.Errorf("engine: unknown range shape %d", s.Rules.Range)
 	}
 	if s.StartRot > R270 {
-		return nil, fmt.Errorf("engine: start rotation %d is not a quarter turn", s.StartRot)
+		return fmt.Errorf("engine: start rotation %d is not a quarter turn", s.StartRot)
 	}
 	start := StartTile
 	if s.StartTile != nil {
 		start = *s.StartTile
 		if int(start) >= NumTileTypes {
-			return nil, fmt.Errorf("engine: unknown start tile %d", start)
+			return fmt.Errorf("engine: unknown start tile %d", start)
 		}
 		if BoxCount(start, s.Rules) == 0 {
-			return nil, fmt.Errorf("engine: start tile %s is not in the box under rules %q", start, s.Rules)
+			return fmt.Errorf("engine: start tile %s is not in the box under rules %q", start, s.Rules)
 		}
 	}
-	if err := g.fillBag(s, start); err != nil {
-		return nil, err
+	g.clearGrid()
+	orderBuf := g.order[:0]
+	*g = Game{
+		rules: s.Rules, nPlayers: s.Players, names: s.Names, turn: 1, newTile: -1, grown: -1,
+		tiles: g.tiles[:0], grid: g.grid, frontier: g.frontier[:0], nodes: g.nodes[:0],
+		towers: g.towers[:0], cloister: g.cloister[:0], cloisterAt: g.cloisterAt[:0], events: g.events[:0], stamp: g.stamp,
+	}
+	if err := g.fillBag(s, start, orderBuf); err != nil {
+		return err
 	}
 	n := g.bagLeft + 1
-	g.tiles = make([]placed, 0, n)
-	g.grid = newGrid(3*n + 4) // placed tiles plus at most 2n+4 frontier squares
-	g.frontier = make([]frontierSq, 0, 2*n+4)
-	g.nodes = make([]node, 0, 4*n+16) // tiles average under 4 segments
-	g.stamp = make([]uint32, n)
-	g.events = make([]Event, 0, n/2+16) // generated 4-player games average under 50 events
+	g.tiles = reserve(g.tiles, n)
+	if g.grid.cells == nil {
+		g.grid = newGrid()
+	}
+	g.frontier = reserve(g.frontier, 2*n+4)
+	g.nodes = reserve(g.nodes, 4*n+16) // tiles average under 4 segments
+	if cap(g.stamp) < n {
+		g.stamp = make([]uint32, n)
+	} else {
+		g.stamp = g.stamp[:n]
+		clear(g.stamp)
+	}
+	g.events = reserve(g.events, n/2+16) // generated 4-player games average under 50 events
 	floors := 0
 	if s.Rules.Tower() {
 		floors = FloorsPerPlayer(s.Players)
@@ -195,10 +222,34 @@ func NewGame(s Setup) (*Game, error) {
 		g.finalScoring()
 		g.phase = PhaseOver
 	}
-	return g, nil
+	return nil
 }
 
-func (g *Game) fillBag(s Setup, start TileID) error {
+// clearGrid empties the grid of the squares this game used (its tiles and
+// its frontier), which is cheaper than clearing the whole array.
+func (g *Game) clearGrid() {
+	if g.grid.cells == nil {
+		return
+	}
+	for i := range g.tiles {
+		g.grid.clear(g.tiles[i].pos)
+	}
+	for i := range g.frontier {
+		g.grid.clear(g.frontier[i].pos)
+	}
+}
+
+// reserve returns s, empty, with room for at least n elements.
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// fillBag fills the bag from s; a prepared draw order is copied to buf's
+// array.
+func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
 	if s.Bag == nil {
 		for id := range Catalog {
 			c := BoxCount(TileID(id), s.Rules)
@@ -229,8 +280,8 @@ func (g *Game) fillBag(s Setup, start TileID) error {
 		}
 	}
 	g.bagLeft = len(s.Bag)
-	if s.Ordered {
-		g.order = append([]TileID(nil), s.Bag...)
+	if s.Ordered && len(s.Bag) > 0 {
+		g.order = append(buf, s.Bag...)
 	}
 	return nil
 }
@@ -245,6 +296,7 @@ func (g *Game) Clone() *Game {
 	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
 	c.towers = append([]tower(nil), g.towers...)
 	c.cloister = append([]int16(nil), g.cloister...)
+	c.cloisterAt = append([]Pos(nil), g.cloisterAt...)
 	c.events = append([]Event(nil), g.events...)
 	c.stamp = make([]uint32, len(g.stamp))
 	c.stampN = 0
@@ -261,18 +313,13 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
 	}
-	for i := range o.segs {
-		s := &o.segs[i]
-		n := node{parent: pl.node + int32(i), next: pl.node + int32(i), tile: int16(idx), seg: uint8(i), kind: s.kind, size: 1}
-		if s.kind == FeatureRoad || s.kind == FeatureCity {
-			n.open = int16(popcount4(s.edges))
-		}
-		if s.pennant {
-			n.pennants = 1
-		}
-		g.nodes = append(g.nodes, n)
+	g.nodes = append(g.nodes, o.nodes...)
+	for i := range o.nodes {
+		n := &g.nodes[int(pl.node)+i]
+		n.parent, n.next, n.tile = pl.node+int32(i), pl.node+int32(i), int16(idx)
 	}
 	g.tiles = append(g.tiles, pl)
+	g.grid.fit(p)
 	if v := g.grid.get(p); v < 0 && v != gridEmpty {
 		g.removeFrontier(int(-1 - v))
 	}
@@ -305,10 +352,9 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 // few cloisters, so scanning them beats looking up 8 squares.
 func (g *Game) countCloisterNeighbours(idx int) {
 	p := g.tiles[idx].pos
-	for _, c := range g.cloister {
-		q := &g.tiles[c]
-		if abs(q.pos.X-p.X) <= 1 && abs(q.pos.Y-p.Y) <= 1 {
-			q.nbrs++
+	for i, q := range g.cloisterAt {
+		if uint(q.X-p.X+1) <= 2 && uint(q.Y-p.Y+1) <= 2 {
+			g.tiles[g.cloister[i]].nbrs++
 		}
 	}
 	if !g.tiles[idx].tile.Type().Cloister {
@@ -324,6 +370,7 @@ func (g *Game) countCloisterNeighbours(idx int) {
 	}
 	g.tiles[idx].nbrs = n
 	g.cloister = append(g.cloister, int16(idx))
+	g.cloisterAt = append(g.cloisterAt, p)
 }
 
 func (g *Game) removeFrontier(i int) {

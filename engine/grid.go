@@ -1,73 +1,87 @@
 package engine
 
-// grid maps board squares to placed tiles and frontier squares. It is an
-// open-addressing hash table: small to clone, no allocation per lookup.
-// A value >= 0 is the index of a placed tile; a value < 0 is -1-i for
-// frontier entry i.
+// grid maps board squares to placed tiles and frontier squares. It is a
+// square array centred on the start tile, so a lookup is an index. It
+// starts small, as boards stay compact, and grows when a square outside it
+// is set; a reset game clears only the squares it used.
+//
+// get and set speak in values: >= 0 is the index of a placed tile, < 0
+// (but not gridEmpty) is -1-i for frontier entry i. A cell stores its
+// value with the sign bit flipped, so that the zero cell is gridEmpty.
 type grid struct {
-	keys []uint32 // 0 = empty slot
-	vals []int16
-	mask uint32
+	cells []uint16
+	side  int // the array is side × side squares
+	off   int // the cell of (x, y) is (y+off)*side + x+off
 }
 
 const gridEmpty = int16(-32768)
 
-// newGrid returns a grid for up to capacity keys, at most half full.
-func newGrid(capacity int) grid {
-	size := 64
-	for size < 2*capacity {
-		size <<= 1
-	}
-	return grid{keys: make([]uint32, size), vals: make([]int16, size), mask: uint32(size - 1)}
+// gridStart is the half-width of a new grid: most games fit.
+const gridStart = 24
+
+func newGrid() grid {
+	side := 2*gridStart + 1
+	return grid{cells: make([]uint16, side*side), side: side, off: gridStart}
 }
 
-// slot returns the slot of key k: where it is, or the empty slot where it
-// would go.
-func (g *grid) slot(k uint32) uint32 {
-	i := (k * 0x9E3779B1) >> 16 & g.mask
-	for {
-		kk := g.keys[i]
-		if kk == k || kk == 0 {
-			return i
-		}
-		i = (i + 1) & g.mask
+// clear empties square p, which must lie within the grid.
+func (g *grid) clear(p Pos) { g.cells[g.index(p)] = 0 }
+
+// index returns the cell of p, or -1 outside the array.
+func (g *grid) index(p Pos) int {
+	x, y := p.X+g.off, p.Y+g.off
+	if uint(x) >= uint(g.side) || uint(y) >= uint(g.side) {
+		return -1
 	}
+	return y*g.side + x
 }
 
 // get returns the value at p, or gridEmpty.
 func (g *grid) get(p Pos) int16 {
-	if !onBoard(p) {
+	i := g.index(p)
+	if i < 0 {
 		return gridEmpty
 	}
-	k := packPos(p)
-	i := g.slot(k)
-	if g.keys[i] == 0 {
-		return gridEmpty
-	}
-	return g.vals[i]
+	return int16(g.cells[i] ^ 0x8000)
 }
 
+// set stores v at p, which must lie within the grid (see fit).
 func (g *grid) set(p Pos, v int16) {
-	k := packPos(p)
-	i := g.slot(k)
-	g.keys[i] = k
-	g.vals[i] = v
+	g.cells[g.index(p)] = uint16(v) ^ 0x8000
+}
+
+// fit grows the grid, if need be, to hold p and its four neighbours.
+func (g *grid) fit(p Pos) {
+	if abs(p.X) >= g.off || abs(p.Y) >= g.off {
+		g.grow(p)
+	}
+}
+
+// grow doubles the grid's half-width until p and its neighbours lie
+// within it, keeping every square where it is on the board.
+func (g *grid) grow(p Pos) {
+	off := g.off
+	for abs(p.X) >= off || abs(p.Y) >= off {
+		off *= 2
+	}
+	side := 2*off + 1
+	cells := make([]uint16, side*side)
+	for y := 0; y < g.side; y++ {
+		row := g.cells[y*g.side : (y+1)*g.side]
+		copy(cells[(y-g.off+off)*side+off-g.off:], row)
+	}
+	*g = grid{cells: cells, side: side, off: off}
 }
 
 func (g grid) clone() grid {
-	return grid{keys: append([]uint32(nil), g.keys...), vals: append([]int16(nil), g.vals...), mask: g.mask}
+	g.cells = append([]uint16(nil), g.cells...)
+	return g
 }
 
-// packPos packs a square into a non-zero key. Coordinates are limited to
-// ±maxCoord, far beyond any game.
-func packPos(p Pos) uint32 {
-	return uint32(p.X+maxCoord+1)<<16 | uint32(p.Y+maxCoord+1)
-}
-
-// maxCoord bounds board coordinates; no game comes near it.
+// maxCoord bounds the coordinates of moves; no game comes near it.
 const maxCoord = 16000
 
-// onBoard reports whether p lies within the coordinates the grid can hold.
+// onBoard reports whether p lies within the coordinates a move may name.
 func onBoard(p Pos) bool {
 	return p.X >= -maxCoord && p.X <= maxCoord && p.Y >= -maxCoord && p.Y <= maxCoord
 }

@@ -64,6 +64,7 @@ type oriented struct {
 	edgeSeg [4]int8 // road or city segment on each edge, -1 on a field edge
 	halfSeg [8]int8 // field segment on each half-edge, -1 where none
 	segs    []segment
+	nodes   []node // the segments as new union-find nodes, for put to copy
 }
 
 // orients holds every tile type in every rotation.
@@ -117,6 +118,16 @@ func orient(t *TileType, r Rotation) oriented {
 	}
 	if t.Cloister {
 		add(segment{kind: FeatureCloister})
+	}
+	for i, s := range o.segs {
+		n := node{seg: uint8(i), kind: s.kind, size: 1}
+		if s.kind == FeatureRoad || s.kind == FeatureCity {
+			n.open = int16(popcount4(s.edges))
+		}
+		if s.pennant {
+			n.pennants = 1
+		}
+		o.nodes = append(o.nodes, n)
 	}
 	return o
 }

@@ -96,13 +96,19 @@ func TestGeneratedGames(t *testing.T) {
 	var events [6]int
 	var guardCaptures, ownCaptures, maxHeight int
 	var buf []Move
+	var reused Game // every other game replays on the memory of earlier ones
 	for i := 0; i < games; i++ {
 		opts := GenOptions{Players: 2 + i%5, Rules: propertyRules[i%len(propertyRules)], Seed: uint64(i)}
 		g, ms, err := gen.Generate(opts)
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		r, err := NewGame(Setup{Players: opts.Players, Rules: opts.Rules})
+		r := &reused
+		if i%2 == 0 {
+			r, err = NewGame(Setup{Players: opts.Players, Rules: opts.Rules})
+		} else {
+			err = r.Reset(Setup{Players: opts.Players, Rules: opts.Rules})
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,6 +184,55 @@ func TestGeneratorDeterministic(t *testing.T) {
 	_, mc, _ := Generate(GenOptions{Players: 3, Seed: 43})
 	if reflect.DeepEqual(ma, mc) {
 		t.Fatal("different seeds, same game")
+	}
+}
+
+// A reset game plays exactly like a new one, whatever it held before:
+// larger games, other rules, a prepared bag, a failed setup.
+func TestReset(t *testing.T) {
+	big, _, _ := Generate(GenOptions{Players: 6, Seed: 3})
+	_, ms, _ := Generate(GenOptions{Players: 2, Rules: Rules{BaseOnly: true}, Seed: 5})
+	var bag []TileID
+	for _, m := range ms {
+		if m.Kind == MoveDraw {
+			bag = append(bag, m.Tile)
+		}
+	}
+	setup := Setup{Players: 2, Rules: Rules{BaseOnly: true}, Bag: bag, Ordered: true, Names: []string{"Ann", "Bo"}}
+	if err := big.Reset(Setup{Players: 7}); err == nil {
+		t.Fatal("Reset accepted 7 players")
+	}
+	if err := big.Reset(setup); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(big.State(), fresh.State()) || len(big.Events()) != 0 {
+		t.Fatal("a reset game differs from a new one")
+	}
+	for _, m := range ms {
+		ok(t, big, m)
+		ok(t, fresh, m)
+	}
+	if !reflect.DeepEqual(big.State(), fresh.State()) || !reflect.DeepEqual(big.Events(), fresh.Events()) {
+		t.Fatal("a reset game played differently from a new one")
+	}
+	refuse(t, big, Move{Kind: MoveDraw, Tile: bag[0]}, RuleGameOver, "")
+
+	// From a prepared order back to a shuffled bag.
+	if err := big.Reset(Setup{Players: 3}); err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ = NewGame(Setup{Players: 3})
+	_, ms, _ = Generate(GenOptions{Players: 3, Seed: 9})
+	for _, m := range ms {
+		ok(t, big, m)
+		ok(t, fresh, m)
+	}
+	if !reflect.DeepEqual(big.State(), fresh.State()) || !reflect.DeepEqual(big.Events(), fresh.Events()) {
+		t.Fatal("a reset game played differently from a new one")
 	}
 }
 

@@ -12,8 +12,14 @@ import (
 // play replays the main line, then checks the Result tag.
 func (r *replayer) play() {
 	n := len(r.g.Record.Turns)
-	r.g.Turns = make([]Turn, 0, n)
-	r.scores = make([]int, 0, n*len(r.g.Players))
+	if m := r.mem; m != nil {
+		r.g.Turns = reserve(m.turns, n)
+		r.scores = reserve(m.scores, n*len(r.g.Players))
+		defer func() { m.turns, m.scores, m.players = r.g.Turns, r.scores, r.g.Players }()
+	} else {
+		r.g.Turns = make([]Turn, 0, n)
+		r.scores = make([]int, 0, n*len(r.g.Players))
+	}
 	for i, t := range r.g.Record.Turns {
 		if (r.opts.Stop || r.opts.StopAfter > 0) && i >= r.opts.StopAfter {
 			return
@@ -264,4 +270,12 @@ func scoreList(s []int) string {
 		parts[i] = fmt.Sprint(v)
 	}
 	return strings.Join(parts, "-")
+}
+
+// reserve returns s, empty, with room for at least n elements.
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }

@@ -107,7 +107,30 @@ func (g *Game) Events() []engine.Event {
 // error the parser gave for this game (an record.ErrorList), if any: a game
 // with syntax errors is not replayed.
 func Replay(file string, index int, rg *record.Game, syntax error, opts Options) *Game {
-	r := &replayer{g: &Game{File: file, Index: index, Record: rg}, opts: opts}
+	return replayIn(nil, file, index, rg, syntax, opts)
+}
+
+// memory is what a replay allocates, kept to replay later games in: a
+// Game replayed in it is valid until the next replay in it.
+type memory struct {
+	game    Game
+	engine  engine.Game
+	turns   []Turn
+	scores  []int
+	players []Player
+	names   []string
+	bag     []engine.TileID
+}
+
+// replayIn is Replay, in the memory of m when m is not nil.
+func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, opts Options) *Game {
+	r := &replayer{mem: m, opts: opts}
+	if m != nil {
+		m.game = Game{File: file, Index: index, Record: rg, Players: m.players[:0], Turns: m.turns[:0]}
+		r.g = &m.game
+	} else {
+		r.g = &Game{File: file, Index: index, Record: rg}
+	}
 	if syntax != nil {
 		r.syntax(syntax)
 		return r.g
@@ -121,6 +144,7 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 }
 
 type replayer struct {
+	mem    *memory // nil: allocate afresh
 	g      *Game
 	opts   Options
 	eg     *engine.Game
@@ -230,14 +254,13 @@ func (r *replayer) setup() bool {
 		r.fail(CodePlayers, r.tagPos("Players"), "%d players: a game has at most %d", len(players), engine.MaxPlayers)
 		return false
 	}
-	seen := map[string]bool{}
-	colourOf := map[string]string{}
 	for _, p := range players {
-		if seen[p.Name] {
-			r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
-			return false
+		for _, q := range r.g.Players {
+			if q.Name == p.Name {
+				r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
+				return false
+			}
 		}
-		seen[p.Name] = true
 		if p.Colour != "" {
 			c := strings.ToLower(p.Colour)
 			if _, ok := svgColours[c]; !ok {
@@ -248,11 +271,12 @@ func (r *replayer) setup() bool {
 				r.fail(CodePlayers, p.Pos, "unknown colour %q for %s: the colours are %s%s", p.Colour, p.Name, colourList(), hint)
 				return false
 			}
-			if other, ok := colourOf[c]; ok {
-				r.fail(CodePlayers, p.Pos, "%s and %s both play %s", other, p.Name, c)
-				return false
+			for _, q := range r.g.Players {
+				if strings.EqualFold(q.Colour, c) {
+					r.fail(CodePlayers, p.Pos, "%s and %s both play %s", q.Name, p.Name, c)
+					return false
+				}
 			}
-			colourOf[c] = p.Name
 		}
 		r.g.Players = append(r.g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}
@@ -281,14 +305,23 @@ func (r *replayer) setup() bool {
 		return false
 	}
 	r.g.Rules = rules
-	s := engine.Setup{Players: len(players), Rules: rules, Names: make([]string, len(players))}
-	for i, p := range players {
-		s.Names[i] = p.Name
+	s := engine.Setup{Players: len(players), Rules: rules}
+	if r.mem != nil {
+		s.Names = r.mem.names[:0]
+	}
+	for _, p := range players {
+		s.Names = append(s.Names, p.Name)
 	}
 	if !r.bag(&s) || !r.start(&s) {
 		return false
 	}
-	eg, err := engine.NewGame(s)
+	var eg *engine.Game
+	if r.mem != nil {
+		eg, err = &r.mem.engine, r.mem.engine.Reset(s)
+		r.mem.names, r.mem.bag = s.Names, s.Bag
+	} else {
+		eg, err = engine.NewGame(s)
+	}
 	if err != nil {
 		r.fail(CodeBag, r.tagPos("Bag"), "%s", strings.TrimPrefix(err.Error(), "engine: "))
 		return false
@@ -307,6 +340,9 @@ func (r *replayer) bag(s *engine.Setup) bool {
 		return true
 	}
 	s.Bag = []engine.TileID{}
+	if r.mem != nil {
+		s.Bag = r.mem.bag[:0]
+	}
 	s.Ordered = bag.Kind == record.BagOrder
 	for _, bt := range bag.Tiles {
 		id, ok := engine.LookupTile(bt.Tile)

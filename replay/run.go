@@ -107,6 +107,12 @@ type RunOptions struct {
 	// game is replayed, before it is emitted in order: the place for
 	// per-game work that needs no order (it may set Game.Extra).
 	Prepare func(*Game)
+	// Reuse lets Run replay later games in the memory of games already
+	// emitted, which spares most of the allocation and garbage collection
+	// of a large run. emit (and whatever Prepare leaves in Game.Extra)
+	// must then not keep the Game, or anything reachable from it, after
+	// emit returns.
+	Reuse bool
 }
 
 type job struct {
@@ -187,13 +193,17 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				g := j.play(o)
+				var m *memory
+				if o.Reuse {
+					m = memories.Get().(*memory)
+				}
+				g := j.play(o, m)
 				if g != nil && o.Prepare != nil {
 					o.Prepare(g)
 				}
 				// A nil game (blank text) is sent too: the sequence must
 				// go on.
-				if !sendResult(ctx, results, &seqGame{j.seq, g}) {
+				if !sendResult(ctx, results, &seqGame{j.seq, g, m}) {
 					return
 				}
 			}
@@ -201,18 +211,22 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	pending := map[int]*Game{}
+	pending := map[int]*seqGame{}
 	next := 0
 	for r := range results {
-		pending[r.seq] = r.g
-		for g, ok := pending[next]; ok; g, ok = pending[next] {
+		pending[r.seq] = r
+		for sg, ok := pending[next]; ok; sg, ok = pending[next] {
 			delete(pending, next)
 			next++
 			<-window
-			if g == nil {
-				continue
+			var err error
+			if sg.g != nil {
+				err = emit(sg.g)
 			}
-			if err := emit(g); err != nil {
+			if sg.mem != nil {
+				memories.Put(sg.mem)
+			}
+			if err != nil {
 				cancel()
 				for range results {
 				}
@@ -256,19 +270,23 @@ func readFile(path string, send func(job) error) error {
 type seqGame struct {
 	seq int
 	g   *Game
+	mem *memory // where g was replayed, with RunOptions.Reuse
 }
+
+// memories holds the memory of emitted games for RunOptions.Reuse.
+var memories = sync.Pool{New: func() any { return new(memory) }}
 
 // play parses the job's game if it is still raw text and replays it. A
 // file that could not be read becomes a game with an io diagnostic; text
 // that holds no game after all gives nil.
-func (j job) play(o RunOptions) *Game {
+func (j job) play(o RunOptions, m *memory) *Game {
 	if j.raw != nil {
 		if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
 			return nil
 		}
 	}
 	if j.rg != nil {
-		return Replay(j.file, j.index, j.rg, j.err, o.Options)
+		return replayIn(m, j.file, j.index, j.rg, j.err, o.Options)
 	}
 	g := &Game{File: j.file, Index: j.index}
 	var fe *FileError

@@ -3,10 +3,12 @@ package replay
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -96,5 +98,66 @@ func TestNotationSamplesValidate(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// With Reuse, games replayed in recycled memory give exactly what fresh
+// replays give: the generated games, the annotated corpus and every
+// broken record, on one worker and on several.
+func TestRunReuseSameResults(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 3, 9)
+	files, err := ExpandPaths([]string{dir, "../testdata/games", "../testdata/invalid"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := func(g *Game) string {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "%s valid=%v turns=%d\n", g, g.Valid(), len(g.Turns))
+		for _, d := range g.Diagnostics {
+			fmt.Fprintf(&b, "%s\n", d.Error())
+		}
+		for _, tr := range g.Turns {
+			fmt.Fprintf(&b, "%+v\n", tr)
+		}
+		if g.State != nil {
+			st, err := json.Marshal(State(g.State, g.Players, len(g.Turns)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%s\n%+v\n", st, g.Events())
+		}
+		return b.String()
+	}
+	run := func(o RunOptions) []string {
+		var out []string
+		if err := Run(context.Background(), files, o, func(g *Game) error {
+			out = append(out, digest(g))
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	want := run(RunOptions{Workers: 1})
+	if len(want) < 100 {
+		t.Fatalf("only %d games", len(want))
+	}
+	for _, workers := range []int{1, 3} {
+		got := run(RunOptions{Workers: workers, Reuse: true})
+		if len(got) != len(want) {
+			t.Fatalf("workers %d: %d games, want %d", workers, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				gl, wl := strings.Split(got[i], "\n"), strings.Split(want[i], "\n")
+				for j := range min(len(gl), len(wl)) {
+					if gl[j] != wl[j] {
+						t.Fatalf("workers %d, game %d differs with reuse at line %d:\n got %.300s\nwant %.300s", workers, i, j, gl[j], wl[j])
+					}
+				}
+				t.Fatalf("workers %d, game %d differs with reuse in length", workers, i)
+			}
+		}
 	}
 }

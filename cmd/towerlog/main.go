@@ -26,7 +26,10 @@ func run(args []string, stdout, stderr interface{ Write([]byte) (int, error) }) 
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.Execute(); err != nil {
+	err := root.Execute()
+	stopProfile()
+	stopProfile = func() {}
+	if err != nil {
 		fmt.Fprintln(stderr, "towerlog:", err)
 		return exitCode(err)
 	}

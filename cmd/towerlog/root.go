@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 )
@@ -50,8 +52,34 @@ archives into HTML reports.`,
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	// --cpuprofile writes a CPU profile of the whole command, for
+	// `go tool pprof`; hidden because it serves the program's own tuning.
+	var profile string
+	root.PersistentFlags().StringVar(&profile, "cpuprofile", "", "write a CPU profile to `FILE`")
+	_ = root.PersistentFlags().MarkHidden("cpuprofile")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if profile == "" {
+			return nil
+		}
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		stopProfile = func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+		return nil
+	}
 	return root
 }
+
+// stopProfile ends the profile that --cpuprofile started, if any.
+var stopProfile = func() {}
 
 // commands holds the constructors of the subcommands. Each command lives in
 // its own file and registers itself from an init function, so commands

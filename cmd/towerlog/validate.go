@@ -82,7 +82,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	bar := newProgress(errOut, progressTotal(files), "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	err := replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers},
+	err := replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true},
 		func(g *replay.Game) error {
 			advance(bar)
 			if g.Record == nil {
