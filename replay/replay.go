@@ -113,6 +113,7 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 // memory is what a replay allocates, kept to replay later games in: a
 // Game replayed in it is valid until the next replay in it.
 type memory struct {
+	parser  *record.Parser // for Run: parses the game replayed here
 	game    Game
 	engine  engine.Game
 	turns   []Turn

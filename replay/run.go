@@ -274,14 +274,19 @@ type seqGame struct {
 }
 
 // memories holds the memory of emitted games for RunOptions.Reuse.
-var memories = sync.Pool{New: func() any { return new(memory) }}
+var memories = sync.Pool{New: func() any { return &memory{parser: record.NewParser()} }}
 
 // play parses the job's game if it is still raw text and replays it. A
 // file that could not be read becomes a game with an io diagnostic; text
 // that holds no game after all gives nil.
 func (j job) play(o RunOptions, m *memory) *Game {
 	if j.raw != nil {
-		if j.rg, j.err = j.raw.Parse(); j.rg == nil && j.err == nil {
+		if m != nil {
+			j.rg, j.err = m.parser.Parse(*j.raw)
+		} else {
+			j.rg, j.err = j.raw.Parse()
+		}
+		if j.rg == nil && j.err == nil {
 			return nil
 		}
 	}
