@@ -47,6 +47,7 @@ type follower struct {
 
 // placed is a tile on the board.
 type placed struct {
+	o     *oriented // &orients[tile][rot]
 	tile  TileID
 	rot   Rotation
 	pos   Pos
@@ -55,7 +56,7 @@ type placed struct {
 	nbrs  uint8 // cloisters only: placed tiles among the 8 surrounding squares
 }
 
-func (p *placed) orient() *oriented { return &orients[p.tile][p.rot] }
+func (p *placed) orient() *oriented { return p.o }
 
 // node is a feature segment in the union-find forest. Aggregates are valid
 // at roots only.
@@ -308,7 +309,7 @@ func (g *Game) Clone() *Game {
 func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	idx := len(g.tiles)
 	o := &orients[t][r]
-	pl := placed{tile: t, rot: r, pos: p, node: int32(len(g.nodes)), tower: -1}
+	pl := placed{o: o, tile: t, rot: r, pos: p, node: int32(len(g.nodes)), tower: -1}
 	if g.rules.Tower() && t.Type().HasFoundation() {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
@@ -320,14 +321,16 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	}
 	g.tiles = append(g.tiles, pl)
 	g.grid.fit(p)
-	if v := g.grid.get(p); v < 0 && v != gridEmpty {
+	c := g.grid.index(p)
+	if v := g.grid.at(c); v < 0 && v != gridEmpty {
 		g.removeFrontier(int(-1 - v))
 	}
-	g.grid.set(p, int16(idx))
+	g.grid.put(c, int16(idx))
 
+	step := [4]int{-g.grid.side, 1, g.grid.side, -1} // the cells of the four neighbours
 	for e := North; e <= West; e++ {
-		q := p.Step(e)
-		v := g.grid.get(q)
+		qc := c + step[e]
+		v := g.grid.at(qc)
 		if v >= 0 {
 			g.join(idx, e, int(v))
 			continue
@@ -335,8 +338,8 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		bit := uint8(3) << (2 * e.Opposite())
 		terr := uint8(o.terrain(e)) << (2 * e.Opposite())
 		if v == gridEmpty {
-			g.grid.set(q, int16(-1-len(g.frontier)))
-			g.frontier = append(g.frontier, frontierSq{pos: q, req: terr, mask: bit})
+			g.grid.put(qc, int16(-1-len(g.frontier)))
+			g.frontier = append(g.frontier, frontierSq{pos: p.Step(e), req: terr, mask: bit})
 		} else {
 			f := &g.frontier[-1-v]
 			f.req |= terr

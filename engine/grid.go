@@ -45,6 +45,12 @@ func (g *grid) get(p Pos) int16 {
 	return int16(g.cells[i] ^ 0x8000)
 }
 
+// at returns the value of cell i (see index).
+func (g *grid) at(i int) int16 { return int16(g.cells[i] ^ 0x8000) }
+
+// put stores v in cell i.
+func (g *grid) put(i int, v int16) { g.cells[i] = uint16(v) ^ 0x8000 }
+
 // set stores v at p, which must lie within the grid (see fit).
 func (g *grid) set(p Pos, v int16) {
 	g.cells[g.index(p)] = uint16(v) ^ 0x8000

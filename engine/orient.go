@@ -65,6 +65,7 @@ type oriented struct {
 	halfSeg [8]int8 // field segment on each half-edge, -1 where none
 	segs    []segment
 	nodes   []node // the segments as new union-find nodes, for put to copy
+	closing []int8 // the road and city segments, which a placement may complete
 }
 
 // orients holds every tile type in every rotation.
@@ -128,6 +129,9 @@ func orient(t *TileType, r Rotation) oriented {
 			n.pennants = 1
 		}
 		o.nodes = append(o.nodes, n)
+		if s.kind == FeatureRoad || s.kind == FeatureCity {
+			o.closing = append(o.closing, int8(i))
+		}
 	}
 	return o
 }

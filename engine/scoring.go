@@ -33,11 +33,7 @@ func (g *Game) scoreCompleted(idx int) {
 	o := t.orient()
 	var done [8]int32
 	nd := 0
-	for i := range o.segs {
-		k := o.segs[i].kind
-		if k != FeatureRoad && k != FeatureCity {
-			continue
-		}
+	for _, i := range o.closing {
 		r := g.find(t.node + int32(i))
 		if g.nodes[r].open != 0 || contains(done[:nd], r) {
 			continue
@@ -46,10 +42,11 @@ func (g *Game) scoreCompleted(idx int) {
 		nd++
 		g.scoreFeature(r, false)
 	}
-	for _, ci := range g.cloister {
-		c := &g.tiles[ci]
-		if c.nbrs == 8 && abs(c.pos.X-t.pos.X) <= 1 && abs(c.pos.Y-t.pos.Y) <= 1 {
-			g.scoreFeature(g.cloisterNode(c), false)
+	for i, q := range g.cloisterAt {
+		if uint(q.X-t.pos.X+1) <= 2 && uint(q.Y-t.pos.Y+1) <= 2 {
+			if c := &g.tiles[g.cloister[i]]; c.nbrs == 8 {
+				g.scoreFeature(g.cloisterNode(c), false)
+			}
 		}
 	}
 }
