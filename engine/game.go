@@ -408,11 +408,14 @@ func (g *Game) join(a int, e Edge, b int) {
 
 func (g *Game) find(x int32) int32 {
 	n := g.nodes
-	for n[x].parent != x {
-		n[x].parent = n[n[x].parent].parent
-		x = n[x].parent
+	for {
+		p := &n[x]
+		if p.parent == x {
+			return x
+		}
+		p.parent = n[p.parent].parent
+		x = p.parent
 	}
-	return x
 }
 
 func (g *Game) union(a, b int32) int32 {
@@ -420,16 +423,16 @@ func (g *Game) union(a, b int32) int32 {
 	if a == b {
 		return a
 	}
-	n := g.nodes
-	if n[a].size < n[b].size {
-		a, b = b, a
+	na, nb := &g.nodes[a], &g.nodes[b]
+	if na.size < nb.size {
+		a, na, nb = b, nb, na
 	}
-	n[b].parent = a
-	n[a].size += n[b].size
-	n[a].open += n[b].open
-	n[a].pennants += n[b].pennants
-	n[a].occupied += n[b].occupied
-	n[a].next, n[b].next = n[b].next, n[a].next
+	nb.parent = a
+	na.size += nb.size
+	na.open += nb.open
+	na.pennants += nb.pennants
+	na.occupied += nb.occupied
+	na.next, nb.next = nb.next, na.next
 	return a
 }
 

@@ -52,15 +52,20 @@ func (r *replayer) playerList() string {
 }
 
 // apply plays m, turning an illegal move into a diagnostic at pos.
-func (r *replayer) apply(m engine.Move, pos record.Pos) bool {
-	err := r.eg.Apply(m)
-	if err == nil {
-		return true
+func (r *replayer) apply(m engine.Move, pos *record.Pos) bool {
+	if err := r.eg.Apply(m); err != nil {
+		r.refused(err, m, *pos)
+		return false
 	}
+	return true
+}
+
+// refused reports the engine's refusal of move m at pos.
+func (r *replayer) refused(err error, m engine.Move, pos record.Pos) {
 	var ie *engine.IllegalMoveError
 	if !errors.As(err, &ie) {
 		r.fail("engine", pos, "%v", err)
-		return false
+		return
 	}
 	r.fail(ie.Rule.String(), pos, "%s", ie.Reason)
 	// Show the board around a move that has a position; a follower's is
@@ -74,13 +79,12 @@ func (r *replayer) apply(m engine.Move, pos record.Pos) bool {
 			d.Board = DrawAround(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
 		}
 	}
-	return false
 }
 
-func (r *replayer) tile(id string, pos record.Pos) (engine.TileID, bool) {
+func (r *replayer) tile(id string, pos *record.Pos) (engine.TileID, bool) {
 	t, ok := engine.LookupTile(id)
 	if !ok {
-		r.fail(CodeUnknownTile, pos, "unknown tile %q: tile ids are A to X and T01 to T17", id)
+		r.fail(CodeUnknownTile, *pos, "unknown tile %q: tile ids are A to X and T01 to T17", id)
 	}
 	return t, ok
 }
@@ -103,45 +107,53 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 		r.fail(CodeTurnOrder, t.Player.Pos, "turn %d belongs to %s (seat %d), not to %s", n, r.g.Players[seat].Name, seat+1, t.Player.Text)
 		return false
 	}
-	rt := Turn{Number: n, Seat: seat, EventsFrom: len(eg.Events())}
-	for _, rn := range t.Ransoms {
-		payee, ok := r.seatOf(rn.Holder)
-		if !ok {
-			return false
-		}
-		owner := seat
-		if rn.Owner.Text != "" {
-			if owner, ok = r.seatOf(rn.Owner); !ok {
-				return false
-			}
-		}
-		if !r.apply(engine.Move{Kind: engine.MoveRansom, Payee: payee, Owner: owner}, rn.Pos) {
-			return false
-		}
-		rt.Ransom = true
-	}
-	for _, d := range t.Discards {
-		id, ok := r.tile(d.Tile, d.Pos)
-		if !ok || !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, d.Pos) || !r.apply(engine.Move{Kind: engine.MoveDiscard}, d.Pos) {
-			return false
-		}
-		rt.Discards = append(rt.Discards, id)
-	}
-	if !r.place(t, &rt) || !r.action(t, &rt) {
-		return false
-	}
-	if !r.apply(engine.Move{Kind: engine.MoveEndTurn}, t.Pos) {
+	// The turn is built in place; a turn that fails is dropped.
+	r.g.Turns = append(r.g.Turns, Turn{Number: n, Seat: seat, EventsFrom: len(eg.Events())})
+	rt := &r.g.Turns[len(r.g.Turns)-1]
+	if !r.moves(t, rt) {
+		r.g.Turns = r.g.Turns[:len(r.g.Turns)-1]
 		return false
 	}
 	from := len(r.scores)
 	r.scores = eg.AppendScores(r.scores)
 	rt.Scores = r.scores[from:len(r.scores):len(r.scores)]
 	rt.EventsTo = len(eg.Events())
-	r.g.Turns = append(r.g.Turns, rt)
 	if t.Score != nil && !equalInts(t.Score.Points, rt.Scores) {
 		r.fail(CodeScore, t.Score.Pos, "declared scores %s after turn %d, but they are %s", scoreList(t.Score.Points), n, scoreList(rt.Scores))
 	}
 	return true
+}
+
+// moves plays the moves of turn t: ransoms, discards, the placement, the
+// action and the end of the turn.
+func (r *replayer) moves(t *record.Turn, rt *Turn) bool {
+	for _, rn := range t.Ransoms {
+		payee, ok := r.seatOf(rn.Holder)
+		if !ok {
+			return false
+		}
+		owner := rt.Seat
+		if rn.Owner.Text != "" {
+			if owner, ok = r.seatOf(rn.Owner); !ok {
+				return false
+			}
+		}
+		if !r.apply(engine.Move{Kind: engine.MoveRansom, Payee: payee, Owner: owner}, &rn.Pos) {
+			return false
+		}
+		rt.Ransom = true
+	}
+	for _, d := range t.Discards {
+		id, ok := r.tile(d.Tile, &d.Pos)
+		if !ok || !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, &d.Pos) || !r.apply(engine.Move{Kind: engine.MoveDiscard}, &d.Pos) {
+			return false
+		}
+		rt.Discards = append(rt.Discards, id)
+	}
+	if !r.place(t, rt) || !r.action(t, rt) {
+		return false
+	}
+	return r.apply(engine.Move{Kind: engine.MoveEndTurn}, &t.Pos)
 }
 
 func (r *replayer) place(t *record.Turn, rt *Turn) bool {
@@ -153,7 +165,7 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 		}
 		return true
 	}
-	id, ok := r.tile(pl.Tile, pl.Pos)
+	id, ok := r.tile(pl.Tile, &pl.Pos)
 	if !ok {
 		return false
 	}
@@ -162,11 +174,11 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 		r.fail(engine.RuleMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
 		return false
 	}
-	if !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, pl.Pos) {
+	if !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, &pl.Pos) {
 		return false
 	}
 	m := engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: pl.X, Y: pl.Y}, Rot: rot}
-	if !r.apply(m, pl.Pos) {
+	if !r.apply(m, &pl.Pos) {
 		return false
 	}
 	rt.Placed, rt.Tile, rt.Pos, rt.Rot = true, id, m.Pos, rot
@@ -179,18 +191,18 @@ func (r *replayer) action(t *record.Turn, rt *Turn) bool {
 		return true
 	case *record.Follower:
 		rt.Action, rt.Spot = ActionFollower, spot(a.Spot)
-		return r.apply(engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, a.Pos)
+		return r.apply(engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, &a.Pos)
 	case *record.TowerFollower:
 		rt.Action, rt.Target = ActionTowerFollower, engine.Pos{X: a.X, Y: a.Y}
-		return r.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: rt.Target}, a.Pos)
+		return r.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: rt.Target}, &a.Pos)
 	case *record.TowerFloor:
 		rt.Action, rt.Target = ActionFloor, engine.Pos{X: a.X, Y: a.Y}
-		if !r.apply(engine.Move{Kind: engine.MoveFloor, Pos: rt.Target}, a.Pos) {
+		if !r.apply(engine.Move{Kind: engine.MoveFloor, Pos: rt.Target}, &a.Pos) {
 			return false
 		}
 		if c := a.Capture; c != nil {
 			rt.Captured = true
-			return r.apply(engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot)}, c.Pos)
+			return r.apply(engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot)}, &c.Pos)
 		}
 		return true
 	}
@@ -201,14 +213,16 @@ func (r *replayer) action(t *record.Turn, rt *Turn) bool {
 // engineKinds maps the notation's feature kinds to the engine's;
 // recordKinds is the reverse.
 var (
-	engineKinds = map[record.Kind]engine.FeatureKind{
+	engineKinds = [...]engine.FeatureKind{
 		record.City: engine.FeatureCity, record.Road: engine.FeatureRoad, record.Field: engine.FeatureField,
 		record.Cloister: engine.FeatureCloister, record.Tower: engine.FeatureTower,
 	}
 	recordKinds = func() map[engine.FeatureKind]record.Kind {
 		m := map[engine.FeatureKind]record.Kind{}
 		for r, e := range engineKinds {
-			m[e] = r
+			if e != engine.FeatureNone {
+				m[e] = record.Kind(r)
+			}
 		}
 		return m
 	}()
@@ -217,7 +231,11 @@ var (
 // spot converts the notation's spot to the engine's: both use the same
 // edge and half-edge masks.
 func spot(s record.Spot) engine.Spot {
-	return engine.Spot{Kind: engineKinds[s.Kind], Edges: engine.EdgeSet(s.Edges), Halves: engine.HalfSet(s.Halves)}
+	var k engine.FeatureKind
+	if int(s.Kind) < len(engineKinds) {
+		k = engineKinds[s.Kind]
+	}
+	return engine.Spot{Kind: k, Edges: engine.EdgeSet(s.Edges), Halves: engine.HalfSet(s.Halves)}
 }
 
 // checkResult compares the Result tag with the replayed game.
