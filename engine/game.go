@@ -102,8 +102,10 @@ type Game struct {
 	frontier   []frontierSq
 	nodes      []node
 	towers     []tower
-	cloister   []int16 // indices of the placed cloister tiles
-	cloisterAt []Pos   // and their squares
+	cloister   []int16  // indices of the placed cloister tiles
+	cloisterAt []Pos    // and their squares
+	completed  [9]int16 // the cloisters completed by the last tile placed
+	nCompleted int
 
 	fol       [MaxPlayers][FollowersPerPlayer]follower
 	supply    [MaxPlayers]int8
@@ -351,13 +353,19 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 }
 
 // countCloisterNeighbours updates the neighbour counts of the cloisters
-// around the new tile idx, and counts its own if it is a cloister. There are
+// around the new tile idx, and counts its own if it is a cloister; it
+// notes the cloisters the tile completes, for scoreCompleted. There are
 // few cloisters, so scanning them beats looking up 8 squares.
 func (g *Game) countCloisterNeighbours(idx int) {
 	p := g.tiles[idx].pos
+	g.nCompleted = 0
 	for i, q := range g.cloisterAt {
 		if uint(q.X-p.X+1) <= 2 && uint(q.Y-p.Y+1) <= 2 {
-			g.tiles[g.cloister[i]].nbrs++
+			c := &g.tiles[g.cloister[i]]
+			if c.nbrs++; c.nbrs == 8 {
+				g.completed[g.nCompleted] = g.cloister[i]
+				g.nCompleted++
+			}
 		}
 	}
 	if !g.tiles[idx].tile.Type().Cloister {
@@ -372,6 +380,10 @@ func (g *Game) countCloisterNeighbours(idx int) {
 		}
 	}
 	g.tiles[idx].nbrs = n
+	if n == 8 {
+		g.completed[g.nCompleted] = int16(idx)
+		g.nCompleted++
+	}
 	g.cloister = append(g.cloister, int16(idx))
 	g.cloisterAt = append(g.cloisterAt, p)
 }

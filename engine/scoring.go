@@ -42,12 +42,8 @@ func (g *Game) scoreCompleted(idx int) {
 		nd++
 		g.scoreFeature(r, false)
 	}
-	for i, q := range g.cloisterAt {
-		if uint(q.X-t.pos.X+1) <= 2 && uint(q.Y-t.pos.Y+1) <= 2 {
-			if c := &g.tiles[g.cloister[i]]; c.nbrs == 8 {
-				g.scoreFeature(g.cloisterNode(c), false)
-			}
-		}
+	for _, c := range g.completed[:g.nCompleted] {
+		g.scoreFeature(g.cloisterNode(&g.tiles[c]), false)
 	}
 }
 
