@@ -113,14 +113,21 @@ func Replay(file string, index int, rg *record.Game, syntax error, opts Options)
 // memory is what a replay allocates, kept to replay later games in: a
 // Game replayed in it is valid until the next replay in it.
 type memory struct {
-	parser  *record.Parser // for Run: parses the game replayed here
-	game    Game
-	engine  engine.Game
-	turns   []Turn
-	scores  []int
-	players []Player
-	names   []string
-	bag     []engine.TileID
+	parser *record.Parser // for Run: parses the game replayed here
+	// What the last game set up from its Players and Rules tags, when
+	// they were valid.
+	seatsTag, rulesTag string
+	seated, ruled      bool
+	rulesGiven         bool
+	seats              []Player
+	rules              engine.Rules
+	game               Game
+	engine             engine.Game
+	turns              []Turn
+	scores             []int
+	players            []Player
+	names              []string
+	bag                []engine.TileID
 }
 
 // replayIn is Replay, in the memory of m when m is not nil.
@@ -240,71 +247,37 @@ func colourList() string {
 }
 
 // setup reads Players, Rules, Bag and Start and creates the engine game.
+// Replaying in memory, it reuses what the previous game read from the
+// same Players and Rules values (files of one club or tournament repeat
+// them game after game).
 func (r *replayer) setup() bool {
 	rg := r.g.Record
-	players, err := rg.Players()
-	if err != nil {
-		r.tagError(CodePlayers, err)
-		return false
-	}
-	if len(players) == 0 {
-		r.fail(CodePlayers, rg.Pos, "the game has no Players tag: it must name the players in seat order")
-		return false
-	}
-	if len(players) > engine.MaxPlayers {
-		r.fail(CodePlayers, r.tagPos("Players"), "%d players: a game has at most %d", len(players), engine.MaxPlayers)
-		return false
-	}
-	for _, p := range players {
-		for _, q := range r.g.Players {
-			if q.Name == p.Name {
-				r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
-				return false
-			}
+	m := r.mem
+	seatsTag, _ := rg.Tag("Players")
+	if m != nil && m.seated && seatsTag == m.seatsTag {
+		r.g.Players = append(r.g.Players, m.seats...)
+	} else {
+		if !r.seat() {
+			return false
 		}
-		if p.Colour != "" {
-			c := strings.ToLower(p.Colour)
-			if _, ok := svgColours[c]; !ok {
-				hint := ""
-				if strings.ContainsAny(p.Colour, ",:") {
-					hint = " (seats are separated by \";\")"
-				}
-				r.fail(CodePlayers, p.Pos, "unknown colour %q for %s: the colours are %s%s", p.Colour, p.Name, colourList(), hint)
-				return false
-			}
-			for _, q := range r.g.Players {
-				if strings.EqualFold(q.Colour, c) {
-					r.fail(CodePlayers, p.Pos, "%s and %s both play %s", q.Name, p.Name, c)
-					return false
-				}
-			}
+		if m != nil {
+			m.seatsTag, m.seats, m.seated = seatsTag, append(m.seats[:0], r.g.Players...), true
 		}
-		r.g.Players = append(r.g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}
-	words, err := rg.Rules()
-	if err != nil {
-		r.tagError(CodeRules, err)
-		return false
-	}
-	ws := make([]string, len(words))
-	for i, w := range words {
-		ws[i] = w.String()
-	}
-	rules, err := engine.ParseRules(ws)
-	if err != nil {
-		// Point at the first word that makes the rules fail.
-		pos := r.tagPos("Rules")
-		for i := range words {
-			if _, e := engine.ParseRules(ws[:i+1]); e != nil {
-				if words[i].Pos.IsValid() {
-					pos = words[i].Pos
-				}
-				break
-			}
+	var rules engine.Rules
+	rulesTag, rulesGiven := rg.Tag("Rules")
+	if m != nil && m.ruled && rulesTag == m.rulesTag && rulesGiven == m.rulesGiven {
+		rules = m.rules
+	} else {
+		var ok bool
+		if rules, ok = r.rules(); !ok {
+			return false
 		}
-		r.fail(CodeRules, pos, "%s", strings.TrimPrefix(err.Error(), "rules: "))
-		return false
+		if m != nil {
+			m.rulesTag, m.rulesGiven, m.rules, m.ruled = rulesTag, rulesGiven, rules, true
+		}
 	}
+	players := r.g.Players
 	r.g.Rules = rules
 	s := engine.Setup{Players: len(players), Rules: rules}
 	if r.mem != nil {
@@ -317,6 +290,7 @@ func (r *replayer) setup() bool {
 		return false
 	}
 	var eg *engine.Game
+	var err error
 	if r.mem != nil {
 		eg, err = &r.mem.engine, r.mem.engine.Reset(s)
 		r.mem.names, r.mem.bag = s.Names, s.Bag
@@ -379,4 +353,79 @@ func (r *replayer) start(s *engine.Setup) bool {
 	}
 	s.StartTile, s.StartRot = &id, rot
 	return true
+}
+
+// seat reads the Players tag into r.g.Players.
+func (r *replayer) seat() bool {
+	rg := r.g.Record
+	players, err := rg.Players()
+	if err != nil {
+		r.tagError(CodePlayers, err)
+		return false
+	}
+	if len(players) == 0 {
+		r.fail(CodePlayers, rg.Pos, "the game has no Players tag: it must name the players in seat order")
+		return false
+	}
+	if len(players) > engine.MaxPlayers {
+		r.fail(CodePlayers, r.tagPos("Players"), "%d players: a game has at most %d", len(players), engine.MaxPlayers)
+		return false
+	}
+	for _, p := range players {
+		for _, q := range r.g.Players {
+			if q.Name == p.Name {
+				r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
+				return false
+			}
+		}
+		if p.Colour != "" {
+			c := strings.ToLower(p.Colour)
+			if _, ok := svgColours[c]; !ok {
+				hint := ""
+				if strings.ContainsAny(p.Colour, ",:") {
+					hint = " (seats are separated by \";\")"
+				}
+				r.fail(CodePlayers, p.Pos, "unknown colour %q for %s: the colours are %s%s", p.Colour, p.Name, colourList(), hint)
+				return false
+			}
+			for _, q := range r.g.Players {
+				if strings.EqualFold(q.Colour, c) {
+					r.fail(CodePlayers, p.Pos, "%s and %s both play %s", q.Name, p.Name, c)
+					return false
+				}
+			}
+		}
+		r.g.Players = append(r.g.Players, Player{Name: p.Name, Colour: p.Colour})
+	}
+	return true
+}
+
+// rules reads the Rules tag.
+func (r *replayer) rules() (engine.Rules, bool) {
+	rg := r.g.Record
+	words, err := rg.Rules()
+	if err != nil {
+		r.tagError(CodeRules, err)
+		return engine.Rules{}, false
+	}
+	ws := make([]string, len(words))
+	for i, w := range words {
+		ws[i] = w.String()
+	}
+	rules, err := engine.ParseRules(ws)
+	if err != nil {
+		// Point at the first word that makes the rules fail.
+		pos := r.tagPos("Rules")
+		for i := range words {
+			if _, e := engine.ParseRules(ws[:i+1]); e != nil {
+				if words[i].Pos.IsValid() {
+					pos = words[i].Pos
+				}
+				break
+			}
+		}
+		r.fail(CodeRules, pos, "%s", strings.TrimPrefix(err.Error(), "rules: "))
+		return engine.Rules{}, false
+	}
+	return rules, true
 }
