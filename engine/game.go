@@ -418,28 +418,30 @@ func (g *Game) join(a int, e Edge, b int) {
 	}
 }
 
-func (g *Game) find(x int32) int32 {
-	n := g.nodes
-	for {
-		p := &n[x]
-		if p.parent == x {
-			return x
-		}
-		p.parent = n[p.parent].parent
-		x = p.parent
-	}
-}
+// find returns the root of x's feature. Every node points at its root
+// directly (union relabels the smaller feature), so finding is one read.
+func (g *Game) find(x int32) int32 { return g.nodes[x].parent }
 
+// union merges the features of a and b and returns the new root. The
+// members of the smaller feature, reached through the circular member
+// list, are relabelled with the larger one's root: each node is relabelled
+// at most log2(n) times over a game.
 func (g *Game) union(a, b int32) int32 {
-	a, b = g.find(a), g.find(b)
+	n := g.nodes
+	a, b = n[a].parent, n[b].parent
 	if a == b {
 		return a
 	}
-	na, nb := &g.nodes[a], &g.nodes[b]
+	na, nb := &n[a], &n[b]
 	if na.size < nb.size {
-		a, na, nb = b, nb, na
+		a, b, na, nb = b, a, nb, na
 	}
-	nb.parent = a
+	for x := b; ; {
+		n[x].parent = a
+		if x = n[x].next; x == b {
+			break
+		}
+	}
 	na.size += nb.size
 	na.open += nb.open
 	na.pennants += nb.pennants
