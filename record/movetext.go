@@ -28,20 +28,41 @@ type turnState struct {
 // the turn a variation replaces (nil for the main line).
 func (p *parser) turnList(replaced *Turn) []*Turn {
 	var turns []*Turn
+	if p.depth == 0 {
+		turns = p.mainLine[:0] // gathered here, then copied to a slab
+	}
 	var st turnState
+	for !p.lines(&turns, &st, replaced) {
+		// lines stops at the end of the list, or after a line with an error
+	}
+	switch {
+	case p.depth > 0:
+		return turns
+	case len(turns) == 0:
+		return nil
+	}
+	main := p.nodes.mainLine.list(turns)
+	clear(turns) // let the turns go with their game
+	p.mainLine = turns
+	return main
+}
+
+// lines parses lines of turns up to the end of the list. After an error it
+// skips the rest of the line and returns false.
+func (p *parser) lines(turns *[]*Turn, st *turnState, replaced *Turn) (done bool) {
+	defer p.recoverLine()
 	for {
 		p.space()
 		if p.i >= len(p.src) || (p.src[p.i] == ')' && p.depth > 0) {
-			return turns
+			return true
 		}
-		p.lineItems(&turns, &st, replaced)
+		p.lineItems(turns, st, replaced)
 	}
 }
 
 // lineItems parses the rest of the current line: a new turn, or annotations of the
-// previous one. After an error it skips to the end of the line.
+// previous one.
 func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
-	defer p.recoverLine()
 	c := p.src[p.i]
 	switch {
 	case c == ')':
@@ -57,7 +78,7 @@ func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
 			t.Number = 1
 		}
 		if p.depth == 0 {
-			*turns = p.nodes.mainLine.add(*turns, t)
+			*turns = append(*turns, t)
 		} else {
 			*turns = p.nodes.varLines.add(*turns, t)
 		}
@@ -179,11 +200,15 @@ func (p *parser) element(st *turnState) {
 
 // order checks that an item of stage s may come now, and records it.
 func (p *parser) order(st *turnState, s stage) {
-	cur := st.stage
-	if cur < s || cur == s && (s == stRansom || s == stDiscard || s == stVar) {
+	if st.stage < s || st.stage == s && (s == stRansom || s == stDiscard || s == stVar) {
 		st.stage = s
 		return
 	}
+	p.failOrder(st.stage, s)
+}
+
+// failOrder reports an item of stage s that may not come after stage cur.
+func (p *parser) failOrder(cur, s stage) {
 	what := [...]string{"", "ransom", "discard", "placement", "action", "", "score", "variation"}[s]
 	switch {
 	case cur == s:
@@ -230,7 +255,7 @@ func (p *parser) action(st *turnState) {
 	for j < len(p.src) && isASCIILetter(p.src[j]) {
 		j++
 	}
-	if w := p.src[p.i:j]; (eqFold(w, "T") || eqFold(w, "tower")) && j < len(p.src) && p.src[j] == '@' {
+	if spotKind(p.src[p.i:j]) == Tower && j < len(p.src) && p.src[j] == '@' {
 		tf := p.nodes.guards.new()
 		tf.Pos = p.pos(a)
 		p.i = j + 1

@@ -39,6 +39,7 @@ type parser struct {
 	recent    [6]string         // the strings interned last, checked first
 	next      int
 	values    []string // the last value of each roster tag, by index in Roster
+	mainLine  []*Turn  // the main line being parsed
 	keep      bool     // reuse the memory of the previous game (Parser)
 	kept      Game     // the game, when keep is set
 	nodes     nodes
@@ -136,6 +137,17 @@ func (s *slab[T]) add(list []T, v T) []T {
 	s.used++
 	end := len(s.buf)
 	return s.buf[end-n-1 : end : end]
+}
+
+// list returns a copy of items as a list.
+func (s *slab[T]) list(items []T) []T {
+	if cap(s.buf)-len(s.buf) < len(items) {
+		s.grow(len(items))
+	}
+	s.buf = append(s.buf, items...)
+	s.used += len(items)
+	end := len(s.buf)
+	return s.buf[end-len(items) : end : end]
 }
 
 // grow starts a new array with room for at least n elements.
@@ -286,13 +298,10 @@ func (p *parser) skipRest() {
 	p.skipLine()
 }
 
-func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '\r', '\n', '{', '}', ';', '(', ')', '!', '?', '~', '=':
-		return true
-	}
-	return false
-}
+// isDelim reports whether c ends an element.
+func isDelim(c byte) bool { return delims[c] }
+
+var delims = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '{': true, '}': true, ';': true, '(': true, ')': true, '!': true, '?': true, '~': true, '=': true}
 
 // span is the length of the token at i, for carets.
 func (p *parser) span(i int) int {
@@ -343,14 +352,11 @@ func (p *parser) found(i int) string {
 
 // inlineSpace skips spaces, tabs and carriage returns.
 func (p *parser) inlineSpace() {
-	for p.i < len(p.src) {
-		switch p.src[p.i] {
-		case ' ', '\t', '\r':
-			p.i++
-		default:
-			return
-		}
+	i := p.i
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\r') {
+		i++
 	}
+	p.i = i
 }
 
 // space skips white space, line ends and escape lines.
@@ -663,13 +669,33 @@ func (p *parser) name(what string) Name {
 			n.Text = p.intern(p.names, raw)
 		}
 	case p.i < len(p.src) && isNameStart(p.src, p.i):
-		j := bareNameEnd(p.src, p.i)
-		n.Text = p.intern(p.names, p.src[p.i:j])
-		p.i = j
+		n.Text = p.bareName()
 	default:
 		p.fail(p.i, "expected "+what+", found "+p.found(p.i))
 	}
 	return n
+}
+
+// bareName lexes the bare name at p.i. A name interned lately is matched
+// without decoding it (the players of a game take turns).
+func (p *parser) bareName() string {
+	rest := p.src[p.i:]
+	for _, s := range p.recent {
+		if s != "" && len(s) < len(rest) && s[0] == rest[0] && string(rest[:len(s)]) == s && !continuesBareName(rest[len(s)]) {
+			p.i += len(s)
+			return s
+		}
+	}
+	j := bareNameEnd(p.src, p.i)
+	s := p.intern(p.names, p.src[p.i:j])
+	p.i = j
+	return s
+}
+
+// continuesBareName reports whether a bare name may go on with byte c
+// (always for a non-ASCII byte, which bareNameEnd decodes).
+func continuesBareName(c byte) bool {
+	return c >= utf8.RuneSelf || isASCIILetter(c) || isDigit(c) || c == '_' || c == '-'
 }
 
 func (p *parser) intern(m map[string]string, b []byte) string {
@@ -757,37 +783,40 @@ func init() {
 
 // uint lexes 1 to 9 digits at p.i; ok is false (and p.i unchanged) otherwise.
 func (p *parser) uint() (n int, ok bool) {
-	j := p.i
-	for j < len(p.src) && isDigit(p.src[j]) {
-		if j-p.i == 9 {
-			return 0, false
-		}
-		n = n*10 + int(p.src[j]-'0')
-		j++
-	}
-	if j == p.i {
-		return 0, false
-	}
-	p.i = j
-	return n, true
+	n, w := lexUint(p.src[p.i:])
+	p.i += w
+	return n, w > 0
 }
 
 // int lexes an optionally negative integer at p.i.
 func (p *parser) int() (int, bool) {
-	save := p.i
-	neg := p.i < len(p.src) && p.src[p.i] == '-'
-	if neg {
-		p.i++
+	n, w := lexInt(p.src[p.i:])
+	p.i += w
+	return n, w > 0
+}
+
+// lexUint lexes 1 to 9 digits at the start of b and returns their value
+// and how many they are; width 0 means there are none, or more than 9.
+func lexUint(b []byte) (n, width int) {
+	for width < len(b) && isDigit(b[width]) {
+		if width == 9 {
+			return 0, 0
+		}
+		n = n*10 + int(b[width]-'0')
+		width++
 	}
-	n, ok := p.uint()
-	if !ok {
-		p.i = save
-		return 0, false
+	return n, width
+}
+
+// lexInt is lexUint with an optional leading "-".
+func lexInt(b []byte) (n, width int) {
+	if len(b) == 0 || b[0] != '-' {
+		return lexUint(b)
 	}
-	if neg {
-		n = -n
+	if n, width = lexUint(b[1:]); width == 0 {
+		return 0, 0
 	}
-	return n, true
+	return -n, width + 1
 }
 
 // coord lexes "x,y".
@@ -809,8 +838,12 @@ func (p *parser) coord() (x, y int) {
 // endOf checks that the element just lexed ends here.
 func (p *parser) endOf(what string) {
 	if p.i < len(p.src) && !isDelim(p.src[p.i]) {
-		p.fail(p.i, "expected end of "+what+", found "+p.found(p.i))
+		p.failEnd(what)
 	}
+}
+
+func (p *parser) failEnd(what string) {
+	p.fail(p.i, "expected end of "+what+", found "+p.found(p.i))
 }
 
 // ---- elements
@@ -832,8 +865,9 @@ func (p *parser) placement() *Placement {
 func (p *parser) rotation() Rotation {
 	a := p.i
 	if a < len(p.src) && (p.src[a] == 'r' || p.src[a] == 'R') {
-		p.i++
-		if n, ok := p.uint(); ok && (n == 0 || n == 90 || n == 180 || n == 270) && (p.i >= len(p.src) || !isDigit(p.src[p.i])) {
+		// lexUint takes every digit or none, so no digit follows n.
+		if n, w := lexUint(p.src[a+1:]); w > 0 && (n == 0 || n == 90 || n == 180 || n == 270) {
+			p.i = a + 1 + w
 			return Rotation(n)
 		}
 	}
@@ -848,21 +882,12 @@ func (p *parser) spot(tower bool) Spot {
 	for j < len(p.src) && isASCIILetter(p.src[j]) {
 		j++
 	}
-	var sp Spot
-	switch word := p.src[a:j]; {
-	case eqFold(word, "C"), eqFold(word, "city"):
-		sp.Kind = City
-	case eqFold(word, "R"), eqFold(word, "road"):
-		sp.Kind = Road
-	case eqFold(word, "F"), eqFold(word, "field"):
-		sp.Kind = Field
-	case eqFold(word, "M"), eqFold(word, "cloister"), eqFold(word, "monastery"):
+	sp := Spot{Kind: spotKind(p.src[a:j])}
+	switch {
+	case sp.Kind == Cloister || sp.Kind == Tower && tower:
 		p.i = j
-		return Spot{Kind: Cloister}
-	case tower && (eqFold(word, "T") || eqFold(word, "tower")):
-		p.i = j
-		return Spot{Kind: Tower}
-	default:
+		return sp
+	case sp.Kind == KindNone || sp.Kind == Tower:
 		if tower {
 			p.fail(a, "expected feature C, R, F, M or T, found "+p.found(a))
 		}
@@ -878,6 +903,39 @@ func (p *parser) spot(tower bool) Spot {
 		sp.Edges = p.edges()
 	}
 	return sp
+}
+
+// spotKind returns the feature kind a word names (a letter or a long
+// name in any case), or KindNone.
+func spotKind(word []byte) Kind {
+	if len(word) == 1 {
+		switch upper(word[0]) {
+		case 'C':
+			return City
+		case 'R':
+			return Road
+		case 'F':
+			return Field
+		case 'M':
+			return Cloister
+		case 'T':
+			return Tower
+		}
+		return KindNone
+	}
+	switch {
+	case eqFold(word, "city"):
+		return City
+	case eqFold(word, "road"):
+		return Road
+	case eqFold(word, "field"):
+		return Field
+	case eqFold(word, "cloister"), eqFold(word, "monastery"):
+		return Cloister
+	case eqFold(word, "tower"):
+		return Tower
+	}
+	return KindNone
 }
 
 func eqFold(b []byte, s string) bool {
@@ -1184,12 +1242,14 @@ func (p *parser) score() *Score {
 	sc.Pos = p.pos(p.i)
 	a := p.i
 	p.i++
+	var seats [8]int
+	points := seats[:0]
 	for {
 		v, ok := p.uint()
 		if !ok {
 			p.fail(a, `expected score "=" followed by points such as 57-43, found `+p.found(a))
 		}
-		sc.Points = p.nodes.points.add(sc.Points, v)
+		points = append(points, v)
 		if p.i+1 < len(p.src) && p.src[p.i] == '-' && isDigit(p.src[p.i+1]) {
 			p.i++
 			continue
@@ -1197,5 +1257,6 @@ func (p *parser) score() *Score {
 		break
 	}
 	p.endOf("score")
+	sc.Points = p.nodes.points.list(points)
 	return sc
 }
