@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func TestIngestTwice(t *testing.T) {
 	checkConsistent(t, s, 120)
 }
 
-// TestTurnColumns checks that the generated columns of turns give back
+// TestTurnColumns checks that the columns the turns view unpacks give back
 // every turn as replay saw it.
 func TestTurnColumns(t *testing.T) {
 	ctx := context.Background()
@@ -140,5 +141,82 @@ func TestViews(t *testing.T) {
 	var won, games int
 	if err := s.db.QueryRowContext(ctx, `SELECT sum(wins), (SELECT count(*) FROM games) FROM leaderboard`).Scan(&won, &games); err != nil || won < games {
 		t.Errorf("leaderboard: %d wins in %d games (%v)", won, games, err)
+	}
+}
+
+// TestMigrateTurns opens a database written with the first schema, whose
+// turns were a table with generated columns: its turns read the same
+// through the view that replaces it.
+func TestMigrateTurns(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := fs.ReadFile(migrations, "migrations/0001_schema.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`,
+		string(first),
+		`INSERT INTO migrations VALUES ('migrations/0001_schema.sql')`,
+		`INSERT INTO games (gid, id, file, idx, rules, seats, turns) VALUES (7, 'x', 'f.cgn', 1, 'tower', 2, 2)`,
+		`INSERT INTO turns (game, turn, code, target, points) VALUES
+			(7, 1, 1 | (1 << 3) | (1 << 5) | 128 | (5 << 8) | (2 << 15) | (32769 << 26) | (32766 << 42), NULL, 4),
+			(7, 2, (2 << 3) | 128 | (3 << 8) | (7 << 18) | (32768 << 26) | (32768 << 42), (32770 << 16) | 32767, 0)`,
+	} {
+		if _, err := old.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%.40s: %v", q, err)
+		}
+	}
+	old.Close()
+
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rows, err := s.db.QueryContext(ctx, `SELECT turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, height, points
+		FROM turns WHERE game = 7 ORDER BY turn`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var v [12]sql.NullInt64
+		if err := rows.Scan(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11]); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, x := range v {
+			if x.Valid {
+				fmt.Fprintf(&b, "%d ", x.Int64)
+			} else {
+				b.WriteString("- ")
+			}
+		}
+		got = append(got, b.String())
+	}
+	want := []string{"1 1 5 1 -2 90 1 2 - - - 4 ", "2 0 3 0 0 0 2 - 2 -1 7 0 "}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("turns after the migration:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// TestTurnsByGame checks that the turns view finds a game's turns by the
+// key of the table under it, as the report's queries of one game expect.
+func TestTurnsByGame(t *testing.T) {
+	s := openTemp(t)
+	var id, parent, notUsed int
+	var plan string
+	if err := s.db.QueryRow(`EXPLAIN QUERY PLAN SELECT turn, height FROM turns WHERE game = ? AND action = 2`, 1).
+		Scan(&id, &parent, &notUsed, &plan); err != nil {
+		t.Fatal(err)
+	}
+	if want := "SEARCH turns_packed USING PRIMARY KEY (game=?)"; plan != want {
+		t.Errorf("query plan %q, want %q", plan, want)
 	}
 }

@@ -57,7 +57,7 @@ var childTables = [numChild]struct {
 	name string
 	cols []string
 }{
-	tTurns:     {"turns", []string{"turn", "code", "target", "points"}},
+	tTurns:     {"turns_packed", []string{"turn", "code", "target", "points"}},
 	tScores:    {"scores", []string{"seq", "turn", "feature", "size", "pennants", "points", "scorers", "final"}},
 	tCaptures:  {"captures", []string{"seq", "turn", "captor", "victim", "tower_x", "tower_y", "height", "distance", "victim_x", "victim_y", "stood_on"}},
 	tExchanges: {"exchanges", []string{"seq", "turn", "a", "b"}},
