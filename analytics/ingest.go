@@ -2,11 +2,7 @@ package analytics
 
 import (
 	"context"
-	"database/sql"
-	"database/sql/driver"
 	"errors"
-	"fmt"
-	"io"
 	"runtime/debug"
 
 	"github.com/towerlog/towerlog/replay"
@@ -99,19 +95,24 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
-func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) error {
-	conn, err := s.db.Conn(ctx)
+func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) (err error) {
+	c, err := openWriteConn(ctx, s.path)
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer func() { err = errors.Join(err, c.close()) }()
+	w, err := newBatchWriter(c)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, w.close()) }()
 	var batch []*gameRows
 	rows := 0
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		err := s.writeBatch(ctx, conn, batch, st)
+		err := w.writeBatch(batch, st)
 		batch, rows = batch[:0], 0
 		return err
 	}
@@ -130,36 +131,72 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, s
 	return flush()
 }
 
+// batchWriter writes batches of games through the writer's connection:
+// one bulk inserter per table and the statements that find the next key
+// and the games already stored.
+type batchWriter struct {
+	c                              *writeConn
+	games, players, invalid, diags *bulk
+	child                          [numChild]*bulk
+	all                            []*bulk
+	nextGID, known                 *writeStmt
+	id                             cText
+}
+
+func newBatchWriter(c *writeConn) (*batchWriter, error) {
+	w := &batchWriter{
+		c: c,
+		games: newBulk(c, "games", []string{"gid", "id", "file", "idx", "event", "site", "date", "round",
+			"rules", "seats", "result", "winner", "turns"}),
+		players: newBulk(c, "players", []string{"game", "seat", "name", "colour", "score", "rank"}),
+		invalid: newBulk(c, "invalid_games", []string{"id", "file", "idx", "event", "players", "errors"}),
+		diags: newBulk(c, "diagnostics", []string{"game", "seq", "code", "severity", "file", "line", "col",
+			"turn", "player", "message"}),
+		id: cText{tls: c.tls},
+	}
+	w.all = []*bulk{w.games, w.invalid, w.players}
+	for t := range w.child {
+		w.child[t] = newBulk(c, childTables[t].name, append([]string{"game"}, childTables[t].cols...))
+		w.all = append(w.all, w.child[t])
+	}
+	w.all = append(w.all, w.diags)
+	var err error
+	if w.nextGID, err = c.prepare(`SELECT coalesce(max(gid), 0) + 1 FROM games`); err != nil {
+		return nil, errors.Join(err, w.close())
+	}
+	if w.known, err = c.prepare(`SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)
+		OR EXISTS (SELECT 1 FROM invalid_games WHERE id = ?1)`); err != nil {
+		return nil, errors.Join(err, w.close())
+	}
+	return w, nil
+}
+
+func (w *batchWriter) close() error {
+	var errs []error
+	for _, b := range w.all {
+		errs = append(errs, b.close())
+	}
+	for _, st := range []*writeStmt{w.nextGID, w.known} {
+		if st != nil {
+			errs = append(errs, st.close())
+		}
+	}
+	w.id.free()
+	return errors.Join(errs...)
+}
+
 // writeBatch stores a batch of games in one transaction, skipping those
-// already stored. It works on the driver's connection (see rawConn).
-func (s *Store) writeBatch(ctx context.Context, conn *sql.Conn, batch []*gameRows, st *IngestStats) error {
+// already stored.
+func (w *batchWriter) writeBatch(batch []*gameRows, st *IngestStats) error {
+	if err := w.c.exec("BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
 	var c IngestStats
-	err := conn.Raw(func(dc any) error {
-		rc, err := asRaw(dc)
-		if err != nil {
-			return err
-		}
-		// The writer inserts every game before its rows in the same
-		// transaction, so checking each child row's foreign key again
-		// costs about a sixth of the insert time for nothing; the tests
-		// run PRAGMA foreign_key_check over ingested archives instead.
-		// The pragma cannot change inside a transaction.
-		if _, err := rc.ExecContext(ctx, "PRAGMA foreign_keys = OFF", nil); err != nil {
-			return err
-		}
-		defer rc.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON", nil)
-		if _, err := rc.ExecContext(ctx, "BEGIN IMMEDIATE", nil); err != nil {
-			return err
-		}
-		if err := writeGames(ctx, rc, batch, &c); err != nil {
-			_, _ = rc.ExecContext(context.WithoutCancel(ctx), "ROLLBACK", nil)
-			return err
-		}
-		_, err = rc.ExecContext(ctx, "COMMIT", nil)
-		return err
-	})
-	if err != nil {
-		return err
+	if err := w.writeGames(batch, &c); err != nil {
+		return errors.Join(err, w.c.rollback())
+	}
+	if err := w.c.exec("COMMIT"); err != nil {
+		return errors.Join(err, w.c.rollback())
 	}
 	st.Added += c.Added
 	st.Present += c.Present
@@ -169,34 +206,34 @@ func (s *Store) writeBatch(ctx context.Context, conn *sql.Conn, batch []*gameRow
 }
 
 // writeGames writes the games of a batch within the open transaction.
-func writeGames(ctx context.Context, rc rawConn, batch []*gameRows, c *IngestStats) error {
-	known, err := knownIDs(ctx, rc, batch)
+func (w *batchWriter) writeGames(batch []*gameRows, c *IngestStats) error {
+	next, err := w.queryNextGID()
 	if err != nil {
 		return err
 	}
-	next, err := queryInt(ctx, rc, `SELECT coalesce(max(gid), 0) + 1 FROM games`)
-	if err != nil {
-		return err
-	}
-	w := newBatchWriter(ctx, rc)
 	var games, invalid []*gameRows
+	seen := make(map[string]bool, len(batch))
 	for _, g := range batch {
+		known := seen[g.id]
+		if !known {
+			if known, err = w.isStored(g.id); err != nil {
+				return err
+			}
+			seen[g.id] = true
+		}
 		switch {
 		case !g.valid:
 			c.Invalid++
-			if !known[g.id] {
-				known[g.id] = true
+			if !known {
 				invalid = append(invalid, g)
 			}
-		case known[g.id]:
+		case known:
 			c.Present++
 		default:
-			known[g.id] = true
 			games = append(games, g)
 		}
 	}
-	// Parents first, so that every child row finds its game (the foreign
-	// keys are checked row by row).
+	// Parents first, so that every child row finds its game.
 	for i, g := range games {
 		if err := w.addGame(next+int64(i), g); err != nil {
 			return err
@@ -207,7 +244,7 @@ func writeGames(ctx context.Context, rc rawConn, batch []*gameRows, c *IngestSta
 			return err
 		}
 	}
-	if err := w.flushParents(); err != nil {
+	if err := errors.Join(w.games.flush(), w.invalid.flush()); err != nil {
 		return err
 	}
 	for i, g := range games {
@@ -223,101 +260,44 @@ func writeGames(ctx context.Context, rc rawConn, batch []*gameRows, c *IngestSta
 		c.Rows += g.rowCount()
 	}
 	c.Added = len(games)
-	return w.flush()
-}
-
-// queryInt runs a query of one integer.
-func queryInt(ctx context.Context, rc rawConn, query string) (int64, error) {
-	rows, err := rc.QueryContext(ctx, query, nil)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	dest := make([]driver.Value, 1)
-	if err := rows.Next(dest); err != nil {
-		return 0, err
-	}
-	n, ok := dest[0].(int64)
-	if !ok {
-		return 0, fmt.Errorf("%s: got %T", query, dest[0])
-	}
-	return n, nil
-}
-
-// knownIDs returns which ids of the batch are already stored, as valid or
-// as invalid games.
-func knownIDs(ctx context.Context, rc rawConn, batch []*gameRows) (map[string]bool, error) {
-	known := make(map[string]bool, len(batch))
-	const chunk = 500
-	dest := make([]driver.Value, 1)
-	for _, table := range []string{"games", "invalid_games"} {
-		for start := 0; start < len(batch); start += chunk {
-			part := batch[start:min(start+chunk, len(batch))]
-			args := make([]driver.NamedValue, len(part))
-			for i, g := range part {
-				args[i] = driver.NamedValue{Ordinal: i + 1, Value: g.id}
-			}
-			// table is one of the two constants above.
-			rows, err := rc.QueryContext(ctx, `SELECT id FROM `+table+` WHERE id IN (`+placeholders(len(args))+`)`, args)
-			if err != nil {
-				return nil, err
-			}
-			for {
-				err := rows.Next(dest)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					rows.Close()
-					return nil, err
-				}
-				switch id := dest[0].(type) {
-				case string:
-					known[id] = true
-				case []byte:
-					known[string(id)] = true
-				}
-			}
-			if err := rows.Close(); err != nil {
-				return nil, err
-			}
+	for _, b := range w.all {
+		if err := b.flush(); err != nil {
+			return err
 		}
 	}
-	return known, nil
+	return nil
 }
 
-// batchWriter holds one bulk inserter per table for a transaction.
-type batchWriter struct {
-	games, players, invalid, diags *bulk
-	child                          [numChild]*bulk
-	all                            []*bulk
+// queryNextGID returns the key the next game stored gets.
+func (w *batchWriter) queryNextGID() (int64, error) {
+	defer w.nextGID.reset()
+	if _, err := w.nextGID.step(); err != nil {
+		return 0, err
+	}
+	return w.nextGID.int(0), nil
 }
 
-func newBatchWriter(ctx context.Context, tx rawConn) *batchWriter {
-	w := &batchWriter{
-		games: newBulk(ctx, tx, "games", []string{"gid", "id", "file", "idx", "event", "site", "date", "round",
-			"rules", "seats", "result", "winner", "turns"}),
-		players: newBulk(ctx, tx, "players", []string{"game", "seat", "name", "colour", "score", "rank"}),
-		invalid: newBulk(ctx, tx, "invalid_games", []string{"id", "file", "idx", "event", "players", "errors"}),
-		diags: newBulk(ctx, tx, "diagnostics", []string{"game", "seq", "code", "severity", "file", "line", "col",
-			"turn", "player", "message"}),
+// isStored reports whether a game of this id is stored, as a valid or as
+// an invalid game.
+func (w *batchWriter) isStored(id string) (bool, error) {
+	if err := w.id.reserve(len(id)); err != nil {
+		return false, err
 	}
-	w.all = []*bulk{w.players}
-	for t := range w.child {
-		w.child[t] = newBulk(ctx, tx, childTables[t].name, append([]string{"game"}, childTables[t].cols...))
-		w.all = append(w.all, w.child[t])
+	copy(w.id.bytes(), id)
+	defer w.known.reset()
+	if err := w.known.bindText(1, w.id.p, len(id)); err != nil {
+		return false, err
 	}
-	w.all = append(w.all, w.diags)
-	return w
+	if _, err := w.known.step(); err != nil {
+		return false, err
+	}
+	return w.known.int(0) != 0, nil
 }
 
 func (w *batchWriter) addGame(gid int64, g *gameRows) error {
 	r := &g.game
-	if err := w.games.add(gid, g.id, r.file, r.idx, r.event, r.site, r.date, r.round,
-		r.rules, r.seats, r.result, r.winner, r.turns); err != nil {
-		return err
-	}
-	return nil
+	return w.games.add(gid, g.id, r.file, r.idx, r.event, r.site, r.date, r.round,
+		r.rules, r.seats, r.result, r.winner, r.turns)
 }
 
 func (w *batchWriter) addChildren(gid int64, g *gameRows) error {
@@ -329,17 +309,8 @@ func (w *batchWriter) addChildren(gid int64, g *gameRows) error {
 	for t := range g.tables {
 		cols := len(childTables[t].cols)
 		vals := g.tables[t]
-		b := w.child[t]
 		for i := 0; i+cols <= len(vals); i += cols {
-			b.put(gid)
-			for _, v := range vals[i : i+cols] {
-				if v == null {
-					b.put(nil)
-				} else {
-					b.put(v)
-				}
-			}
-			if err := b.endRow(); err != nil {
+			if err := w.child[t].addInts(gid, vals[i:i+cols]); err != nil {
 				return err
 			}
 		}
@@ -349,10 +320,7 @@ func (w *batchWriter) addChildren(gid int64, g *gameRows) error {
 
 func (w *batchWriter) addInvalid(g *gameRows) error {
 	r := &g.invalid
-	if err := w.invalid.add(g.id, r.file, r.idx, r.event, r.players, r.errors); err != nil {
-		return err
-	}
-	return nil
+	return w.invalid.add(g.id, r.file, r.idx, r.event, r.players, r.errors)
 }
 
 func (w *batchWriter) addDiagnostics(g *gameRows) error {
@@ -362,16 +330,4 @@ func (w *batchWriter) addDiagnostics(g *gameRows) error {
 		}
 	}
 	return nil
-}
-
-func (w *batchWriter) flushParents() error {
-	return errors.Join(w.games.flush(), w.invalid.flush())
-}
-
-func (w *batchWriter) flush() error {
-	var errs []error
-	for _, b := range w.all {
-		errs = append(errs, b.flush())
-	}
-	return errors.Join(errs...)
 }
