@@ -116,6 +116,24 @@ func BenchmarkScan(b *testing.B) {
 	}
 }
 
+// BenchmarkScanRaw cuts 2,000 4-player games out of a file without parsing
+// them, as the reading goroutine of replay.Run does.
+func BenchmarkScanRaw(b *testing.B) {
+	data := benchFile4(2000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sc := NewScanner(bytes.NewReader(data), "bench.cgn")
+		n := 0
+		for sc.ScanRaw() {
+			n++
+		}
+		if n != 2000 {
+			b.Fatalf("%d games", n)
+		}
+	}
+}
+
 // BenchmarkFormat writes the same games back in canonical form.
 func BenchmarkFormat(b *testing.B) {
 	data := benchFile(2000, 80)

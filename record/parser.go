@@ -40,6 +40,7 @@ type parser struct {
 	next      int
 	values    []string // the last value of each roster tag, by index in Roster
 	mainLine  []*Turn  // the main line being parsed
+	points    []int    // the points of the score being parsed
 	keep      bool     // reuse the memory of the previous game (Parser)
 	kept      Game     // the game, when keep is set
 	nodes     nodes
@@ -1242,8 +1243,7 @@ func (p *parser) score() *Score {
 	sc.Pos = p.pos(p.i)
 	a := p.i
 	p.i++
-	var seats [8]int
-	points := seats[:0]
+	points := p.points[:0]
 	for {
 		v, ok := p.uint()
 		if !ok {
@@ -1257,6 +1257,7 @@ func (p *parser) score() *Score {
 		break
 	}
 	p.endOf("score")
+	p.points = points
 	sc.Points = p.nodes.points.list(points)
 	return sc
 }

@@ -2,12 +2,14 @@ package record
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // annotated is a game with every kind of node and list the parser makes, so
@@ -54,6 +56,57 @@ func rawGames(t *testing.T, name string, src []byte) []RawGame {
 	return raws
 }
 
+// seedTexts returns CGN texts of every shape: the sample files, the
+// examples of the notation document and the games above.
+func seedTexts(t *testing.T) [][]byte {
+	t.Helper()
+	texts := [][]byte{[]byte(annotated), []byte(plain), []byte(withErrors), benchFile(3, 120), benchFile4(3)}
+	files, _ := filepath.Glob("../testdata/cgn/*.cgn")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, data)
+	}
+	if data, err := os.ReadFile("../docs/notation.md"); err == nil {
+		for _, block := range strings.Split(string(data), "```")[1:] {
+			if rest, ok := strings.CutPrefix(block, "cgn"); ok {
+				texts = append(texts, []byte(strings.TrimPrefix(rest, "-lax")))
+			}
+		}
+	}
+	return texts
+}
+
+// scanAll scans every game of r, formatted, with its errors.
+func scanAll(t *testing.T, r io.Reader) (games, errs []string) {
+	t.Helper()
+	sc := NewScanner(r, "f.cgn")
+	for sc.Scan() {
+		games = append(games, formatGame(t, sc.Game()))
+		errs = append(errs, errString(sc.Err()))
+	}
+	if sc.Err() != nil {
+		t.Fatal(sc.Err())
+	}
+	return games, errs
+}
+
+// TestScanSmallReads checks that where the reads end does not change how a
+// file splits into games: the same games and errors come out when the
+// reader hands out one byte at a time.
+func TestScanSmallReads(t *testing.T) {
+	all := bytes.Join(seedTexts(t), []byte("\n"))
+	for _, text := range append(seedTexts(t), all) {
+		wantGames, wantErrs := scanAll(t, bytes.NewReader(text))
+		gotGames, gotErrs := scanAll(t, iotest.OneByteReader(bytes.NewReader(text)))
+		if !slices.Equal(gotGames, wantGames) || !slices.Equal(gotErrs, wantErrs) {
+			t.Fatalf("one byte at a time:\n got %q\n%q\nwant %q\n%q", gotGames, gotErrs, wantGames, wantErrs)
+		}
+	}
+}
+
 // TestParserMatchesRawParse parses games of every shape one after another
 // with one Parser, forwards and backwards, and checks each game and its
 // errors against a fresh parse: nothing of an earlier game may show in a
@@ -63,22 +116,9 @@ func TestParserMatchesRawParse(t *testing.T) {
 	for _, s := range []string{annotated, plain, withErrors, plain, annotated, annotated, "", "% only an escape\n"} {
 		raws = append(raws, rawGames(t, "inline.cgn", []byte(s))...)
 	}
-	files, _ := filepath.Glob("../testdata/cgn/*.cgn")
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raws = append(raws, rawGames(t, name, data)...)
+	for _, text := range seedTexts(t) {
+		raws = append(raws, rawGames(t, "seed.cgn", text)...)
 	}
-	if data, err := os.ReadFile("../docs/notation.md"); err == nil {
-		for _, block := range strings.Split(string(data), "```")[1:] {
-			if rest, ok := strings.CutPrefix(block, "cgn"); ok {
-				raws = append(raws, rawGames(t, "notation.md", []byte(strings.TrimPrefix(rest, "-lax")))...)
-			}
-		}
-	}
-	raws = append(raws, rawGames(t, "bench.cgn", benchFile(3, 120))...)
 	raws = append(raws, RawGame{Filename: "empty.cgn", Src: []byte("\n\n")})
 
 	ps := NewParser()

@@ -103,7 +103,6 @@ func (s *Scanner) Err() error { return s.err }
 // has begun (a line that is not blank, not a tag line, not an escape line).
 func (s *Scanner) chunk() int {
 	pos := s.start
-	movetext := false
 	for {
 		nl := bytes.IndexByte(s.buf[pos:s.end], '\n')
 		if nl < 0 && !s.eof {
@@ -119,14 +118,37 @@ func (s *Scanner) chunk() int {
 		if nl >= 0 {
 			lineEnd = pos + nl + 1
 		}
-		line := s.buf[pos:lineEnd]
-		if line[0] == '[' && movetext {
-			return pos - s.start
-		}
-		if !movetext && startsMovetext(line) {
-			movetext = true
-		}
+		movetext := startsMovetext(s.buf[pos:lineEnd])
 		pos = lineEnd
+		if movetext {
+			return s.movetextEnd(pos) - s.start
+		}
+	}
+}
+
+// movetextEnd returns the index in s.buf where the game whose movetext
+// has begun ends: the start of the next line from pos (a line start) that
+// starts with "[", or the end of the input. It reads as needed.
+func (s *Scanner) movetextEnd(pos int) int {
+	for {
+		for i := pos; ; i++ { // the next "[" that starts a line
+			j := bytes.IndexByte(s.buf[i:s.end], '[')
+			if j < 0 {
+				break
+			}
+			if i += j; i == pos || s.buf[i-1] == '\n' {
+				return i
+			}
+		}
+		if s.eof {
+			return s.end
+		}
+		if i := bytes.LastIndexByte(s.buf[pos:s.end], '\n'); i >= 0 {
+			pos += i + 1 // the last line start read
+		}
+		pos -= s.start
+		s.fill()
+		pos += s.start
 	}
 }
 
