@@ -51,21 +51,23 @@ func (r *replayer) playerList() string {
 	return strings.Join(names, ", ")
 }
 
-// apply plays m, turning an illegal move into a diagnostic at pos.
+// apply plays m, turning an illegal move into a diagnostic at pos. The
+// moves every turn makes (draw, place, follower, end) call the engine
+// directly instead, which saves a call per move.
 func (r *replayer) apply(m engine.Move, pos *record.Pos) bool {
 	if err := r.eg.Apply(m); err != nil {
-		r.refused(err, m, *pos)
-		return false
+		return r.refused(err, m, pos)
 	}
 	return true
 }
 
-// refused reports the engine's refusal of move m at pos.
-func (r *replayer) refused(err error, m engine.Move, pos record.Pos) {
+// refused reports the engine's refusal of move m at pos; it returns false.
+func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
+	pos := *at
 	var ie *engine.IllegalMoveError
 	if !errors.As(err, &ie) {
 		r.fail("engine", pos, "%v", err)
-		return
+		return false
 	}
 	r.fail(ie.Rule.String(), pos, "%s", ie.Reason)
 	// Show the board around a move that has a position; a follower's is
@@ -79,6 +81,7 @@ func (r *replayer) refused(err error, m engine.Move, pos record.Pos) {
 			d.Board = DrawAround(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
 		}
 	}
+	return false
 }
 
 func (r *replayer) tile(id string, pos *record.Pos) (engine.TileID, bool) {
@@ -153,7 +156,11 @@ func (r *replayer) moves(t *record.Turn, rt *Turn) bool {
 	if !r.place(t, rt) || !r.action(t, rt) {
 		return false
 	}
-	return r.apply(engine.Move{Kind: engine.MoveEndTurn}, &t.Pos)
+	m := engine.Move{Kind: engine.MoveEndTurn}
+	if err := r.eg.Apply(m); err != nil {
+		return r.refused(err, m, &t.Pos)
+	}
+	return true
 }
 
 func (r *replayer) place(t *record.Turn, rt *Turn) bool {
@@ -174,12 +181,13 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 		r.fail(engine.RuleMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
 		return false
 	}
-	if !r.apply(engine.Move{Kind: engine.MoveDraw, Tile: id}, &pl.Pos) {
-		return false
+	draw := engine.Move{Kind: engine.MoveDraw, Tile: id}
+	if err := r.eg.Apply(draw); err != nil {
+		return r.refused(err, draw, &pl.Pos)
 	}
 	m := engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: pl.X, Y: pl.Y}, Rot: rot}
-	if !r.apply(m, &pl.Pos) {
-		return false
+	if err := r.eg.Apply(m); err != nil {
+		return r.refused(err, m, &pl.Pos)
 	}
 	rt.Placed, rt.Tile, rt.Pos, rt.Rot = true, id, m.Pos, rot
 	return true
@@ -191,7 +199,11 @@ func (r *replayer) action(t *record.Turn, rt *Turn) bool {
 		return true
 	case *record.Follower:
 		rt.Action, rt.Spot = ActionFollower, spot(a.Spot)
-		return r.apply(engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, &a.Pos)
+		m := engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}
+		if err := r.eg.Apply(m); err != nil {
+			return r.refused(err, m, &a.Pos)
+		}
+		return true
 	case *record.TowerFollower:
 		rt.Action, rt.Target = ActionTowerFollower, engine.Pos{X: a.X, Y: a.Y}
 		return r.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: rt.Target}, &a.Pos)
