@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,23 @@ func FuzzSpot(f *testing.F) {
 		back, err := ParseSpot(sp.String())
 		if err != nil || back != sp {
 			t.Fatalf("ParseSpot(%q) = %+v; its spelling %q reads %+v, %v", s, sp, sp.String(), back, err)
+		}
+	})
+}
+
+// FuzzParser checks that a Parser, its memory dirtied by earlier games,
+// parses every game as RawGame.Parse does: the same game, the same errors.
+func FuzzParser(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raws := rawGames(t, "fuzz.cgn", data)
+		ps := NewParser()
+		ps.Parse(RawGame{Filename: "annotated.cgn", Src: []byte(annotated)})
+		for _, raw := range slices.Backward(raws) {
+			checkParser(t, ps, raw)
+		}
+		for _, raw := range raws {
+			checkParser(t, ps, raw)
 		}
 	})
 }

@@ -38,6 +38,8 @@ type parser struct {
 	mapPos    func(i int) Pos   // positions inside a tag value
 	recent    [6]string         // the strings interned last, checked first
 	next      int
+	bareNames [8]string // the bare names lexed last, checked first
+	nextBare  int
 	values    []string // the last value of each roster tag, by index in Roster
 	mainLine  []*Turn  // the main line being parsed
 	points    []int    // the points of the score being parsed
@@ -677,11 +679,11 @@ func (p *parser) name(what string) Name {
 	return n
 }
 
-// bareName lexes the bare name at p.i. A name interned lately is matched
+// bareName lexes the bare name at p.i. A bare name lexed lately is matched
 // without decoding it (the players of a game take turns).
 func (p *parser) bareName() string {
 	rest := p.src[p.i:]
-	for _, s := range p.recent {
+	for _, s := range p.bareNames {
 		if s != "" && len(s) < len(rest) && s[0] == rest[0] && string(rest[:len(s)]) == s && !continuesBareName(rest[len(s)]) {
 			p.i += len(s)
 			return s
@@ -689,6 +691,8 @@ func (p *parser) bareName() string {
 	}
 	j := bareNameEnd(p.src, p.i)
 	s := p.intern(p.names, p.src[p.i:j])
+	p.bareNames[p.nextBare%len(p.bareNames)] = s
+	p.nextBare++
 	p.i = j
 	return s
 }
@@ -700,7 +704,7 @@ func continuesBareName(c byte) bool {
 }
 
 func (p *parser) intern(m map[string]string, b []byte) string {
-	for _, s := range p.recent {
+	for _, s := range p.bareNames {
 		if s == string(b) && s != "" {
 			return s
 		}

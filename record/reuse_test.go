@@ -122,22 +122,34 @@ func TestParserMatchesRawParse(t *testing.T) {
 	raws = append(raws, RawGame{Filename: "empty.cgn", Src: []byte("\n\n")})
 
 	ps := NewParser()
-	check := func(raw RawGame) {
-		t.Helper()
-		want, wantErr := raw.Parse()
-		got, gotErr := ps.Parse(raw)
-		if errString(gotErr) != errString(wantErr) {
-			t.Fatalf("%s:%d: errors differ:\n got %v\nwant %v", raw.Filename, raw.Line, gotErr, wantErr)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s:%d: games differ:\n got %s\nwant %s", raw.Filename, raw.Line, formatGame(t, got), formatGame(t, want))
-		}
-	}
 	for _, raw := range raws {
-		check(raw)
+		checkParser(t, ps, raw)
 	}
 	for _, raw := range slices.Backward(raws) {
-		check(raw)
+		checkParser(t, ps, raw)
+	}
+}
+
+// TestParserNameCache checks that a quoted name seen before does not make
+// a bare name run on: the second game's player is "Carl", then a comment.
+func TestParserNameCache(t *testing.T) {
+	ps := NewParser()
+	for _, src := range []string{"1. \"Carl; Jr\" U@1,0r0\n", "1. Carl; Jr\n", "1. Carl\n2. \"Carl-Jr\"\n3. Carl-Jr\n4. Carl\n"} {
+		checkParser(t, ps, RawGame{Filename: "names.cgn", Src: []byte(src), Line: 1})
+	}
+}
+
+// checkParser parses raw with ps and checks the game and its errors
+// against a fresh parse.
+func checkParser(t *testing.T, ps *Parser, raw RawGame) {
+	t.Helper()
+	want, wantErr := newParser("").parseRaw(raw)
+	got, gotErr := ps.Parse(raw)
+	if errString(gotErr) != errString(wantErr) {
+		t.Fatalf("%s:%d: errors differ:\n got %v\nwant %v", raw.Filename, raw.Line, gotErr, wantErr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s:%d: games differ:\n got %s\nwant %s", raw.Filename, raw.Line, formatGame(t, got), formatGame(t, want))
 	}
 }
 
