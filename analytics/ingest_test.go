@@ -220,3 +220,17 @@ func TestTurnsByGame(t *testing.T) {
 		t.Errorf("query plan %q, want %q", plan, want)
 	}
 }
+
+// TestNewDatabase checks the settings a new database gets from Open: the
+// page size can only be set before journal_mode writes the first page.
+func TestNewDatabase(t *testing.T) {
+	s := openTemp(t)
+	var pageSize int
+	var mode string
+	if err := s.db.QueryRow(`SELECT page_size, journal_mode FROM pragma_page_size, pragma_journal_mode`).Scan(&pageSize, &mode); err != nil {
+		t.Fatal(err)
+	}
+	if pageSize != 16384 || mode != "wal" {
+		t.Errorf("page size %d, journal mode %s; want 16384, wal", pageSize, mode)
+	}
+}
