@@ -21,6 +21,7 @@ const maxRowsPerStatement = 500
 // column an index into strs.
 type bulk struct {
 	c     *writeConn
+	table string
 	head  string // INSERT OR ROLLBACK INTO t (a, b) VALUES
 	row   string // (?,?)
 	cols  int
@@ -39,6 +40,7 @@ func newBulk(c *writeConn, table string, cols []string) *bulk {
 	per := min(maxRowsPerStatement, 32000/len(cols))
 	return &bulk{
 		c:     c,
+		table: table,
 		head:  "INSERT OR ROLLBACK INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ",
 		row:   "(" + placeholders(len(cols)) + ")",
 		cols:  len(cols),
@@ -75,13 +77,13 @@ func (b *bulk) add(vals ...any) error {
 			val, text = int64(len(b.strs)), true
 			b.strs = append(b.strs, x)
 		default:
-			return fmt.Errorf("analytics: cannot store a %T", v)
+			return fmt.Errorf("analytics: %s: cannot store a %T", b.table, v)
 		}
 		col := len(b.vals) % b.cols
 		if b.kinds[col] == 0 {
 			b.kinds[col] = kindOf(text)
 		} else if b.kinds[col] != kindOf(text) {
-			return fmt.Errorf("analytics: %s: mixed integers and text in column %d", b.head, col+1)
+			return fmt.Errorf("analytics: %s: mixed integers and text in column %d", b.table, col+1)
 		}
 		b.vals = append(b.vals, val)
 	}

@@ -41,32 +41,34 @@ const writerPragmas = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; P
 // openWriteConn opens the existing database file at path for writing.
 func openWriteConn(ctx context.Context, path string) (*writeConn, error) {
 	c := &writeConn{ctx: ctx, tls: libc.NewTLS()}
-	name, err := libc.CString(path)
-	if err != nil {
-		c.tls.Close()
-		return nil, err
-	}
-	defer libc.Xfree(c.tls, name)
-	pdb := c.tls.Alloc(int(unsafe.Sizeof(uintptr(0))))
-	defer c.tls.Free(int(unsafe.Sizeof(uintptr(0))))
-	const flags = sqlite3.SQLITE_OPEN_READWRITE | sqlite3.SQLITE_OPEN_NOMUTEX | sqlite3.SQLITE_OPEN_EXRESCODE
-	rc := sqlite3.Xsqlite3_open_v2(c.tls, name, pdb, flags, 0)
-	c.db = *(*uintptr)(cPtr(pdb))
-	if rc != sqlite3.SQLITE_OK {
-		err := c.err(rc)
-		c.close()
-		return nil, err
-	}
-	if rc := sqlite3.Xsqlite3_busy_timeout(c.tls, c.db, 5000); rc != sqlite3.SQLITE_OK {
-		err := c.err(rc)
-		c.close()
-		return nil, err
-	}
-	if err := c.exec(writerPragmas); err != nil {
+	if err := c.open(path); err != nil {
 		c.close()
 		return nil, err
 	}
 	return c, nil
+}
+
+// ptrSize is the size of a C pointer.
+const ptrSize = int(unsafe.Sizeof(uintptr(0)))
+
+func (c *writeConn) open(path string) error {
+	name, err := libc.CString(path)
+	if err != nil {
+		return err
+	}
+	defer libc.Xfree(c.tls, name)
+	pdb := c.tls.Alloc(ptrSize)
+	defer c.tls.Free(ptrSize)
+	const flags = sqlite3.SQLITE_OPEN_READWRITE | sqlite3.SQLITE_OPEN_NOMUTEX | sqlite3.SQLITE_OPEN_EXRESCODE
+	rc := sqlite3.Xsqlite3_open_v2(c.tls, name, pdb, flags, 0)
+	c.db = *(*uintptr)(cPtr(pdb))
+	if rc != sqlite3.SQLITE_OK {
+		return c.err(rc)
+	}
+	if rc := sqlite3.Xsqlite3_busy_timeout(c.tls, c.db, 5000); rc != sqlite3.SQLITE_OK {
+		return c.err(rc)
+	}
+	return c.exec(writerPragmas)
 }
 
 func (c *writeConn) close() error {
@@ -120,8 +122,8 @@ func (c *writeConn) prepare(query string) (*writeStmt, error) {
 		return nil, err
 	}
 	defer libc.Xfree(c.tls, z)
-	pp := c.tls.Alloc(int(unsafe.Sizeof(uintptr(0))))
-	defer c.tls.Free(int(unsafe.Sizeof(uintptr(0))))
+	pp := c.tls.Alloc(ptrSize)
+	defer c.tls.Free(ptrSize)
 	if rc := sqlite3.Xsqlite3_prepare_v2(c.tls, c.db, z, -1, pp, 0); rc != sqlite3.SQLITE_OK {
 		return nil, c.err(rc)
 	}
