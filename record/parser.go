@@ -131,7 +131,7 @@ func (s *slab[T]) add(list []T, v T) []T {
 	atEnd := n > 0 && n <= len(s.buf) && &s.buf[len(s.buf)-n] == &list[0]
 	if !atEnd || len(s.buf) == cap(s.buf) {
 		if cap(s.buf)-len(s.buf) < n+1 {
-			s.grow(n + 1)
+			s.grow(2 * (n + 1)) // room for the list to double where it is
 		}
 		s.buf = append(s.buf, list...)
 		s.used += n
@@ -159,7 +159,7 @@ func (s *slab[T]) grow(n int) {
 	if !s.keep {
 		size = min(size, 256)
 	}
-	s.buf = make([]T, 0, max(size, 2*n))
+	s.buf = make([]T, 0, max(size, n))
 }
 
 // reset starts a new game.
