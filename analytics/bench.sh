@@ -8,14 +8,16 @@
 #   analytics/bench.sh 20000      # a smaller archive
 #
 # Measured on the project's 2-core machine (shared with other work), 100,000
-# generated games of 2 to 5 players, 12.3 million rows:
-#   ingest        33.1 s   3,017 games/s   370,000 rows/s   45.6 CPU-s
-#   bare insert   33.6 s   2,979 games/s   (the same rows, replayed beforehand)
-#   report         7.7 s   1.7 MB page
-# The writer is the bottleneck (about 2.7 us of CPU a row in modernc's
-# SQLite); parsing and replay run beside it on the other core, so an ingest
-# takes no longer than inserting its rows bare. The target of 5,000 games/s
-# is not reached.
+# generated games of 2 to 5 players, 12.3 million rows, 16 KiB pages; the
+# median of three runs:
+#   ingest        13.8 s   7,224 games/s   887,000 rows/s   23.5 CPU-s
+#   bare insert   11.0 s   9,057 games/s   10.3 CPU-s (the same rows, replayed beforehand)
+#   report         6.1 s   1.7 MB page     10 CPU-s
+# The writer needs about 0.8 us of CPU a row in modernc's SQLite; parsing,
+# replay and building the rows (about 12 CPU-s) run beside it on the other
+# core, so an ingest takes little longer than inserting its rows bare.
+# Other work on the machine slows a run down: the slowest of the three
+# ingests, run while something else was busy, measured 4,839 games/s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-100000}
