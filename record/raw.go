@@ -18,7 +18,12 @@ type RawGame struct {
 // ScanRaw advances to the next game's text without parsing it (Raw returns
 // it). A Scanner is used through Scan or through ScanRaw, not both. It
 // returns false at the end of the input or on a read error (see Err).
-func (s *Scanner) ScanRaw() bool {
+func (s *Scanner) ScanRaw() bool { return s.ScanRawTo(nil) }
+
+// ScanRawTo is ScanRaw, but copies the game's text into buf's array when
+// it has room (RawGame.Src then shares it) rather than into a new one, so
+// that a caller can recycle the texts of games it has parsed.
+func (s *Scanner) ScanRawTo(buf []byte) bool {
 	s.game, s.err, s.raw = nil, nil, RawGame{}
 	for {
 		raw, ok := s.next()
@@ -28,7 +33,7 @@ func (s *Scanner) ScanRaw() bool {
 		if !hasContent(raw.Src) {
 			continue
 		}
-		raw.Src = append([]byte(nil), raw.Src...)
+		raw.Src = append(buf[:0], raw.Src...)
 		s.raw = raw
 		return true
 	}

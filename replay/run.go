@@ -119,9 +119,10 @@ type job struct {
 	seq   int
 	file  string
 	index int
-	raw   *record.RawGame // CGN text still to parse, or
-	rg    *record.Game    // a game read by a loader, with
-	err   error           // its syntax errors (or a *FileError)
+	raw   *record.RawGame // CGN text still to parse (in text, with Reuse), or
+	text  *[]byte
+	rg    *record.Game // a game read by a loader, with
+	err   error        // its syntax errors (or a *FileError)
 }
 
 // FileError is a file that could not be read.
@@ -175,7 +176,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 					return ctx.Err()
 				}
 			}
-			if err := readFile(file, send); err != nil {
+			if err := readFile(file, o.Reuse, send); err != nil {
 				if ctx.Err() != nil {
 					return
 				}
@@ -248,7 +249,7 @@ func sendResult(ctx context.Context, results chan<- *seqGame, r *seqGame) bool {
 
 // readFile sends the games of a file: raw CGN text to be parsed by the
 // workers, or games read by a registered loader.
-func readFile(path string, send func(job) error) error {
+func readFile(path string, reuse bool, send func(job) error) error {
 	if l, ok := loaders[strings.ToLower(filepath.Ext(path))]; ok {
 		return l(path, func(rg *record.Game, syntax error) error { return send(job{rg: rg, err: syntax}) })
 	}
@@ -258,14 +259,33 @@ func readFile(path string, send func(job) error) error {
 	}
 	defer f.Close()
 	sc := record.NewScanner(f, path)
-	for sc.ScanRaw() {
+	for {
+		var text *[]byte
+		if reuse {
+			text = texts.Get().(*[]byte)
+		}
+		var ok bool
+		if text != nil {
+			ok = sc.ScanRawTo(*text)
+		} else {
+			ok = sc.ScanRaw()
+		}
+		if !ok {
+			if text != nil {
+				texts.Put(text)
+			}
+			return sc.Err()
+		}
 		raw := sc.Raw()
-		if err := send(job{raw: &raw}); err != nil {
+		if err := send(job{raw: &raw, text: text}); err != nil {
 			return err
 		}
 	}
-	return sc.Err()
 }
+
+// texts holds the buffers of games' texts already parsed, for
+// RunOptions.Reuse.
+var texts = sync.Pool{New: func() any { return new([]byte) }}
 
 type seqGame struct {
 	seq int
@@ -283,6 +303,11 @@ func (j job) play(o RunOptions, m *memory) *Game {
 	if j.raw != nil {
 		if m != nil {
 			j.rg, j.err = m.parser.Parse(*j.raw)
+			if j.text != nil {
+				// The parsed game holds no reference to its text.
+				*j.text = j.raw.Src[:0]
+				texts.Put(j.text)
+			}
 		} else {
 			j.rg, j.err = j.raw.Parse()
 		}
