@@ -96,7 +96,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
 func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) (err error) {
-	c, err := openWriteConn(ctx, s.path)
+	c, err := openWriteConn(ctx, s.uri)
 	if err != nil {
 		return err
 	}

@@ -41,6 +41,7 @@ const pragmas = "_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=bu
 type Store struct {
 	db   *sql.DB
 	path string
+	uri  string // the file: URI of path, for the ingest writer's connection
 }
 
 // Open opens (creating it if needed) the database file at path and
@@ -48,12 +49,12 @@ type Store struct {
 func Open(ctx context.Context, path string) (*Store, error) {
 	// The path is escaped as a URL path so that no character of it can
 	// add a parameter to the DSN.
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
-	db, err := sql.Open("sqlite", dsn)
+	uri := "file:" + (&url.URL{Path: path}).EscapedPath()
+	db, err := sql.Open("sqlite", uri+"?"+pragmas)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, uri: uri}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)

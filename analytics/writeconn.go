@@ -38,10 +38,11 @@ type writeConn struct {
 // temporary file page by page.
 const writerPragmas = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY"
 
-// openWriteConn opens the existing database file at path for writing.
-func openWriteConn(ctx context.Context, path string) (*writeConn, error) {
+// openWriteConn opens the existing database file of a file: URI for
+// writing.
+func openWriteConn(ctx context.Context, uri string) (*writeConn, error) {
 	c := &writeConn{ctx: ctx, tls: libc.NewTLS()}
-	if err := c.open(path); err != nil {
+	if err := c.open(uri); err != nil {
 		c.close()
 		return nil, err
 	}
@@ -51,15 +52,15 @@ func openWriteConn(ctx context.Context, path string) (*writeConn, error) {
 // ptrSize is the size of a C pointer.
 const ptrSize = int(unsafe.Sizeof(uintptr(0)))
 
-func (c *writeConn) open(path string) error {
-	name, err := libc.CString(path)
+func (c *writeConn) open(uri string) error {
+	name, err := libc.CString(uri)
 	if err != nil {
 		return err
 	}
 	defer libc.Xfree(c.tls, name)
 	pdb := c.tls.Alloc(ptrSize)
 	defer c.tls.Free(ptrSize)
-	const flags = sqlite3.SQLITE_OPEN_READWRITE | sqlite3.SQLITE_OPEN_NOMUTEX | sqlite3.SQLITE_OPEN_EXRESCODE
+	const flags = sqlite3.SQLITE_OPEN_READWRITE | sqlite3.SQLITE_OPEN_URI | sqlite3.SQLITE_OPEN_NOMUTEX | sqlite3.SQLITE_OPEN_EXRESCODE
 	rc := sqlite3.Xsqlite3_open_v2(c.tls, name, pdb, flags, 0)
 	c.db = *(*uintptr)(cPtr(pdb))
 	if rc != sqlite3.SQLITE_OK {

@@ -2,13 +2,15 @@ package analytics
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 func TestWriteConnMissingFile(t *testing.T) {
-	_, err := openWriteConn(context.Background(), filepath.Join(t.TempDir(), "missing", "x.db"))
+	_, err := openWriteConn(context.Background(), "file:"+filepath.Join(t.TempDir(), "missing", "x.db"))
 	if err == nil || !strings.Contains(err.Error(), "unable to open database file") {
 		t.Fatalf("got %v, want an error saying the file cannot be opened", err)
 	}
@@ -19,7 +21,7 @@ func TestWriteConnMissingFile(t *testing.T) {
 func TestBulk(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
-	c, err := openWriteConn(ctx, s.path)
+	c, err := openWriteConn(ctx, s.uri)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,5 +62,36 @@ func TestBulk(t *testing.T) {
 	}
 	if err := b.add(1, 2, 3); err == nil || err.Error() != "analytics: t: mixed integers and text in column 2" {
 		t.Errorf("an integer in a text column: got %v", err)
+	}
+}
+
+// TestIngestOddPath ingests into a file whose name holds the characters
+// of URIs: the writer's connection opens the same file as the others.
+func TestIngestOddPath(t *testing.T) {
+	ctx := context.Background()
+	dir := testArchive(t, 6, 1)
+	path := filepath.Join(t.TempDir(), "file:a?b=c#d%20 é.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	st, err := s.Ingest(ctx, []string{dir}, IngestOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if valid, _, err := s.Counts(ctx); err != nil || valid != 6 || st.Added != 6 {
+		t.Fatalf("%d games stored, %d added (%v); want 6", valid, st.Added, err)
+	}
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := filepath.Base(path); !slices.Contains(names, want) {
+		t.Errorf("files %q, want %q among them", names, want)
 	}
 }
