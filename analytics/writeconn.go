@@ -32,11 +32,8 @@ type writeConn struct {
 // ingested archives instead). The larger page cache (64 MiB) holds a
 // transaction's pages: with the default 2 MiB, SQLite spilled pages to the
 // log in the middle of transactions and read pages of the random-order
-// indexes (games.id, players.name) back again. temp_store keeps statement
-// journals in memory: inserting games needs one (an explicit INTEGER
-// PRIMARY KEY can fail halfway through a statement), and it went to a
-// temporary file page by page.
-const writerPragmas = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY"
+// indexes (games.id, players.name) back again.
+const writerPragmas = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536"
 
 // openWriteConn opens the existing database file of a file: URI for
 // writing.
