@@ -312,7 +312,7 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	idx := len(g.tiles)
 	o := &orients[t][r]
 	pl := placed{o: o, tile: t, rot: r, pos: p, node: int32(len(g.nodes)), tower: -1}
-	if g.rules.Tower() && t.Type().HasFoundation() {
+	if g.rules.Tower() && o.foundation {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
 	}
@@ -368,7 +368,7 @@ func (g *Game) countCloisterNeighbours(idx int) {
 			}
 		}
 	}
-	if !g.tiles[idx].tile.Type().Cloister {
+	if !g.tiles[idx].o.cloister {
 		return
 	}
 	n := uint8(0)

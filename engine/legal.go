@@ -123,7 +123,7 @@ func (g *Game) legalTowerActions(buf []Move) []Move {
 	if !g.rules.Tower() {
 		return buf
 	}
-	if g.rules.TowerTileActions && !g.tiles[g.newTile].tile.Type().HasFoundation() {
+	if g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation {
 		return buf
 	}
 	for i := range g.towers {

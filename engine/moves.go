@@ -331,7 +331,7 @@ func (g *Game) towerAt(m Move) (*tower, int, error) {
 	if !g.rules.Tower() {
 		return nil, -1, g.illegal(RuleTower, m, "there are no towers in a base game")
 	}
-	if g.rules.TowerTileActions && !g.tiles[g.newTile].tile.Type().HasFoundation() {
+	if g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation {
 		return nil, -1, g.illegal(RuleTower, m, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and %s has none", g.tiles[g.newTile].tile)
 	}
 	v := g.grid.get(m.Pos)

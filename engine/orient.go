@@ -66,6 +66,9 @@ type oriented struct {
 	segs    []segment
 	nodes   []node // the segments as new union-find nodes, for put to copy
 	closing []int8 // the road and city segments, which a placement may complete
+
+	// Copied from the tile type, which lies farther away in memory.
+	cloister, foundation bool
 }
 
 // orients holds every tile type in every rotation.
@@ -80,7 +83,7 @@ var orients = func() (o [NumTileTypes][4]oriented) {
 
 // orient turns t by r. Segments are ordered cities, roads, fields, cloister.
 func orient(t *TileType, r Rotation) oriented {
-	var o oriented
+	o := oriented{cloister: t.Cloister, foundation: t.HasFoundation()}
 	for e := North; e <= West; e++ {
 		o.sig |= uint8(t.Edges[e]) << (2 * ((uint(e) + uint(r)) & 3))
 	}
