@@ -240,6 +240,13 @@ func (g *Game) clearGrid() {
 	for i := range g.frontier {
 		g.grid.clear(g.frontier[i].pos)
 	}
+	for _, p := range g.cloisterAt {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				g.grid.clear(Pos{p.X + dx, p.Y + dy})
+			}
+		}
+	}
 }
 
 // reserve returns s, empty, with room for at least n elements.
@@ -323,6 +330,7 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	}
 	g.tiles = append(g.tiles, pl)
 	g.grid.fit(p)
+	g.nCompleted = 0
 	c := g.grid.index(p)
 	if v := g.grid.at(c); v < 0 && v != gridEmpty {
 		g.removeFrontier(int(-1 - v))
@@ -348,17 +356,22 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 			f.mask |= bit
 		}
 	}
-	g.countCloisterNeighbours(idx)
+	if g.grid.near(c) || o.cloister {
+		g.countCloisterNeighbours(idx)
+	}
+	if o.cloister {
+		g.grid.markNear(c)
+	}
 	return idx
 }
 
 // countCloisterNeighbours updates the neighbour counts of the cloisters
 // around the new tile idx, and counts its own if it is a cloister; it
 // notes the cloisters the tile completes, for scoreCompleted. There are
-// few cloisters, so scanning them beats looking up 8 squares.
+// few cloisters, so scanning them beats looking up 8 squares; put calls
+// it only for a tile next to a cloister or that is one.
 func (g *Game) countCloisterNeighbours(idx int) {
 	p := g.tiles[idx].pos
-	g.nCompleted = 0
 	for i, q := range g.cloisterAt {
 		if uint(q.X-p.X+1) <= 2 && uint(q.Y-p.Y+1) <= 2 {
 			c := &g.tiles[g.cloister[i]]

@@ -7,14 +7,20 @@ package engine
 //
 // get and set speak in values: >= 0 is the index of a placed tile, < 0
 // (but not gridEmpty) is -1-i for frontier entry i. A cell stores its
-// value with the sign bit flipped, so that the zero cell is gridEmpty.
+// value plus gridBias in its low 15 bits, so that the zero cell is
+// gridEmpty, and in its top bit whether a cloister lies among the eight
+// squares around it (see near).
 type grid struct {
 	cells []uint16
 	side  int // the array is side × side squares
 	off   int // the cell of (x, y) is (y+off)*side + x+off
 }
 
-const gridEmpty = int16(-32768)
+const (
+	gridBias  = 0x4000
+	gridEmpty = int16(-gridBias)
+	nearBit   = 0x8000
+)
 
 // gridStart is the half-width of a new grid: most games fit.
 const gridStart = 24
@@ -42,18 +48,30 @@ func (g *grid) get(p Pos) int16 {
 	if i < 0 {
 		return gridEmpty
 	}
-	return int16(g.cells[i] ^ 0x8000)
+	return int16(g.cells[i]&^nearBit) - gridBias
 }
 
 // at returns the value of cell i (see index).
-func (g *grid) at(i int) int16 { return int16(g.cells[i] ^ 0x8000) }
+func (g *grid) at(i int) int16 { return int16(g.cells[i]&^nearBit) - gridBias }
 
 // put stores v in cell i.
-func (g *grid) put(i int, v int16) { g.cells[i] = uint16(v) ^ 0x8000 }
+func (g *grid) put(i int, v int16) { g.cells[i] = g.cells[i]&nearBit | uint16(v+gridBias) }
+
+// near reports whether a cloister lies among the eight squares around
+// cell i.
+func (g *grid) near(i int) bool { return g.cells[i]&nearBit != 0 }
+
+// markNear records a cloister at cell i in the eight cells around it,
+// which must lie within the grid.
+func (g *grid) markNear(i int) {
+	for _, d := range [8]int{-g.side - 1, -g.side, -g.side + 1, -1, 1, g.side - 1, g.side, g.side + 1} {
+		g.cells[i+d] |= nearBit
+	}
+}
 
 // set stores v at p, which must lie within the grid (see fit).
 func (g *grid) set(p Pos, v int16) {
-	g.cells[g.index(p)] = uint16(v) ^ 0x8000
+	g.put(g.index(p), v)
 }
 
 // fit grows the grid, if need be, to hold p and its four neighbours.

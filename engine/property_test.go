@@ -72,6 +72,26 @@ func (g *Game) checkInvariants() error {
 			return fmt.Errorf("feature %d: occupied %d, %d followers", r, g.nodes[r].occupied, n)
 		}
 	}
+	for i, c := range g.cloister {
+		q, n := g.cloisterAt[i], 0
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				sq := Pos{q.X + dx, q.Y + dy}
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				if g.grid.get(sq) >= 0 {
+					n++
+				}
+				if !g.grid.near(g.grid.index(sq)) {
+					return fmt.Errorf("cloister at %v: %v not marked as near it", q, sq)
+				}
+			}
+		}
+		if int(g.tiles[c].nbrs) != n {
+			return fmt.Errorf("cloister at %v: %d neighbours counted, %d placed", q, g.tiles[c].nbrs, n)
+		}
+	}
 	for i, tw := range g.towers {
 		if tw.guard >= 0 && (!tw.closed || tw.height == 0) {
 			return fmt.Errorf("tower %d: guard on an open tower or bare foundation", i)
