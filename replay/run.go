@@ -137,9 +137,10 @@ func (e *FileError) Unwrap() error { return e.Err }
 // Run replays every game of the files on several cores and calls emit with
 // each replayed game in file order, then game order, whatever order the
 // workers finish in. emit runs on one goroutine at a time. Memory stays
-// bounded: at most 16 games per worker are between reading and emitting. A file that
-// cannot be read is reported to emit as a Game with a diagnostic and Run
-// goes on; an error from emit stops Run and is returned.
+// bounded: a few dozen games per worker are between reading and emitting,
+// and of those only a few are already replayed. A file that cannot be read
+// is reported to emit as a Game with a diagnostic and Run goes on; an
+// error from emit stops Run and is returned.
 func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) error) error {
 	workers := o.Workers
 	if workers <= 0 {
@@ -147,13 +148,16 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan job, 4*workers)
-	results := make(chan *seqGame, 4*workers)
-	// window bounds the games between the reader and the emitter: the
-	// reader takes a slot per game, the emitter frees it once the game is
+	// The reader keeps a long queue of games' texts ahead of the workers,
+	// so that it need not run again for a while: when every core is busy
+	// replaying, a goroutine woken to refill a short queue could wait for
+	// a core until the queue ran dry.
+	jobs := make(chan job, 64*workers)
+	// window bounds the games between the reader and their emission: the
+	// reader takes a slot per game, the slot is freed once the game is
 	// emitted in order. Without it a slow game would let the others pile
 	// up in the reorder buffer.
-	window := make(chan struct{}, 16*workers)
+	window := make(chan struct{}, 80*workers)
 
 	go func() {
 		defer close(jobs)
@@ -188,12 +192,20 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 		}
 	}()
 
+	// The workers emit the games themselves: whichever worker completes
+	// the next game in order emits it and every following game already
+	// replayed, while the others go on replaying. (A goroutine of its own
+	// for emitting would wait for a core whenever every worker is busy.)
+	e := emitter{pending: map[int]*seqGame{}, window: window, emit: emit, cancel: cancel}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if ctx.Err() != nil {
+					return
+				}
 				var m *memory
 				if o.Reuse {
 					m = memories.Get().(*memory)
@@ -202,48 +214,68 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 				if g != nil && o.Prepare != nil {
 					o.Prepare(g)
 				}
-				// A nil game (blank text) is sent too: the sequence must
-				// go on.
-				if !sendResult(ctx, results, &seqGame{j.seq, g, m}) {
-					return
-				}
+				// A nil game (blank text) is handed on too: the sequence
+				// must go on.
+				e.done(&seqGame{j.seq, g, m})
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(results) }()
-
-	pending := map[int]*seqGame{}
-	next := 0
-	for r := range results {
-		pending[r.seq] = r
-		for sg, ok := pending[next]; ok; sg, ok = pending[next] {
-			delete(pending, next)
-			next++
-			<-window
-			var err error
-			if sg.g != nil {
-				err = emit(sg.g)
-			}
-			if sg.mem != nil {
-				memories.Put(sg.mem)
-			}
-			if err != nil {
-				cancel()
-				for range results {
-				}
-				return err
-			}
+	wg.Wait()
+	if e.err != nil {
+		// Let the reader see the cancellation and stop.
+		for range jobs {
 		}
+		return e.err
 	}
 	return ctx.Err()
 }
 
-func sendResult(ctx context.Context, results chan<- *seqGame, r *seqGame) bool {
-	select {
-	case results <- r:
-		return true
-	case <-ctx.Done():
-		return false
+// emitter puts the replayed games back in order and emits them.
+type emitter struct {
+	mu       sync.Mutex
+	pending  map[int]*seqGame // replayed, waiting for earlier games
+	next     int              // the sequence number to emit next
+	emitting bool             // a worker is emitting
+	err      error            // the first error from emit
+	window   chan struct{}
+	emit     func(*Game) error
+	cancel   func()
+}
+
+// done takes a replayed game. If no worker is emitting, the caller
+// becomes the emitter and emits every game that is next in order,
+// releasing the lock while it calls emit.
+func (e *emitter) done(sg *seqGame) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.pending[sg.seq] = sg
+	if e.emitting {
+		return
+	}
+	e.emitting = true
+	defer func() { e.emitting = false }()
+	for {
+		sg, ok := e.pending[e.next]
+		if !ok {
+			return
+		}
+		delete(e.pending, e.next)
+		e.next++
+		stopped := e.err != nil
+		e.mu.Unlock()
+		<-e.window
+		var err error
+		if sg.g != nil && !stopped {
+			err = e.emit(sg.g)
+		}
+		if sg.mem != nil {
+			memories.Put(sg.mem)
+		}
+		e.mu.Lock()
+		if err != nil && e.err == nil {
+			e.err = err
+			e.cancel()
+		}
 	}
 }
 
