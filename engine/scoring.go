@@ -16,7 +16,9 @@ func (g *Game) endTurn(m Move) error {
 		g.finalScoring() // its events belong to the last turn played
 	}
 	g.turn++
-	g.player = (g.player + 1) % g.nPlayers
+	if g.player++; g.player == g.nPlayers { // not %: a division costs more
+		g.player = 0
+	}
 	g.phase = PhaseDraw
 	g.ransomed = false
 	g.newTile = -1
