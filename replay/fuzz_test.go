@@ -2,6 +2,8 @@ package replay
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -41,4 +43,56 @@ func FuzzReplay(f *testing.F) {
 			}
 		}
 	})
+}
+
+// reuseMemory is shared by every input of FuzzReuse, so that each game is
+// replayed in memory left by games before it.
+var reuseMemory = &memory{parser: record.NewParser()}
+
+// FuzzReuse checks that replaying in reused memory, as Run does with
+// Reuse, gives what a fresh replay gives, whatever the games before.
+func FuzzReuse(f *testing.F) {
+	gen := engine.NewGenerator()
+	for i, rules := range roundTripRules {
+		rg, err := Generate(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		rg.Turns = rg.Turns[:min(len(rg.Turns), 25)]
+		rg.SetTag("Result", "*")
+		f.Add(record.AppendGame(nil, rg))
+	}
+	f.Add([]byte("[Players \"A; B\"]\n[Rules \"tower\"]\n[Bag \"order E U T12\"]\n\n1. A E@0,-1r180 +C:S\n2. B U@1,0r0 ^0,-1 x0,0:C:N\n3. A $B T12@0,1r0 +T@0,-1\n"))
+	f.Add([]byte("[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n\n1. A -C\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
+		for i := 1; sc.ScanRaw(); i++ {
+			raw := sc.Raw()
+			rg, err := raw.Parse()
+			if rg == nil && err == nil {
+				continue
+			}
+			want := digestGame(Replay("fuzz.cgn", i, rg, err, Options{}))
+			m := reuseMemory
+			rg2, err2 := m.parser.Parse(raw)
+			got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, Options{}))
+			if got != want {
+				t.Fatalf("game %d replayed in reused memory differs:\n got %s\nwant %s", i, got, want)
+			}
+		}
+	})
+}
+
+// digestGame describes everything a replay produced.
+func digestGame(g *Game) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "valid=%v players=%v rules=%v turns=%+v\n", g.Valid(), g.Players, g.Rules, g.Turns)
+	for _, d := range g.Diagnostics {
+		fmt.Fprintf(&b, "%s|%s\n", d.Error(), d.Board)
+	}
+	if g.State != nil {
+		st, _ := json.Marshal(State(g.State, g.Players, len(g.Turns)))
+		fmt.Fprintf(&b, "%s\n%+v\n", st, g.Events())
+	}
+	return b.String()
 }
