@@ -196,14 +196,15 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	// the next game in order emits it and every following game already
 	// replayed, while the others go on replaying. (A goroutine of its own
 	// for emitting would wait for a core whenever every worker is busy.)
-	e := emitter{pending: map[int]*seqGame{}, window: window, emit: emit, cancel: cancel}
+	e := emitter{pending: map[int]*seqGame{}, window: window, emit: emit, cancel: cancel, ctx: ctx, ahead: 4 * workers}
+	e.turn.L = &e.mu
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				if ctx.Err() != nil {
+				if !e.wait(j.seq) {
 					return
 				}
 				var m *memory
@@ -220,6 +221,13 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 			}
 		}()
 	}
+	go func() {
+		// Wake the workers waiting for their turn when Run is cancelled.
+		<-ctx.Done()
+		e.mu.Lock()
+		e.turn.Broadcast()
+		e.mu.Unlock()
+	}()
 	wg.Wait()
 	if e.err != nil {
 		// Let the reader see the cancellation and stop.
@@ -230,9 +238,14 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	return ctx.Err()
 }
 
-// emitter puts the replayed games back in order and emits them.
+// emitter puts the replayed games back in order and emits them. It also
+// keeps the workers from replaying more than ahead games beyond the next
+// one to emit: a replayed game holds its replay's memory until it is
+// emitted, so one slow game must not let the others pile up.
 type emitter struct {
 	mu       sync.Mutex
+	turn     sync.Cond // signalled when next moves on
+	ahead    int
 	pending  map[int]*seqGame // replayed, waiting for earlier games
 	next     int              // the sequence number to emit next
 	emitting bool             // a worker is emitting
@@ -240,6 +253,20 @@ type emitter struct {
 	window   chan struct{}
 	emit     func(*Game) error
 	cancel   func()
+	ctx      context.Context
+}
+
+func (e *emitter) stopped() bool { return e.ctx.Err() != nil }
+
+// wait blocks until game seq may be replayed, and reports whether Run
+// goes on. The next game to emit may always be replayed.
+func (e *emitter) wait(seq int) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for seq >= e.next+e.ahead && e.err == nil && !e.stopped() {
+		e.turn.Wait()
+	}
+	return e.err == nil && !e.stopped()
 }
 
 // done takes a replayed game. If no worker is emitting, the caller
@@ -261,6 +288,7 @@ func (e *emitter) done(sg *seqGame) {
 		}
 		delete(e.pending, e.next)
 		e.next++
+		e.turn.Broadcast()
 		stopped := e.err != nil
 		e.mu.Unlock()
 		<-e.window
