@@ -43,6 +43,8 @@ func (p Pos) String() string {
 type SyntaxError struct {
 	Pos    Pos
 	Msg    string // "expected X, found Y"
+	Turn   int    // the number of the turn the error lies in (0 before the movetext)
+	Player string // that turn's player, when it could be read
 	Source string // the source line holding Pos, without its line end ("" if unknown)
 	Span   int    // number of bytes of Source marked by carets, at least 1
 }

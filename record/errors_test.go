@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -310,5 +311,24 @@ func TestCaret(t *testing.T) {
 		if line != c.line || marks != c.marks {
 			t.Errorf("Caret(%q, %d, %d):\n got %q\n     %q\nwant %q\n     %q", c.src, c.col, c.span, line, marks, c.line, c.marks)
 		}
+	}
+}
+
+// A syntax error names the turn it lies in and that turn's player, when
+// they could be read; errors among the tags name none.
+func TestSyntaxErrorTurn(t *testing.T) {
+	src := "[Players \"Anna; Bob\"]\n[Round x\n\n1. Anna U@1,0r0 +R:WE\n2. Bob V@1,1r45\n3. Anna E@0,-1r0 (3. Anna X@0,-1r0 +Q:N) {note}\n4. \"Bob\n"
+	_, err := Parse(strings.NewReader(src), "turns.cgn")
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("got %v, want syntax errors", err)
+	}
+	var got []string
+	for _, e := range list {
+		got = append(got, fmt.Sprintf("%d:%d %s", e.Pos.Line, e.Turn, e.Player))
+	}
+	want := []string{"2:0 ", "5:2 Bob", "6:3 Anna", "7:4 "}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("errors at (line:turn player) %v, want %v\n%v", got, want, err)
 	}
 }

@@ -83,6 +83,7 @@ func (p *parser) lineItems(turns *[]*Turn, st *turnState, replaced *Turn) {
 			*turns = p.nodes.varLines.add(*turns, t)
 		}
 		*st = turnState{t: t, last: &t.Notes}
+		p.cur = t
 		p.head(t)
 	case st.t == nil:
 		if p.depth == 0 && len(*turns) == 0 && (c == '{' || c == ';') {
@@ -302,6 +303,7 @@ func (p *parser) variation(st *turnState) {
 	p.depth++
 	v.Turns = p.turnList(st.t)
 	p.depth--
+	p.cur = st.t
 	if p.i >= len(p.src) {
 		p.errorPos(v.Pos, v.Pos.Offset-p.base, `expected ")" to close the variation, found `+p.found(p.i))
 	} else {

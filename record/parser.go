@@ -44,6 +44,7 @@ type parser struct {
 	mainLine  []*Turn  // the main line being parsed
 	points    []int    // the points of the score being parsed
 	keep      bool     // reuse the memory of the previous game (Parser)
+	cur       *Turn    // the turn being parsed, for the errors in it
 	kept      Game     // the game, when keep is set
 	nodes     nodes
 }
@@ -180,7 +181,7 @@ func newParser(filename string) *parser {
 // reset prepares p for a new game in src starting at file offset base and line.
 func (p *parser) reset(src []byte, base, line int, last bool) {
 	p.src, p.i, p.base, p.line, p.lineStart, p.last = src, 0, base, line, 0, last
-	p.errs, p.depth, p.bol = nil, 0, true
+	p.errs, p.depth, p.bol, p.cur = nil, 0, true, nil
 	if len(p.names) > 256 {
 		p.names = map[string]string{}
 	}
@@ -236,6 +237,9 @@ func (p *parser) errorAt(i int, msg string) {
 // errorPos records an error at pos, which is index i of src.
 func (p *parser) errorPos(pos Pos, i int, msg string) {
 	e := &SyntaxError{Pos: pos, Msg: msg, Span: p.span(i)}
+	if t := p.cur; t != nil {
+		e.Turn, e.Player = t.Number, t.Player.Text
+	}
 	if p.mapPos == nil {
 		a := bytes.LastIndexByte(p.src[:min(i, len(p.src))], '\n') + 1
 		b := len(p.src)

@@ -188,7 +188,7 @@ func (r *replayer) syntax(err error) {
 // its own position and source line.
 func (r *replayer) syntaxError(code string, e *record.SyntaxError) {
 	r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: e.Pos,
-		Game: r.g.Index, Message: e.Msg, Source: e.Source, Span: e.Span})
+		Game: r.g.Index, Turn: e.Turn, Player: e.Player, Message: e.Msg, Source: e.Source, Span: e.Span})
 }
 
 // tagError reports an error from a tag accessor; syntax errors of a tag
