@@ -8,6 +8,7 @@ require (
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.43.0
 	modernc.org/libc v1.79.0
 	modernc.org/sqlite v1.61.1
 )

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -35,7 +37,7 @@ func (r *replayer) play() {
 
 func (r *replayer) seatOf(n record.Name) (int, bool) {
 	for i, p := range r.g.Players {
-		if p.Name == n.Text {
+		if sameName(p.Name, n.Text) {
 			return i, true
 		}
 	}
@@ -103,7 +105,7 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 		return false
 	}
 	seat := eg.Player()
-	if t.Player.Text != r.g.Players[seat].Name {
+	if name := r.g.Players[seat].Name; t.Player.Text != name && !sameName(t.Player.Text, name) {
 		if _, ok := r.seatOf(t.Player); !ok {
 			return false
 		}
@@ -300,6 +302,14 @@ func scoreList(s []int) string {
 		parts[i] = fmt.Sprint(v)
 	}
 	return strings.Join(parts, "-")
+}
+
+// sameName reports whether two player names are the same name: equal in
+// Unicode normal form C, so that a "Chloé" typed with a combining accent
+// (as some editors and file systems write it) is the "Chloé" of the
+// Players tag.
+func sameName(a, b string) bool {
+	return a == b || norm.NFC.String(a) == norm.NFC.String(b)
 }
 
 // reserve returns s, empty, with room for at least n elements.

@@ -373,7 +373,7 @@ func (r *replayer) seat() bool {
 	}
 	for _, p := range players {
 		for _, q := range r.g.Players {
-			if q.Name == p.Name {
+			if sameName(q.Name, p.Name) {
 				r.fail(CodePlayers, p.Pos, "player %q is named twice", p.Name)
 				return false
 			}
