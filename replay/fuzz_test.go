@@ -10,9 +10,9 @@ import (
 	"github.com/towerlog/towerlog/record"
 )
 
-// FuzzReplay checks that replaying whatever the parser accepts never
-// panics, and that every game is either valid or explains why not.
-func FuzzReplay(f *testing.F) {
+// addSeeds seeds a fuzz target with the openings of generated games under
+// every rule set (short inputs mutate well) and a few odd setups.
+func addSeeds(f *testing.F) {
 	gen := engine.NewGenerator()
 	for i, rules := range roundTripRules {
 		rg, err := Generate(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
@@ -26,6 +26,12 @@ func FuzzReplay(f *testing.F) {
 	}
 	f.Add([]byte("[Players \"A; B\"]\n[Rules \"tower\"]\n[Bag \"order E U T12\"]\n\n1. A E@0,-1r180 +C:S\n2. B U@1,0r0 ^0,-1 x0,0:C:N\n3. A $B T12@0,1r0 +T@0,-1\n"))
 	f.Add([]byte("[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n\n1. A -C\n"))
+}
+
+// FuzzReplay checks that replaying whatever the parser accepts never
+// panics, and that every game is either valid or explains why not.
+func FuzzReplay(f *testing.F) {
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
 		for i := 1; sc.Scan(); i++ {
@@ -52,18 +58,7 @@ var reuseMemory = &memory{parser: record.NewParser()}
 // FuzzReuse checks that replaying in reused memory, as Run does with
 // Reuse, gives what a fresh replay gives, whatever the games before.
 func FuzzReuse(f *testing.F) {
-	gen := engine.NewGenerator()
-	for i, rules := range roundTripRules {
-		rg, err := Generate(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
-		if err != nil {
-			f.Fatal(err)
-		}
-		rg.Turns = rg.Turns[:min(len(rg.Turns), 25)]
-		rg.SetTag("Result", "*")
-		f.Add(record.AppendGame(nil, rg))
-	}
-	f.Add([]byte("[Players \"A; B\"]\n[Rules \"tower\"]\n[Bag \"order E U T12\"]\n\n1. A E@0,-1r180 +C:S\n2. B U@1,0r0 ^0,-1 x0,0:C:N\n3. A $B T12@0,1r0 +T@0,-1\n"))
-	f.Add([]byte("[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n\n1. A -C\n"))
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
 		for i := 1; sc.ScanRaw(); i++ {
