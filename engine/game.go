@@ -47,7 +47,7 @@ type follower struct {
 
 // placed is a tile on the board.
 type placed struct {
-	o     *oriented // &orients[tile][rot]
+	o     *oriented // &orients[tile][rot], kept to spare the lookup on every use
 	tile  TileID
 	rot   Rotation
 	pos   Pos

@@ -2,8 +2,8 @@ package engine
 
 // grid maps board squares to placed tiles and frontier squares. It is a
 // square array centred on the start tile, so a lookup is an index. It
-// starts small, as boards stay compact, and grows when a square outside it
-// is set; a reset game clears only the squares it used.
+// starts small, as boards stay compact, and grows (fit) before a tile is
+// placed near its edge; a reset game clears only the squares it used.
 //
 // get and set speak in values: >= 0 is the index of a placed tile, < 0
 // (but not gridEmpty) is -1-i for frontier entry i. A cell stores its
