@@ -2,7 +2,7 @@ package engine
 
 // capture takes the follower at m.Spot of the tile at m.Pos with the tower
 // grown this turn.
-func (g *Game) capture(m Move) error {
+func (g *Game) capture(m *Move) error {
 	if g.phase != PhaseCapture {
 		return g.wrongPhase(m)
 	}

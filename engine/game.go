@@ -257,6 +257,24 @@ func reserve[T any](s []T, n int) []T {
 	return s[:0]
 }
 
+// push appends a zero element to *s and returns it, to be filled in place.
+// Appending a struct built as a value copies it with wide loads, which the
+// processor cannot forward from the narrow stores that just built it; on
+// the hot paths that stall costs more than the rest of the append.
+func push[T any](s *[]T) *T {
+	n := len(*s)
+	if n < cap(*s) {
+		*s = (*s)[:n+1]
+		p := &(*s)[n]
+		var zero T
+		*p = zero
+		return p
+	}
+	var zero T
+	*s = append(*s, zero)
+	return &(*s)[n]
+}
+
 // fillBag fills the bag from s; a prepared draw order is copied to buf's
 // array.
 func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
@@ -318,17 +336,18 @@ func (g *Game) Clone() *Game {
 func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	idx := len(g.tiles)
 	o := &orients[t][r]
-	pl := placed{o: o, tile: t, rot: r, pos: p, node: int32(len(g.nodes)), tower: -1}
-	if g.rules.Tower() && o.foundation {
+	first := int32(len(g.nodes))
+	pl := push(&g.tiles)
+	pl.o, pl.tile, pl.rot, pl.pos, pl.node, pl.tower = o, t, r, p, first, -1
+	if o.foundation && !g.rules.BaseOnly {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
 	}
 	g.nodes = append(g.nodes, o.nodes...)
 	for i := range o.nodes {
-		n := &g.nodes[int(pl.node)+i]
-		n.parent, n.next, n.tile = pl.node+int32(i), pl.node+int32(i), int16(idx)
+		n := &g.nodes[int(first)+i]
+		n.parent, n.next, n.tile = first+int32(i), first+int32(i), int16(idx)
 	}
-	g.tiles = append(g.tiles, pl)
 	g.grid.fit(p)
 	g.nCompleted = 0
 	c := g.grid.index(p)
@@ -349,7 +368,8 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		terr := uint8(o.terrain(e)) << (2 * e.Opposite())
 		if v == gridEmpty {
 			g.grid.put(qc, int16(-1-len(g.frontier)))
-			g.frontier = append(g.frontier, frontierSq{pos: p.Step(e), req: terr, mask: bit})
+			f := push(&g.frontier)
+			f.pos, f.req, f.mask = p.Step(e), terr, bit
 		} else {
 			f := &g.frontier[-1-v]
 			f.req |= terr

@@ -96,7 +96,7 @@ func lay(t testing.TB, g *Game, spec string) {
 	t.Helper()
 	for _, s := range strings.Fields(spec) {
 		id, p, r := parsePlace(t, s)
-		if err := g.checkPlacement(id, Move{Kind: MovePlace, Pos: p, Rot: r}); err != nil {
+		if err := g.checkPlacement(id, &Move{Kind: MovePlace, Pos: p, Rot: r}); err != nil {
 			t.Fatalf("lay %s: %v", s, err)
 		}
 		if g.bagCount[id] == 0 {

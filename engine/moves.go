@@ -121,12 +121,21 @@ func (g *Game) who(p int) string {
 	return "player " + itoa(p+1)
 }
 
-func (g *Game) illegal(r Rule, m Move, format string, args ...any) error {
-	return &IllegalMoveError{Rule: r, Move: m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
+func (g *Game) illegal(r Rule, m *Move, format string, args ...any) error {
+	return &IllegalMoveError{Rule: r, Move: *m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Apply plays one move for the player whose turn it is.
 func (g *Game) Apply(m Move) error {
+	// Inlined at the call, so that the move is passed by address rather
+	// than copied: see apply.
+	return g.apply(&m)
+}
+
+// apply plays *m. The moves are passed by address down to the rule that
+// checks them: a Move is too large for registers, and copying one that was
+// just built stalls the processor (wide loads of narrow stores).
+func (g *Game) apply(m *Move) error {
 	if g.phase == PhaseOver {
 		return g.illegal(RuleGameOver, m, "the game is over")
 	}
@@ -167,11 +176,11 @@ func (g *Game) Apply(m Move) error {
 	return g.illegal(RuleMove, m, "unknown move kind %d", m.Kind)
 }
 
-func (g *Game) wrongPhase(m Move) error {
+func (g *Game) wrongPhase(m *Move) error {
 	return g.illegal(RulePhase, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
 }
 
-func (g *Game) draw(m Move) error {
+func (g *Game) draw(m *Move) error {
 	if g.phase != PhaseDraw {
 		return g.wrongPhase(m)
 	}
@@ -197,7 +206,7 @@ func (g *Game) draw(m Move) error {
 	return nil
 }
 
-func (g *Game) discard(m Move) error {
+func (g *Game) discard(m *Move) error {
 	if g.phase != PhasePlace {
 		return g.wrongPhase(m)
 	}
@@ -213,7 +222,7 @@ func (g *Game) discard(m Move) error {
 	return nil
 }
 
-func (g *Game) place(m Move) error {
+func (g *Game) place(m *Move) error {
 	if g.phase != PhasePlace {
 		return g.wrongPhase(m)
 	}
@@ -226,7 +235,7 @@ func (g *Game) place(m Move) error {
 }
 
 // checkPlacement explains why tile t cannot go where m says, or returns nil.
-func (g *Game) checkPlacement(t TileID, m Move) error {
+func (g *Game) checkPlacement(t TileID, m *Move) error {
 	if m.Rot > R270 {
 		return g.illegal(RuleMove, m, "rotation %d is not a quarter turn", m.Rot)
 	}
@@ -263,7 +272,7 @@ func (g *Game) checkPlacement(t TileID, m Move) error {
 
 var edgeWords = [4]string{"north", "east", "south", "west"}
 
-func (g *Game) pass(m Move) error {
+func (g *Game) pass(m *Move) error {
 	if g.phase != PhaseAction && g.phase != PhaseCapture {
 		return g.wrongPhase(m)
 	}
@@ -271,7 +280,7 @@ func (g *Game) pass(m Move) error {
 	return nil
 }
 
-func (g *Game) deploy(m Move) error {
+func (g *Game) deploy(m *Move) error {
 	if g.phase != PhaseAction {
 		return g.wrongPhase(m)
 	}
@@ -327,8 +336,8 @@ func (g *Game) toSupply(p int, f *follower) {
 }
 
 // towerAt returns the tower on the tile at p, or an error for move m.
-func (g *Game) towerAt(m Move) (*tower, int, error) {
-	if !g.rules.Tower() {
+func (g *Game) towerAt(m *Move) (*tower, int, error) {
+	if g.rules.BaseOnly {
 		return nil, -1, g.illegal(RuleTower, m, "there are no towers in a base game")
 	}
 	if g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation {
@@ -345,7 +354,7 @@ func (g *Game) towerAt(m Move) (*tower, int, error) {
 	return &g.towers[t.tower], int(t.tower), nil
 }
 
-func (g *Game) floor(m Move) error {
+func (g *Game) floor(m *Move) error {
 	if g.phase != PhaseAction {
 		return g.wrongPhase(m)
 	}
@@ -362,7 +371,8 @@ func (g *Game) floor(m Move) error {
 	g.floors[g.player]--
 	tw.height++
 	g.grown = ti
-	g.events = append(g.events, Event{Kind: EventFloor, Turn: g.turn, Player: g.player, Pos: m.Pos, Height: int(tw.height)})
+	ev := push(&g.events)
+	ev.Kind, ev.Turn, ev.Player, ev.Pos, ev.Height = EventFloor, g.turn, g.player, m.Pos, int(tw.height)
 	g.phase = PhaseCapture
 	return nil
 }
@@ -374,7 +384,7 @@ func (g *Game) closedBy(tw *tower) string {
 	return " (its guard was captured and towers do not reopen: rule reopen=no)"
 }
 
-func (g *Game) guard(m Move) error {
+func (g *Game) guard(m *Move) error {
 	if g.phase != PhaseAction {
 		return g.wrongPhase(m)
 	}
@@ -400,10 +410,10 @@ func (g *Game) guard(m Move) error {
 }
 
 // ransom buys back one of the mover's followers held by m.Payee.
-func (g *Game) ransom(m Move) error {
+func (g *Game) ransom(m *Move) error {
 	p := g.player
 	switch {
-	case !g.rules.Tower():
+	case g.rules.BaseOnly:
 		return g.illegal(RuleRansom, m, "there are no prisoners in a base game")
 	case g.rules.NoRansom:
 		return g.illegal(RuleRansom, m, "ransoms are off (rule ransom=off)")

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // FeatureKind is the kind of feature a follower can stand on.
 type FeatureKind uint8
 
@@ -142,23 +144,38 @@ func orient(t *TileType, r Rotation) oriented {
 // terrain returns the terrain of edge e of an oriented tile.
 func (o *oriented) terrain(e Edge) Terrain { return Terrain(o.sig>>(2*e)) & 3 }
 
-// find returns the index of the segment at spot s, or -1.
+// find returns the index of the segment at spot s, or -1. A road or city
+// is looked up by one of its edges and a field by one of its half-edges,
+// instead of searching the segments.
 func (o *oriented) find(s Spot) int {
-	for i := range o.segs {
-		seg := &o.segs[i]
-		if seg.kind != s.Kind {
-			continue
+	i := int8(-1)
+	switch s.Kind {
+	case FeatureRoad, FeatureCity:
+		if s.Edges != 0 {
+			i = o.edgeSeg[bits.TrailingZeros8(uint8(s.Edges))&3]
 		}
-		switch s.Kind {
-		case FeatureRoad, FeatureCity:
-			if seg.edges == s.Edges {
-				return i
-			}
-		case FeatureField:
-			if seg.halves == s.Halves {
-				return i
-			}
-		case FeatureCloister:
+		if i >= 0 && (o.segs[i].kind != s.Kind || o.segs[i].edges != s.Edges) {
+			i = -1
+		}
+	case FeatureField:
+		if s.Halves == 0 {
+			return o.enclosedField()
+		}
+		if i = o.halfSeg[bits.TrailingZeros8(uint8(s.Halves))]; i >= 0 && o.segs[i].halves != s.Halves {
+			i = -1
+		}
+	case FeatureCloister:
+		if o.cloister {
+			return len(o.segs) - 1 // the cloister comes last
+		}
+	}
+	return int(i)
+}
+
+// enclosedField returns the index of a field that touches no edge, or -1.
+func (o *oriented) enclosedField() int {
+	for i := range o.segs {
+		if o.segs[i].kind == FeatureField && o.segs[i].halves == 0 {
 			return i
 		}
 	}

@@ -58,7 +58,7 @@ func (gen *Generator) bestPlacement(g *Game) Placement {
 			v += fv
 		}
 		before := c.score
-		c.endTurn(Move{Kind: MoveEndTurn})
+		c.endTurn(&Move{Kind: MoveEndTurn})
 		v += 1.5 * float64(c.score[me]-before[me])
 		for o := 0; o < c.nPlayers; o++ {
 			if o != me {

@@ -2,7 +2,7 @@ package engine
 
 // endTurn scores what the turn completed and passes the turn on; after the
 // last tile it scores the game.
-func (g *Game) endTurn(m Move) error {
+func (g *Game) endTurn(m *Move) error {
 	switch g.phase {
 	case PhaseAction, PhaseCapture, PhaseEnd:
 	default:
@@ -97,7 +97,8 @@ func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
 			scorers |= 1 << p
 		}
 	}
-	ev := g.value(r, final)
+	ev := push(&g.events)
+	g.value(ev, r, final)
 	ev.Scorers = scorers
 	for p := 0; p < g.nPlayers; p++ {
 		if scorers&(1<<p) != 0 {
@@ -107,16 +108,16 @@ func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
 	if !final {
 		g.nodes[r].occupied = 0 // the followers went back to supply
 	}
-	if ev.Points > 0 {
-		g.events = append(g.events, ev)
+	if ev.Points == 0 {
+		g.events = g.events[:len(g.events)-1] // nothing scored, nothing to report
 	}
 }
 
-// value computes the score event of the feature with root r.
-func (g *Game) value(r int32, final bool) Event {
+// value fills ev, a zero event, with the score of the feature with root r.
+func (g *Game) value(ev *Event, r int32, final bool) {
 	n := &g.nodes[r]
 	t := &g.tiles[n.tile]
-	ev := Event{Kind: EventScore, Turn: g.turn, Player: g.player, Feature: n.kind, Final: final, Pos: t.pos}
+	ev.Kind, ev.Turn, ev.Player, ev.Feature, ev.Final, ev.Pos = EventScore, g.turn, g.player, n.kind, final, t.pos
 	switch n.kind {
 	case FeatureCloister:
 		ev.Size = 1 + int(t.nbrs)
@@ -138,7 +139,6 @@ func (g *Game) value(r int32, final bool) Event {
 		ev.Size = g.completedCities(r)
 		ev.Points = 3 * ev.Size
 	}
-	return ev
 }
 
 // distinctTiles counts the tiles of the feature with root r (a feature can

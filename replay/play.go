@@ -113,8 +113,12 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 		return false
 	}
 	// The turn is built in place; a turn that fails is dropped.
-	r.g.Turns = append(r.g.Turns, Turn{Number: n, Seat: seat, EventsFrom: len(eg.Events())})
+	// (Appended zero and filled in place: appending a Turn value built on
+	// the stack would copy it with wide loads of the narrow stores that
+	// just built it, which stalls the processor.)
+	r.g.Turns = append(r.g.Turns, Turn{})
 	rt := &r.g.Turns[len(r.g.Turns)-1]
+	rt.Number, rt.Seat, rt.EventsFrom = n, seat, len(eg.Events())
 	if !r.moves(t, rt) {
 		r.g.Turns = r.g.Turns[:len(r.g.Turns)-1]
 		return false
