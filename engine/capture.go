@@ -42,16 +42,17 @@ func (g *Game) capture(m *Move) error {
 		return g.illegal(RuleOwnCapture, m, "a player cannot capture its own follower (rule own-capture=no)")
 	}
 
-	ev := Event{Kind: EventCapture, Turn: g.turn, Player: g.player, Other: owner, Pos: tp, Height: int(tw.height),
-		Target: m.Pos, Distance: abs(m.Pos.X-tp.X) + abs(m.Pos.Y-tp.Y), Feature: m.Spot.Kind}
+	ev := push(&g.events)
+	ev.Kind, ev.Turn, ev.Player, ev.Other, ev.Pos, ev.Height = EventCapture, g.turn, g.player, owner, tp, int(tw.height)
+	ev.Target, ev.Distance, ev.Feature = m.Pos, abs(m.Pos.X-tp.X)+abs(m.Pos.Y-tp.Y), m.Spot.Kind
 	if f.where == onTower {
 		gt := &g.towers[g.tiles[f.tile].tower]
 		gt.guard = -1
 		gt.closed = g.rules.NoReopen
 	} else {
 		g.nodes[g.find(f.node)].occupied--
+		g.leaveFeature(f)
 	}
-	g.events = append(g.events, ev)
 	if owner == g.player {
 		g.toSupply(owner, f)
 	} else {
@@ -71,20 +72,19 @@ func (g *Game) exchange(a, b int) {
 	}
 	g.release(b, a)
 	g.release(a, b)
-	g.events = append(g.events, Event{Kind: EventExchange, Turn: g.turn, Player: a, Other: b})
+	ev := push(&g.events)
+	ev.Kind, ev.Turn, ev.Player, ev.Other = EventExchange, g.turn, a, b
 }
 
-// followerOn returns the owner and the follower standing on segment node nd.
+// followerOn returns the owner and the follower standing on segment node
+// nd, or -1 and nil.
 func (g *Game) followerOn(nd int32) (int, *follower) {
-	for p := 0; p < g.nPlayers; p++ {
-		for i := range g.fol[p] {
-			f := &g.fol[p][i]
-			if f.where == onFeature && f.node == nd {
-				return p, f
-			}
-		}
+	h := int(g.nodes[nd].holder) - 1
+	if h < 0 {
+		return -1, nil
 	}
-	return -1, nil
+	p := h / FollowersPerPlayer
+	return p, &g.fol[p][h-p*FollowersPerPlayer]
 }
 
 func (g *Game) followerOnTower(p int, tile int16) *follower {

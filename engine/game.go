@@ -70,6 +70,7 @@ type node struct {
 	open     int16 // road/city: edges not yet met by a neighbour
 	pennants int16
 	occupied int8 // followers on the feature
+	holder   int8 // the follower on this very segment: 1 + its index in Game.fol, 0 for none
 }
 
 type tower struct {

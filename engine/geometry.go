@@ -27,16 +27,13 @@ func (e Edge) Opposite() Edge { return (e + 2) & 3 }
 
 // Delta returns the board offset of the neighbour across e (y grows south).
 func (e Edge) Delta() (dx, dy int) {
-	switch e {
-	case North:
-		return 0, -1
-	case East:
-		return 1, 0
-	case South:
-		return 0, 1
-	}
-	return -1, 0
+	// A table rather than a switch: placing a tile steps to its four
+	// neighbours in turn, and a switch mispredicts as the edges alternate.
+	d := &deltas[min(e, West)]
+	return d[0], d[1]
 }
+
+var deltas = [4][2]int{North: {0, -1}, East: {1, 0}, South: {0, 1}, West: {-1, 0}}
 
 // EdgeSet is a set of edges as a bit mask: bit e is set for edge e.
 type EdgeSet uint8

@@ -117,10 +117,9 @@ func stand(t testing.TB, g *Game, p int, x, y int, s string) {
 	}
 	pl := &g.tiles[v]
 	sp := spot(t, s)
-	f := g.takeFromSupply(p)
 	if sp.Kind == FeatureTower {
 		tw := &g.towers[pl.tower]
-		*f = follower{where: onTower, tile: int16(v)}
+		g.fol[p][g.takeFromSupply(p)] = follower{where: onTower, tile: int16(v)}
 		tw.guard, tw.closed = int8(p), true
 		return
 	}
@@ -128,9 +127,7 @@ func stand(t testing.TB, g *Game, p int, x, y int, s string) {
 	if seg < 0 {
 		t.Fatalf("stand: no %s on %s", s, pl.tile)
 	}
-	nd := pl.node + int32(seg)
-	*f = follower{where: onFeature, tile: int16(v), node: nd}
-	g.nodes[g.find(nd)].occupied++
+	g.standOn(p, pl.node+int32(seg))
 }
 
 // build sets a tower's height directly.

@@ -132,12 +132,54 @@ func (g *Game) Apply(m Move) error {
 	return g.apply(&m)
 }
 
+// Draw, Place, Deploy and EndTurn play the moves every turn makes, as
+// Apply would, without its dispatch on the kind of move: a replayer knows
+// which move it plays.
+
+// Draw plays Move{Kind: MoveDraw, Tile: t}.
+func (g *Game) Draw(t TileID) error {
+	m := Move{Kind: MoveDraw, Tile: t}
+	if g.phase == PhaseOver {
+		return g.over(&m)
+	}
+	return g.draw(&m)
+}
+
+// Place plays Move{Kind: MovePlace, Pos: p, Rot: r}.
+func (g *Game) Place(p Pos, r Rotation) error {
+	m := Move{Kind: MovePlace, Pos: p, Rot: r}
+	if g.phase == PhaseOver {
+		return g.over(&m)
+	}
+	return g.place(&m)
+}
+
+// Deploy plays Move{Kind: MoveFollower, Spot: s}.
+func (g *Game) Deploy(s Spot) error {
+	m := Move{Kind: MoveFollower, Spot: s}
+	if g.phase == PhaseOver {
+		return g.over(&m)
+	}
+	return g.deploy(&m)
+}
+
+// EndTurn plays Move{Kind: MoveEndTurn}.
+func (g *Game) EndTurn() error {
+	m := Move{Kind: MoveEndTurn}
+	if g.phase == PhaseOver {
+		return g.over(&m)
+	}
+	return g.endTurn(&m)
+}
+
+func (g *Game) over(m *Move) error { return g.illegal(RuleGameOver, m, "the game is over") }
+
 // apply plays *m. The moves are passed by address down to the rule that
 // checks them: a Move is too large for registers, and copying one that was
 // just built stalls the processor (wide loads of narrow stores).
 func (g *Game) apply(m *Move) error {
 	if g.phase == PhaseOver {
-		return g.illegal(RuleGameOver, m, "the game is over")
+		return g.over(m)
 	}
 	// Tested in the order moves usually come, as predictable branches
 	// (a switch this size becomes a jump table, which the processor
@@ -300,9 +342,7 @@ func (g *Game) deploy(m *Move) error {
 	if root := g.find(nd); g.nodes[root].occupied > 0 {
 		return g.illegal(RuleFollower, m, "the %s at %s %s is already occupied", m.Spot.Kind, t.pos, m.Spot)
 	}
-	f := g.takeFromSupply(g.player)
-	*f = follower{where: onFeature, tile: int16(g.newTile), node: nd}
-	g.nodes[g.find(nd)].occupied++
+	g.standOn(g.player, nd)
 	g.phase = PhaseEnd
 	return nil
 }
@@ -319,18 +359,36 @@ func describeSpot(s Spot) string {
 	return s.Kind.String() + " " + s.Edges.String()
 }
 
-// takeFromSupply returns a follower of p in supply, counted out of supply.
-func (g *Game) takeFromSupply(p int) *follower {
+// takeFromSupply returns the index of a follower of p in supply, counted
+// out of supply.
+func (g *Game) takeFromSupply(p int) int {
 	for i := range g.fol[p] {
 		if g.fol[p][i].where == inSupply {
 			g.supply[p]--
-			return &g.fol[p][i]
+			return i
 		}
 	}
 	panic("engine: supply count out of step") // unreachable: callers check supply
 }
 
+// standOn stands a follower of p from supply on segment node nd.
+func (g *Game) standOn(p int, nd int32) {
+	i := g.takeFromSupply(p)
+	g.fol[p][i] = follower{where: onFeature, tile: g.nodes[nd].tile, node: nd}
+	g.nodes[nd].holder = int8(p*FollowersPerPlayer + i + 1)
+	g.nodes[g.find(nd)].occupied++
+}
+
+// leaveFeature takes follower f off the segment it stands on; the
+// feature's count of followers is the caller's to update.
+func (g *Game) leaveFeature(f *follower) {
+	if f.where == onFeature {
+		g.nodes[f.node].holder = 0
+	}
+}
+
 func (g *Game) toSupply(p int, f *follower) {
+	g.leaveFeature(f)
 	*f = follower{}
 	g.supply[p]++
 }
@@ -401,8 +459,7 @@ func (g *Game) guard(m *Move) error {
 	if g.supply[g.player] == 0 {
 		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
-	f := g.takeFromSupply(g.player)
-	*f = follower{where: onTower, tile: tw.tile}
+	g.fol[g.player][g.takeFromSupply(g.player)] = follower{where: onTower, tile: tw.tile}
 	tw.guard = int8(g.player)
 	tw.closed = true
 	g.phase = PhaseEnd

@@ -60,12 +60,25 @@ func (g *Game) checkInvariants() error {
 		return fmt.Errorf("floors: %d left + %d built != %d", floorsLeft, floorsUsed, g.nPlayers*FloorsPerPlayer(g.nPlayers))
 	}
 	occupied := map[int32]int{}
+	standing := 0
 	for p := 0; p < g.nPlayers; p++ {
 		for i := range g.fol[p] {
 			if f := g.fol[p][i]; f.where == onFeature {
 				occupied[g.find(f.node)]++
+				standing++
+				if op, of := g.followerOn(f.node); op != p || of != &g.fol[p][i] {
+					return fmt.Errorf("player %d's follower %d on node %d: the node says player %d", p+1, i, f.node, op+1)
+				}
 			}
 		}
+	}
+	for i := range g.nodes {
+		if g.nodes[i].holder != 0 {
+			standing--
+		}
+	}
+	if standing != 0 {
+		return fmt.Errorf("%d more segments hold a follower than followers stand on features", -standing)
 	}
 	for r, n := range occupied {
 		if int(g.nodes[r].occupied) != n {

@@ -8,8 +8,7 @@ import (
 
 // imprison puts one follower of owner into holder's prison directly.
 func imprison(g *Game, owner, holder int) {
-	f := g.takeFromSupply(owner)
-	*f = follower{where: inPrison, holder: int8(holder)}
+	g.fol[owner][g.takeFromSupply(owner)] = follower{where: inPrison, holder: int8(holder)}
 	g.prisoners[holder][owner]++
 }
 

@@ -69,16 +69,23 @@ func (g *Game) scoreFeature(r int32, final bool) {
 	if g.nodes[r].occupied == 0 {
 		return
 	}
+	// The feature's segments name their followers: walk them until every
+	// follower is found.
 	var count [MaxPlayers]int
-	for p := 0; p < g.nPlayers; p++ {
-		for i := range g.fol[p] {
-			f := &g.fol[p][i]
-			if f.where == onFeature && g.find(f.node) == r {
-				count[p]++
-				if !final {
-					g.toSupply(p, f)
-				}
+	left := g.nodes[r].occupied
+	for x := r; ; {
+		if h := int(g.nodes[x].holder) - 1; h >= 0 {
+			p := h / FollowersPerPlayer
+			count[p]++
+			if !final {
+				g.toSupply(p, &g.fol[p][h-p*FollowersPerPlayer])
 			}
+			if left--; left == 0 {
+				break
+			}
+		}
+		if x = g.nodes[x].next; x == r {
+			break
 		}
 	}
 	g.award(r, count, final)

@@ -28,3 +28,22 @@ func TestNamesInNormalFormC(t *testing.T) {
 		t.Fatalf("the same name twice, composed and decomposed: %v", g.Diagnostics)
 	}
 }
+
+func TestSameName(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Ann", "Ann", true},
+		{"Ann", "Anne", false},
+		{"Ann", "ann", false}, // names are case-sensitive
+		{"Chlo\u00e9", "Chloe\u0301", true},
+		{"Chloe\u0301", "Chlo\u00e9", true},
+		{"Chlo\u00e9", "Chloe", false},
+		{"Zo\u00eb", "Zo\u00e9", false},
+	} {
+		if got := sameName(c.a, c.b); got != c.want {
+			t.Errorf("sameName(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -54,8 +55,9 @@ func (r *replayer) playerList() string {
 }
 
 // apply plays m, turning an illegal move into a diagnostic at pos. The
-// moves every turn makes (draw, place, follower, end) call the engine
-// directly instead, which saves a call per move.
+// moves every turn makes (draw, place, follower, end) call the engine's
+// methods for them instead, which saves a call and the dispatch on the
+// kind of move.
 func (r *replayer) apply(m engine.Move, pos *record.Pos) bool {
 	if err := r.eg.Apply(m); err != nil {
 		return r.refused(err, m, pos)
@@ -162,9 +164,8 @@ func (r *replayer) moves(t *record.Turn, rt *Turn) bool {
 	if !r.place(t, rt) || !r.action(t, rt) {
 		return false
 	}
-	m := engine.Move{Kind: engine.MoveEndTurn}
-	if err := r.eg.Apply(m); err != nil {
-		return r.refused(err, m, &t.Pos)
+	if err := r.eg.EndTurn(); err != nil {
+		return r.refused(err, engine.Move{Kind: engine.MoveEndTurn}, &t.Pos)
 	}
 	return true
 }
@@ -187,15 +188,14 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 		r.fail(engine.RuleMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
 		return false
 	}
-	draw := engine.Move{Kind: engine.MoveDraw, Tile: id}
-	if err := r.eg.Apply(draw); err != nil {
-		return r.refused(err, draw, &pl.Pos)
+	if err := r.eg.Draw(id); err != nil {
+		return r.refused(err, engine.Move{Kind: engine.MoveDraw, Tile: id}, &pl.Pos)
 	}
-	m := engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: pl.X, Y: pl.Y}, Rot: rot}
-	if err := r.eg.Apply(m); err != nil {
-		return r.refused(err, m, &pl.Pos)
+	p := engine.Pos{X: pl.X, Y: pl.Y}
+	if err := r.eg.Place(p, rot); err != nil {
+		return r.refused(err, engine.Move{Kind: engine.MovePlace, Pos: p, Rot: rot}, &pl.Pos)
 	}
-	rt.Placed, rt.Tile, rt.Pos, rt.Rot = true, id, m.Pos, rot
+	rt.Placed, rt.Tile, rt.Pos, rt.Rot = true, id, p, rot
 	return true
 }
 
@@ -205,9 +205,8 @@ func (r *replayer) action(t *record.Turn, rt *Turn) bool {
 		return true
 	case *record.Follower:
 		rt.Action, rt.Spot = ActionFollower, spot(a.Spot)
-		m := engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}
-		if err := r.eg.Apply(m); err != nil {
-			return r.refused(err, m, &a.Pos)
+		if err := r.eg.Deploy(rt.Spot); err != nil {
+			return r.refused(err, engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, &a.Pos)
 		}
 		return true
 	case *record.TowerFollower:
@@ -313,7 +312,22 @@ func scoreList(s []int) string {
 // (as some editors and file systems write it) is the "Chloé" of the
 // Players tag.
 func sameName(a, b string) bool {
-	return a == b || norm.NFC.String(a) == norm.NFC.String(b)
+	if a == b {
+		return true
+	}
+	if isASCII(a) && isASCII(b) {
+		return false // ASCII text is in normal form C already
+	}
+	return norm.NFC.String(a) == norm.NFC.String(b)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // reserve returns s, empty, with room for at least n elements.
