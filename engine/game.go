@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Limits of a game.
 const (
@@ -344,9 +347,13 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
 	}
-	g.nodes = append(g.nodes, o.nodes...)
-	for i := range o.nodes {
+	// The segments become new nodes, copied one by one from the template
+	// (for so few, a loop beats append's call to memmove).
+	k := len(o.nodes)
+	g.nodes = slices.Grow(g.nodes, k)[:int(first)+k]
+	for i := range k {
 		n := &g.nodes[int(first)+i]
+		*n = o.nodes[i]
 		n.parent, n.next, n.tile = first+int32(i), first+int32(i), int16(idx)
 	}
 	g.grid.fit(p)
