@@ -62,7 +62,8 @@ type placed struct {
 func (p *placed) orient() *oriented { return p.o }
 
 // node is a feature segment in the union-find forest. Aggregates are valid
-// at roots only.
+// at roots only. put sets every field (the array is reused): a new field
+// must be set there too.
 type node struct {
 	parent   int32
 	next     int32 // circular list of the members of a feature
@@ -347,14 +348,15 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		pl.tower = int8(len(g.towers))
 		g.towers = append(g.towers, tower{tile: int16(idx), guard: -1})
 	}
-	// The segments become new nodes, copied one by one from the template
-	// (for so few, a loop beats append's call to memmove).
-	k := len(o.nodes)
+	// The segments become new nodes, each a feature of its own. Every
+	// field is set: the array is reused from game to game.
+	k := int(o.nseg)
 	g.nodes = slices.Grow(g.nodes, k)[:int(first)+k]
 	for i := range k {
 		n := &g.nodes[int(first)+i]
-		*n = o.nodes[i]
-		n.parent, n.next, n.tile = first+int32(i), first+int32(i), int16(idx)
+		n.parent, n.next, n.tile, n.seg = first+int32(i), first+int32(i), int16(idx), uint8(i)
+		n.kind, n.size, n.open, n.pennants = o.kind[i], 1, int16(o.open[i]), int16(o.pennant>>i&1)
+		n.occupied, n.holder = 0, 0
 	}
 	g.grid.fit(p)
 	g.nCompleted = 0

@@ -60,17 +60,30 @@ type segment struct {
 	cities  []int8 // fields: indices of bordering city segments
 }
 
+// maxSegs bounds the segments of a tile (the catalog's most is 8).
+const maxSegs = 8
+
 // oriented is a tile type turned by a rotation, precomputed for placement.
+// What placing, deploying and scoring read lies in the struct itself,
+// about one cache line: separate arrays per orientation (the segments as
+// template nodes, as they once were) miss the cache on most placements.
 type oriented struct {
 	sig     uint8   // edge terrains, 2 bits per edge, N in the low bits
 	edgeSeg [4]int8 // road or city segment on each edge, -1 on a field edge
 	halfSeg [8]int8 // field segment on each half-edge, -1 where none
-	segs    []segment
-	nodes   []node // the segments as new union-find nodes, for put to copy
-	closing []int8 // the road and city segments, which a placement may complete
+
+	nseg    uint8                // segments
+	kind    [maxSegs]FeatureKind // of each segment
+	mask    [maxSegs]uint8       // its edges (road, city) or half-edges (field)
+	open    [maxSegs]uint8       // road, city: its edges, which neighbours have yet to meet
+	cities  [maxSegs]uint8       // field: bit j set for each city segment j it borders
+	pennant uint8                // bit i: segment i is a city with a pennant
+	closing uint8                // bit i: segment i is a road or city, which a placement may complete
 
 	// Copied from the tile type, which lies farther away in memory.
 	cloister, foundation bool
+
+	segs []segment // the segments in full, for the colder paths
 }
 
 // orients holds every tile type in every rotation.
@@ -125,17 +138,24 @@ func orient(t *TileType, r Rotation) oriented {
 	if t.Cloister {
 		add(segment{kind: FeatureCloister})
 	}
+	if len(o.segs) > maxSegs {
+		panic("engine: tile " + t.ID + " has more than maxSegs segments")
+	}
+	o.nseg = uint8(len(o.segs))
 	for i, s := range o.segs {
-		n := node{seg: uint8(i), kind: s.kind, size: 1}
+		o.kind[i] = s.kind
 		if s.kind == FeatureRoad || s.kind == FeatureCity {
-			n.open = int16(popcount4(s.edges))
+			o.mask[i] = uint8(s.edges)
+			o.open[i] = uint8(popcount4(s.edges))
+			o.closing |= 1 << i
+		} else {
+			o.mask[i] = uint8(s.halves)
+		}
+		for _, c := range s.cities {
+			o.cities[i] |= 1 << c
 		}
 		if s.pennant {
-			n.pennants = 1
-		}
-		o.nodes = append(o.nodes, n)
-		if s.kind == FeatureRoad || s.kind == FeatureCity {
-			o.closing = append(o.closing, int8(i))
+			o.pennant |= 1 << i
 		}
 	}
 	return o
@@ -154,19 +174,19 @@ func (o *oriented) find(s Spot) int {
 		if s.Edges != 0 {
 			i = o.edgeSeg[bits.TrailingZeros8(uint8(s.Edges))&3]
 		}
-		if i >= 0 && (o.segs[i].kind != s.Kind || o.segs[i].edges != s.Edges) {
+		if i >= 0 && (o.kind[i] != s.Kind || o.mask[i] != uint8(s.Edges)) {
 			i = -1
 		}
 	case FeatureField:
 		if s.Halves == 0 {
 			return o.enclosedField()
 		}
-		if i = o.halfSeg[bits.TrailingZeros8(uint8(s.Halves))]; i >= 0 && o.segs[i].halves != s.Halves {
+		if i = o.halfSeg[bits.TrailingZeros8(uint8(s.Halves))]; i >= 0 && o.mask[i] != uint8(s.Halves) {
 			i = -1
 		}
 	case FeatureCloister:
 		if o.cloister {
-			return len(o.segs) - 1 // the cloister comes last
+			return int(o.nseg) - 1 // the cloister comes last
 		}
 	}
 	return int(i)
@@ -174,8 +194,8 @@ func (o *oriented) find(s Spot) int {
 
 // enclosedField returns the index of a field that touches no edge, or -1.
 func (o *oriented) enclosedField() int {
-	for i := range o.segs {
-		if o.segs[i].kind == FeatureField && o.segs[i].halves == 0 {
+	for i := range int(o.nseg) {
+		if o.kind[i] == FeatureField && o.mask[i] == 0 {
 			return i
 		}
 	}

@@ -54,3 +54,43 @@ func TestFindEverySpot(t *testing.T) {
 		}
 	}
 }
+
+// TestOrientedInline checks the per-segment arrays of every orientation,
+// which placing and scoring read, against its full segments.
+func TestOrientedInline(t *testing.T) {
+	for id := range Catalog {
+		for r := R0; r <= R270; r++ {
+			o := &orients[id][r]
+			if int(o.nseg) != len(o.segs) {
+				t.Fatalf("%s %s: nseg %d, %d segments", Catalog[id].ID, r, o.nseg, len(o.segs))
+			}
+			for i, s := range o.segs {
+				closing := s.kind == FeatureRoad || s.kind == FeatureCity
+				mask, open := uint8(s.halves), uint8(0)
+				if closing {
+					mask, open = uint8(s.edges), uint8(popcount4(s.edges))
+				}
+				if o.kind[i] != s.kind || o.mask[i] != mask || o.open[i] != open ||
+					(o.pennant>>i&1 == 1) != s.pennant || (o.closing>>i&1 == 1) != closing {
+					t.Errorf("%s %s segment %d (%s): kind %s mask %#x open %d pennant %v closing %v",
+						Catalog[id].ID, r, i, o.spot(i), o.kind[i], o.mask[i], o.open[i], o.pennant>>i&1 == 1, o.closing>>i&1 == 1)
+				}
+			}
+			for i, s := range o.segs {
+				var cities uint8
+				for _, c := range s.cities {
+					if o.segs[c].kind != FeatureCity {
+						t.Errorf("%s %s: field %d borders segment %d, not a city", Catalog[id].ID, r, i, c)
+					}
+					cities |= 1 << c
+				}
+				if o.cities[i] != cities {
+					t.Errorf("%s %s segment %d: cities %#b, want %#b", Catalog[id].ID, r, i, o.cities[i], cities)
+				}
+			}
+			if o.pennant>>len(o.segs) != 0 || o.closing>>len(o.segs) != 0 {
+				t.Errorf("%s %s: bits beyond the segments", Catalog[id].ID, r)
+			}
+		}
+	}
+}

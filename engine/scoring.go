@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // endTurn scores what the turn completed and passes the turn on; after the
 // last tile it scores the game.
 func (g *Game) endTurn(m *Move) error {
@@ -35,8 +37,8 @@ func (g *Game) scoreCompleted(idx int) {
 	o := t.orient()
 	var done [8]int32
 	nd := 0
-	for _, i := range o.closing {
-		r := g.find(t.node + int32(i))
+	for m := o.closing; m != 0; m &= m - 1 {
+		r := g.find(t.node + int32(bits.TrailingZeros8(m)))
 		if g.nodes[r].open != 0 || contains(done[:nd], r) {
 			continue
 		}
@@ -59,7 +61,7 @@ func contains(s []int32, v int32) bool {
 }
 
 func (g *Game) cloisterNode(t *placed) int32 {
-	return t.node + int32(len(t.orient().segs)-1)
+	return t.node + int32(t.orient().nseg) - 1
 }
 
 // scoreFeature scores the feature with root r for the majority of its
@@ -183,8 +185,8 @@ func (g *Game) completedCities(r int32) int {
 	for {
 		nd := &g.nodes[x]
 		t := &g.tiles[nd.tile]
-		for _, c := range t.orient().segs[nd.seg].cities {
-			cr := g.find(t.node + int32(c))
+		for m := t.orient().cities[nd.seg]; m != 0; m &= m - 1 {
+			cr := g.find(t.node + int32(bits.TrailingZeros8(m)))
 			if g.nodes[cr].open == 0 && !contains(seen, cr) {
 				seen = append(seen, cr)
 			}

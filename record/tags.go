@@ -115,20 +115,23 @@ func (t *Tag) valueParser() *parser {
 	p := newParser(t.ValuePos.Filename)
 	p.src = []byte(t.Value)
 	p.last = true
-	p.mapPos = func(i int) Pos {
-		if !t.ValuePos.IsValid() {
-			return Pos{}
-		}
-		r := i
-		if t.raw != "" {
-			r = rawIndex(t.raw, i)
-		}
-		pos := t.ValuePos
-		pos.Offset += 1 + r
-		pos.Column += int32(1 + r)
-		return pos
-	}
+	p.mapPos = t.valuePos
 	return p
+}
+
+// valuePos returns the position of index i of the unescaped value.
+func (t *Tag) valuePos(i int) Pos {
+	if !t.ValuePos.IsValid() {
+		return Pos{}
+	}
+	r := i
+	if t.raw != "" {
+		r = rawIndex(t.raw, i)
+	}
+	pos := t.ValuePos
+	pos.Offset += 1 + r
+	pos.Column += int32(1 + r)
+	return pos
 }
 
 // rawIndex maps index i of an unescaped value to its index in raw.
@@ -326,6 +329,13 @@ func (g *Game) Result() (*Result, error) {
 }
 
 func parseResult(t *Tag) (*Result, error) {
+	if res, ok := quickResult(t); ok {
+		return res, nil
+	}
+	return parseResultFull(t)
+}
+
+func parseResultFull(t *Tag) (*Result, error) {
 	p := t.valueParser()
 	res := &Result{}
 	ok := p.run(func() {
@@ -357,6 +367,39 @@ func parseResult(t *Tag) (*Result, error) {
 		return nil, p.errs
 	}
 	return res, nil
+}
+
+// quickResult reads the usual values of a Result tag, "*" or scores such
+// as 57-43-12 with nothing around them, without setting up a parser (a
+// replayer reads the tag of every game). It reports false for anything
+// else, which parseResult then reads in full, errors included.
+func quickResult(t *Tag) (*Result, bool) {
+	v := t.Value
+	if t.raw != "" || v == "" {
+		return nil, false
+	}
+	res := &Result{Pos: t.valuePos(0)}
+	if v == "*" {
+		return res, true
+	}
+	res.Scores = make([]int, 0, 6)
+	n, w := 0, 0 // the score being read and its digits (at most 9, as lexUint)
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case isDigit(c) && w < 9:
+			n, w = n*10+int(c-'0'), w+1
+		case c == '-' && w > 0 && i+1 < len(v):
+			res.Scores = append(res.Scores, n)
+			n, w = 0, 0
+		default:
+			return nil, false
+		}
+	}
+	if w == 0 {
+		return nil, false
+	}
+	res.Scores = append(res.Scores, n)
+	return res, true
 }
 
 // Bag returns the Bag tag (nil, nil when absent).

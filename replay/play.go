@@ -37,6 +37,11 @@ func (r *replayer) play() {
 }
 
 func (r *replayer) seatOf(n record.Name) (int, bool) {
+	for i, p := range r.g.Players { // names as written, first: the usual case, and quicker
+		if p.Name == n.Text {
+			return i, true
+		}
+	}
 	for i, p := range r.g.Players {
 		if sameName(p.Name, n.Text) {
 			return i, true
