@@ -62,12 +62,18 @@ type placed struct {
 func (p *placed) orient() *oriented { return p.o }
 
 // node is a feature segment in the union-find forest. Aggregates are valid
-// at roots only. put sets every field (the array is reused): a new field
-// must be set there too.
+// at roots only. put sets every field (the array is reused from game to
+// game): a new field belongs in nodeInit, or must be set there too.
 type node struct {
-	parent   int32
-	next     int32 // circular list of the members of a feature
-	tile     int16
+	parent int32
+	next   int32 // circular list of the members of a feature
+	tile   int16
+	nodeInit
+}
+
+// nodeInit is the part of a node that a new tile's segment starts with:
+// put copies it whole from the oriented tile.
+type nodeInit struct {
 	seg      uint8
 	kind     FeatureKind
 	size     int16 // segments in the feature (union by size)
@@ -104,7 +110,8 @@ type Game struct {
 
 	tiles      []placed
 	grid       grid
-	frontier   []frontierSq
+	frontier   []frontierSq // the empty squares next to tiles; up to date for the first fsync tiles only
+	fsync      int
 	nodes      []node
 	towers     []tower
 	cloister   []int16  // indices of the placed cloister tiles
@@ -243,7 +250,7 @@ func (g *Game) clearGrid() {
 		g.grid.clear(g.tiles[i].pos)
 	}
 	for i := range g.frontier {
-		g.grid.clear(g.frontier[i].pos)
+		g.grid.clearFront(g.frontier[i].pos)
 	}
 	for _, p := range g.cloisterAt {
 		for dy := -1; dy <= 1; dy++ {
@@ -337,7 +344,8 @@ func (g *Game) Clone() *Game {
 }
 
 // put places tile t at p without any check, merges its features with the
-// neighbours' and updates frontier, cloister counts and towers.
+// neighbours' and updates cloister counts and towers. The frontier follows
+// when it is needed (syncFrontier).
 func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	idx := len(g.tiles)
 	o := &orients[t][r]
@@ -352,38 +360,18 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	// field is set: the array is reused from game to game.
 	k := int(o.nseg)
 	g.nodes = slices.Grow(g.nodes, k)[:int(first)+k]
-	for i := range k {
+	for i, in := range o.init[:k] {
 		n := &g.nodes[int(first)+i]
-		n.parent, n.next, n.tile, n.seg = first+int32(i), first+int32(i), int16(idx), uint8(i)
-		n.kind, n.size, n.open, n.pennants = o.kind[i], 1, int16(o.open[i]), int16(o.pennant>>i&1)
-		n.occupied, n.holder = 0, 0
+		n.parent, n.next, n.tile, n.nodeInit = first+int32(i), first+int32(i), int16(idx), in
 	}
 	g.grid.fit(p)
 	g.nCompleted = 0
 	c := g.grid.index(p)
-	if v := g.grid.at(c); v < 0 && v != gridEmpty {
-		g.removeFrontier(int(-1 - v))
-	}
 	g.grid.put(c, int16(idx))
-
-	step := [4]int{-g.grid.side, 1, g.grid.side, -1} // the cells of the four neighbours
+	step := g.grid.steps() // fit made room for the four neighbours
 	for e := North; e <= West; e++ {
-		qc := c + step[e]
-		v := g.grid.at(qc)
-		if v >= 0 {
+		if v := g.grid.at(c + step[e]); v >= 0 {
 			g.join(idx, e, int(v))
-			continue
-		}
-		bit := uint8(3) << (2 * e.Opposite())
-		terr := uint8(o.terrain(e)) << (2 * e.Opposite())
-		if v == gridEmpty {
-			g.grid.put(qc, int16(-1-len(g.frontier)))
-			f := push(&g.frontier)
-			f.pos, f.req, f.mask = p.Step(e), terr, bit
-		} else {
-			f := &g.frontier[-1-v]
-			f.req |= terr
-			f.mask |= bit
 		}
 	}
 	if g.grid.near(c) || o.cloister {
@@ -431,11 +419,50 @@ func (g *Game) countCloisterNeighbours(idx int) {
 	g.cloisterAt = append(g.cloisterAt, p)
 }
 
+// syncFrontier brings the frontier up to date with the tiles placed since
+// it was last needed. Replaying a record needs it only to check a discard,
+// so placing a tile leaves it be; the generator needs it every turn. The
+// tiles' effects are applied in the order they were placed, each judging
+// its neighbours as they were then (a square taken by a later tile was
+// empty), so the frontier and its order are what updating it at every
+// placement would have made them.
+func (g *Game) syncFrontier() {
+	for ; g.fsync < len(g.tiles); g.fsync++ {
+		idx := g.fsync
+		t := &g.tiles[idx]
+		c := g.grid.index(t.pos)
+		if i := g.grid.frontAt(c); i >= 0 {
+			g.removeFrontier(i)
+		}
+		step := g.grid.steps()
+		for e := North; e <= West; e++ {
+			qc := c + step[e]
+			if v := g.grid.at(qc); v >= 0 && int(v) < idx {
+				continue // a tile already then
+			}
+			bit := uint8(3) << (2 * e.Opposite())
+			terr := uint8(t.o.terrain(e)) << (2 * e.Opposite())
+			if i := g.grid.frontAt(qc); i >= 0 {
+				f := &g.frontier[i]
+				f.req |= terr
+				f.mask |= bit
+				continue
+			}
+			g.grid.setFront(qc, len(g.frontier))
+			f := push(&g.frontier)
+			f.pos, f.req, f.mask = t.pos.Step(e), terr, bit
+		}
+	}
+}
+
+// removeFrontier removes frontier entry i, moving the last one into its
+// place.
 func (g *Game) removeFrontier(i int) {
 	last := len(g.frontier) - 1
+	g.grid.clearFront(g.frontier[i].pos)
 	if i != last {
 		g.frontier[i] = g.frontier[last]
-		g.grid.set(g.frontier[i].pos, int16(-1-i))
+		g.grid.setFront(g.grid.index(g.frontier[i].pos), i)
 	}
 	g.frontier = g.frontier[:last]
 }
@@ -475,10 +502,12 @@ func (g *Game) union(a, b int32) int32 {
 	if a == b {
 		return a
 	}
+	// a, b = b, a when a's feature is the smaller, without a branch (which
+	// would be taken about as often as not).
+	swap := int32(n[a].size-n[b].size) >> 31 // -1 when a's is smaller, else 0
+	d := (a ^ b) & swap
+	a, b = a^d, b^d
 	na, nb := &n[a], &n[b]
-	if na.size < nb.size {
-		a, b, na, nb = b, a, nb, na
-	}
 	for x := b; ; {
 		n[x].parent = a
 		if x = n[x].next; x == b {

@@ -1,17 +1,19 @@
 package engine
 
-// grid maps board squares to placed tiles and frontier squares. It is a
+// grid maps board squares to placed tiles and frontier entries. It is a
 // square array centred on the start tile, so a lookup is an index. It
 // starts small, as boards stay compact, and grows (fit) before a tile is
 // placed near its edge; a reset game clears only the squares it used.
 //
-// get and set speak in values: >= 0 is the index of a placed tile, < 0
-// (but not gridEmpty) is -1-i for frontier entry i. A cell stores its
-// value plus gridBias in its low 15 bits, so that the zero cell is
-// gridEmpty, and in its top bit whether a cloister lies among the eight
-// squares around it (see near).
+// get and set speak in values: >= 0 is the index of a placed tile, else
+// gridEmpty. A cell stores its value plus gridBias in its low 15 bits, so
+// that the zero cell is gridEmpty, and in its top bit whether a cloister
+// lies among the eight squares around it (see near). A second layer, front,
+// holds 1 + the index of the frontier entry of each square in the frontier
+// (0 for none); only syncFrontier and what it calls touch it.
 type grid struct {
 	cells []uint16
+	front []int16
 	side  int // the array is side × side squares
 	off   int // the cell of (x, y) is (y+off)*side + x+off
 }
@@ -27,8 +29,22 @@ const gridStart = 24
 
 func newGrid() grid {
 	side := 2*gridStart + 1
-	return grid{cells: make([]uint16, side*side), side: side, off: gridStart}
+	return grid{cells: make([]uint16, side*side), front: make([]int16, side*side), side: side, off: gridStart}
 }
+
+// steps returns the offsets of the cells of the four neighbours of a cell,
+// in edge order; the neighbours must lie within the grid (see fit).
+func (g *grid) steps() [4]int { return [4]int{-g.side, 1, g.side, -1} }
+
+// frontAt returns the index of the frontier entry at cell i, or -1.
+func (g *grid) frontAt(i int) int { return int(g.front[i]) - 1 }
+
+// setFront records frontier entry f at cell i.
+func (g *grid) setFront(i, f int) { g.front[i] = int16(f + 1) }
+
+// clearFront forgets the frontier entry at p, which must lie within the
+// grid.
+func (g *grid) clearFront(p Pos) { g.front[g.index(p)] = 0 }
 
 // clear empties square p, which must lie within the grid.
 func (g *grid) clear(p Pos) { g.cells[g.index(p)] = 0 }
@@ -89,16 +105,18 @@ func (g *grid) grow(p Pos) {
 		off *= 2
 	}
 	side := 2*off + 1
-	cells := make([]uint16, side*side)
+	cells, front := make([]uint16, side*side), make([]int16, side*side)
 	for y := 0; y < g.side; y++ {
-		row := g.cells[y*g.side : (y+1)*g.side]
-		copy(cells[(y-g.off+off)*side+off-g.off:], row)
+		to := (y-g.off+off)*side + off - g.off
+		copy(cells[to:], g.cells[y*g.side:(y+1)*g.side])
+		copy(front[to:], g.front[y*g.side:(y+1)*g.side])
 	}
-	*g = grid{cells: cells, side: side, off: off}
+	*g = grid{cells: cells, front: front, side: side, off: off}
 }
 
 func (g grid) clone() grid {
 	g.cells = append([]uint16(nil), g.cells...)
+	g.front = append([]int16(nil), g.front...)
 	return g
 }
 

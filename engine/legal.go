@@ -9,6 +9,7 @@ type Placement struct {
 // Placements appends to buf every legal placement of tile t on the current
 // board and returns it. Rotations that look the same are listed each.
 func (g *Game) Placements(t TileID, buf []Placement) []Placement {
+	g.syncFrontier()
 	os := &orients[t]
 	for i := range g.frontier {
 		f := &g.frontier[i]
@@ -23,6 +24,7 @@ func (g *Game) Placements(t TileID, buf []Placement) []Placement {
 
 // anyPlacement returns a legal placement of t, if there is one.
 func (g *Game) anyPlacement(t TileID) (Placement, bool) {
+	g.syncFrontier()
 	os := &orients[t]
 	for i := range g.frontier {
 		f := &g.frontier[i]
@@ -64,6 +66,7 @@ func (g *Game) LegalMoves(buf []Move) []Move {
 		}
 	case PhasePlace:
 		n := len(buf)
+		g.syncFrontier()
 		os := &orients[g.drawn]
 		for i := range g.frontier {
 			f := &g.frontier[i]

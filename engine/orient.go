@@ -72,13 +72,11 @@ type oriented struct {
 	edgeSeg [4]int8 // road or city segment on each edge, -1 on a field edge
 	halfSeg [8]int8 // field segment on each half-edge, -1 where none
 
-	nseg    uint8                // segments
-	kind    [maxSegs]FeatureKind // of each segment
-	mask    [maxSegs]uint8       // its edges (road, city) or half-edges (field)
-	open    [maxSegs]uint8       // road, city: its edges, which neighbours have yet to meet
-	cities  [maxSegs]uint8       // field: bit j set for each city segment j it borders
-	pennant uint8                // bit i: segment i is a city with a pennant
-	closing uint8                // bit i: segment i is a road or city, which a placement may complete
+	nseg    uint8             // segments
+	init    [maxSegs]nodeInit // each segment as a new union-find node: kind, open edges, pennants
+	mask    [maxSegs]uint8    // its edges (road, city) or half-edges (field)
+	cities  [maxSegs]uint8    // field: bit j set for each city segment j it borders
+	closing uint8             // bit i: segment i is a road or city, which a placement may complete
 
 	// Copied from the tile type, which lies farther away in memory.
 	cloister, foundation bool
@@ -143,10 +141,11 @@ func orient(t *TileType, r Rotation) oriented {
 	}
 	o.nseg = uint8(len(o.segs))
 	for i, s := range o.segs {
-		o.kind[i] = s.kind
+		in := &o.init[i]
+		in.seg, in.kind, in.size = uint8(i), s.kind, 1
 		if s.kind == FeatureRoad || s.kind == FeatureCity {
 			o.mask[i] = uint8(s.edges)
-			o.open[i] = uint8(popcount4(s.edges))
+			in.open = int16(popcount4(s.edges))
 			o.closing |= 1 << i
 		} else {
 			o.mask[i] = uint8(s.halves)
@@ -155,7 +154,7 @@ func orient(t *TileType, r Rotation) oriented {
 			o.cities[i] |= 1 << c
 		}
 		if s.pennant {
-			o.pennant |= 1 << i
+			in.pennants = 1
 		}
 	}
 	return o
@@ -174,7 +173,7 @@ func (o *oriented) find(s Spot) int {
 		if s.Edges != 0 {
 			i = o.edgeSeg[bits.TrailingZeros8(uint8(s.Edges))&3]
 		}
-		if i >= 0 && (o.kind[i] != s.Kind || o.mask[i] != uint8(s.Edges)) {
+		if i >= 0 && (o.init[i].kind != s.Kind || o.mask[i] != uint8(s.Edges)) {
 			i = -1
 		}
 	case FeatureField:
@@ -195,7 +194,7 @@ func (o *oriented) find(s Spot) int {
 // enclosedField returns the index of a field that touches no edge, or -1.
 func (o *oriented) enclosedField() int {
 	for i := range int(o.nseg) {
-		if o.kind[i] == FeatureField && o.mask[i] == 0 {
+		if o.init[i].kind == FeatureField && o.mask[i] == 0 {
 			return i
 		}
 	}

@@ -70,10 +70,13 @@ func TestOrientedInline(t *testing.T) {
 				if closing {
 					mask, open = uint8(s.edges), uint8(popcount4(s.edges))
 				}
-				if o.kind[i] != s.kind || o.mask[i] != mask || o.open[i] != open ||
-					(o.pennant>>i&1 == 1) != s.pennant || (o.closing>>i&1 == 1) != closing {
-					t.Errorf("%s %s segment %d (%s): kind %s mask %#x open %d pennant %v closing %v",
-						Catalog[id].ID, r, i, o.spot(i), o.kind[i], o.mask[i], o.open[i], o.pennant>>i&1 == 1, o.closing>>i&1 == 1)
+				pennants := int16(0)
+				if s.pennant {
+					pennants = 1
+				}
+				want := nodeInit{seg: uint8(i), kind: s.kind, size: 1, open: int16(open), pennants: pennants}
+				if o.init[i] != want || o.mask[i] != mask || (o.closing>>i&1 == 1) != closing {
+					t.Errorf("%s %s segment %d (%s): node %+v mask %#x closing %v", Catalog[id].ID, r, i, o.spot(i), o.init[i], o.mask[i], o.closing>>i&1 == 1)
 				}
 			}
 			for i, s := range o.segs {
@@ -88,7 +91,7 @@ func TestOrientedInline(t *testing.T) {
 					t.Errorf("%s %s segment %d: cities %#b, want %#b", Catalog[id].ID, r, i, o.cities[i], cities)
 				}
 			}
-			if o.pennant>>len(o.segs) != 0 || o.closing>>len(o.segs) != 0 {
+			if o.closing>>len(o.segs) != 0 {
 				t.Errorf("%s %s: bits beyond the segments", Catalog[id].ID, r)
 			}
 		}
