@@ -246,8 +246,14 @@ func (g *Game) clearGrid() {
 	if g.grid.cells == nil {
 		return
 	}
+	step := g.grid.steps()
 	for i := range g.tiles {
-		g.grid.clear(g.tiles[i].pos)
+		c := g.grid.index(g.tiles[i].pos)
+		g.grid.cells[c] = 0
+		g.grid.need[c] = 0
+		for _, d := range step {
+			g.grid.need[c+d] = 0
+		}
 	}
 	for i := range g.frontier {
 		g.grid.clearFront(g.frontier[i].pos)
@@ -370,7 +376,10 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	g.grid.put(c, int16(idx))
 	step := g.grid.steps() // fit made room for the four neighbours
 	for e := North; e <= West; e++ {
-		if v := g.grid.at(c + step[e]); v >= 0 {
+		qc := c + step[e]
+		shift := 2 * e.Opposite()
+		g.grid.need[qc] |= uint16(o.terrain(e))<<shift | 3<<(8+shift)
+		if v := g.grid.at(qc); v >= 0 {
 			g.join(idx, e, int(v))
 		}
 	}

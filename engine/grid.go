@@ -8,11 +8,16 @@ package engine
 // get and set speak in values: >= 0 is the index of a placed tile, else
 // gridEmpty. A cell stores its value plus gridBias in its low 15 bits, so
 // that the zero cell is gridEmpty, and in its top bit whether a cloister
-// lies among the eight squares around it (see near). A second layer, front,
-// holds 1 + the index of the frontier entry of each square in the frontier
-// (0 for none); only syncFrontier and what it calls touch it.
+// lies among the eight squares around it (see near). A second layer, need,
+// holds for each square the terrains its placed neighbours show it, as an
+// oriented tile's sig (low byte), and which of its edges have a neighbour
+// (two bits per edge, high byte), so that a placement is checked with one
+// lookup. A third, front, holds 1 + the index of the frontier entry of each
+// square in the frontier (0 for none); only syncFrontier and what it calls
+// touch it.
 type grid struct {
 	cells []uint16
+	need  []uint16
 	front []int16
 	side  int // the array is side × side squares
 	off   int // the cell of (x, y) is (y+off)*side + x+off
@@ -29,7 +34,15 @@ const gridStart = 24
 
 func newGrid() grid {
 	side := 2*gridStart + 1
-	return grid{cells: make([]uint16, side*side), front: make([]int16, side*side), side: side, off: gridStart}
+	return grid{cells: make([]uint16, side*side), need: make([]uint16, side*side), front: make([]int16, side*side), side: side, off: gridStart}
+}
+
+// fits reports whether a tile with edge terrains sig may lie at cell i: it
+// has a neighbour and every neighbour's edge matches.
+func (g *grid) fits(i int, sig uint8) bool {
+	n := g.need[i]
+	mask := uint8(n >> 8)
+	return mask != 0 && (sig^uint8(n))&mask == 0
 }
 
 // steps returns the offsets of the cells of the four neighbours of a cell,
@@ -105,17 +118,19 @@ func (g *grid) grow(p Pos) {
 		off *= 2
 	}
 	side := 2*off + 1
-	cells, front := make([]uint16, side*side), make([]int16, side*side)
+	cells, need, front := make([]uint16, side*side), make([]uint16, side*side), make([]int16, side*side)
 	for y := 0; y < g.side; y++ {
-		to := (y-g.off+off)*side + off - g.off
-		copy(cells[to:], g.cells[y*g.side:(y+1)*g.side])
-		copy(front[to:], g.front[y*g.side:(y+1)*g.side])
+		from, to := y*g.side, (y-g.off+off)*side+off-g.off
+		copy(cells[to:], g.cells[from:from+g.side])
+		copy(need[to:], g.need[from:from+g.side])
+		copy(front[to:], g.front[from:from+g.side])
 	}
-	*g = grid{cells: cells, front: front, side: side, off: off}
+	*g = grid{cells: cells, need: need, front: front, side: side, off: off}
 }
 
 func (g grid) clone() grid {
 	g.cells = append([]uint16(nil), g.cells...)
+	g.need = append([]uint16(nil), g.need...)
 	g.front = append([]int16(nil), g.front...)
 	return g
 }

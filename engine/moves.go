@@ -285,28 +285,18 @@ func (g *Game) checkPlacement(t TileID, m *Move) error {
 	if !onBoard(p) {
 		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
 	}
-	v := g.grid.get(p)
-	if v >= 0 {
+	o := &orients[t][m.Rot]
+	c := g.grid.index(p)
+	if c >= 0 && g.grid.at(c) == gridEmpty && g.grid.fits(c, o.sig) {
+		return nil // the usual case, in one lookup
+	}
+	if v := g.grid.get(p); v >= 0 {
 		other := &g.tiles[v]
 		return g.illegal(RulePlacement, m, "tile %s at %s: the square is taken by %s", t, p, other.tile)
 	}
-	// The neighbours, looked up by cell when p lies far enough inside the
-	// grid for them to be in it, which is where every legal placement lies.
-	var nbrs [4]int16
-	if c := g.grid.index(p); c >= 0 && abs(p.X) < g.grid.off && abs(p.Y) < g.grid.off {
-		step := g.grid.steps()
-		for e := North; e <= West; e++ {
-			nbrs[e] = g.grid.at(c + step[e])
-		}
-	} else {
-		for e := North; e <= West; e++ {
-			nbrs[e] = g.grid.get(p.Step(e))
-		}
-	}
-	o := &orients[t][m.Rot]
 	next := false
 	for e := North; e <= West; e++ {
-		w := nbrs[e]
+		w := g.grid.get(p.Step(e))
 		if w < 0 {
 			continue
 		}

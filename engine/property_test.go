@@ -110,8 +110,40 @@ func (g *Game) checkInvariants() error {
 			return fmt.Errorf("tower %d: guard on an open tower or bare foundation", i)
 		}
 	}
+	if err := g.checkNeed(); err != nil {
+		return err
+	}
 	if g.fsync == len(g.tiles) {
 		return g.checkFrontier()
+	}
+	return nil
+}
+
+// checkNeed compares the grid's record of what each square's neighbours
+// show it with the tiles: the squares next to tiles at the start of every
+// fifth turn (it is slow), every square once the game is over.
+func (g *Game) checkNeed() error {
+	if (g.turn%5 != 0 || g.phase != PhaseDraw) && g.phase != PhaseOver {
+		return nil
+	}
+	want := map[int]uint16{}
+	for _, t := range g.tiles {
+		for e := North; e <= West; e++ {
+			shift := 2 * e.Opposite()
+			want[g.grid.index(t.pos.Step(e))] |= uint16(t.o.terrain(e))<<shift | 3<<(8+shift)
+		}
+	}
+	for c, w := range want {
+		if n := g.grid.need[c]; n != w {
+			return fmt.Errorf("cell %d: the grid needs %#x, the neighbours show %#x", c, n, w)
+		}
+	}
+	if g.phase == PhaseOver {
+		for c, n := range g.grid.need {
+			if n != want[c] {
+				return fmt.Errorf("cell %d: the grid needs %#x, the neighbours show %#x", c, n, want[c])
+			}
+		}
 	}
 	return nil
 }
