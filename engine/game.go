@@ -246,6 +246,16 @@ func (g *Game) clearGrid() {
 	if g.grid.cells == nil {
 		return
 	}
+	for i := range g.frontier {
+		g.grid.clearFront(g.frontier[i].pos)
+	}
+	if len(g.grid.cells) <= 4*len(g.tiles)*len(g.tiles) {
+		// A grid about the size of the board: clearing all of it is
+		// quicker than finding what the game used.
+		clear(g.grid.cells)
+		clear(g.grid.need)
+		return
+	}
 	step := g.grid.steps()
 	for i := range g.tiles {
 		c := g.grid.index(g.tiles[i].pos)
@@ -254,9 +264,6 @@ func (g *Game) clearGrid() {
 		for _, d := range step {
 			g.grid.need[c+d] = 0
 		}
-	}
-	for i := range g.frontier {
-		g.grid.clearFront(g.frontier[i].pos)
 	}
 	for _, p := range g.cloisterAt {
 		for dy := -1; dy <= 1; dy++ {
