@@ -78,8 +78,9 @@ type nodeInit struct {
 	kind     FeatureKind
 	size     int16 // segments in the feature (union by size)
 	open     int16 // road/city: edges not yet met by a neighbour
-	pennants int16
-	occupied int8 // followers on the feature
+	pennants int8  // the box has 12 tiles with pennants
+	cities   uint8 // field: bit j set for each city segment j of its tile it borders
+	occupied int8  // followers on the feature
 	holder   int8 // the follower on this very segment: 1 + its index in Game.fol, 0 for none
 }
 

@@ -75,7 +75,6 @@ type oriented struct {
 	nseg    uint8             // segments
 	init    [maxSegs]nodeInit // each segment as a new union-find node: kind, open edges, pennants
 	mask    [maxSegs]uint8    // its edges (road, city) or half-edges (field)
-	cities  [maxSegs]uint8    // field: bit j set for each city segment j it borders
 	closing uint8             // bit i: segment i is a road or city, which a placement may complete
 
 	// Copied from the tile type, which lies farther away in memory.
@@ -151,7 +150,7 @@ func orient(t *TileType, r Rotation) oriented {
 			o.mask[i] = uint8(s.halves)
 		}
 		for _, c := range s.cities {
-			o.cities[i] |= 1 << c
+			in.cities |= 1 << c
 		}
 		if s.pennant {
 			in.pennants = 1

@@ -70,11 +70,11 @@ func TestOrientedInline(t *testing.T) {
 				if closing {
 					mask, open = uint8(s.edges), uint8(popcount4(s.edges))
 				}
-				pennants := int16(0)
+				pennants := int8(0)
 				if s.pennant {
 					pennants = 1
 				}
-				want := nodeInit{seg: uint8(i), kind: s.kind, size: 1, open: int16(open), pennants: pennants}
+				want := nodeInit{seg: uint8(i), kind: s.kind, size: 1, open: int16(open), pennants: pennants, cities: o.init[i].cities}
 				if o.init[i] != want || o.mask[i] != mask || (o.closing>>i&1 == 1) != closing {
 					t.Errorf("%s %s segment %d (%s): node %+v mask %#x closing %v", Catalog[id].ID, r, i, o.spot(i), o.init[i], o.mask[i], o.closing>>i&1 == 1)
 				}
@@ -87,8 +87,8 @@ func TestOrientedInline(t *testing.T) {
 					}
 					cities |= 1 << c
 				}
-				if o.cities[i] != cities {
-					t.Errorf("%s %s segment %d: cities %#b, want %#b", Catalog[id].ID, r, i, o.cities[i], cities)
+				if o.init[i].cities != cities {
+					t.Errorf("%s %s segment %d: cities %#b, want %#b", Catalog[id].ID, r, i, o.init[i].cities, cities)
 				}
 			}
 			if o.closing>>len(o.segs) != 0 {

@@ -184,9 +184,9 @@ func (g *Game) completedCities(r int32) int {
 	x := r
 	for {
 		nd := &g.nodes[x]
-		t := &g.tiles[nd.tile]
-		for m := t.orient().cities[nd.seg]; m != 0; m &= m - 1 {
-			cr := g.find(t.node + int32(bits.TrailingZeros8(m)))
+		first := x - int32(nd.seg) // a tile's segments are consecutive nodes
+		for m := nd.cities; m != 0; m &= m - 1 {
+			cr := g.find(first + int32(bits.TrailingZeros8(m)))
 			if g.nodes[cr].open == 0 && !contains(seen, cr) {
 				seen = append(seen, cr)
 			}
