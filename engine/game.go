@@ -81,7 +81,7 @@ type nodeInit struct {
 	pennants int8  // the box has 12 tiles with pennants
 	cities   uint8 // field: bit j set for each city segment j of its tile it borders
 	occupied int8  // followers on the feature
-	holder   int8 // the follower on this very segment: 1 + its index in Game.fol, 0 for none
+	holder   int8  // the follower on this very segment: 1 + its index in Game.fol, 0 for none
 }
 
 type tower struct {
@@ -388,7 +388,7 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		shift := 2 * e.Opposite()
 		g.grid.need[qc] |= uint16(o.terrain(e))<<shift | 3<<(8+shift)
 		if v := g.grid.at(qc); v >= 0 {
-			g.join(idx, e, int(v))
+			g.join(o, first, e, &g.tiles[v])
 		}
 	}
 	if g.grid.near(c) || o.cloister {
@@ -484,24 +484,27 @@ func (g *Game) removeFrontier(i int) {
 	g.frontier = g.frontier[:last]
 }
 
-// join merges the features of tile a across its edge e with tile b.
-func (g *Game) join(a int, e Edge, b int) {
-	pa, pb := &g.tiles[a], &g.tiles[b]
-	oa, ob := pa.orient(), pb.orient()
+// join merges the features of a new tile, turned as oa with its first
+// node at na, across its edge e with the placed tile pb.
+func (g *Game) join(oa *oriented, na int32, e Edge, pb *placed) {
+	ob, nb := pb.orient(), pb.node
 	f := e.Opposite()
 	if sa := oa.edgeSeg[e]; sa >= 0 {
 		if sb := ob.edgeSeg[f]; sb >= 0 {
-			root := g.union(pa.node+int32(sa), pb.node+int32(sb))
+			root := g.union(na+int32(sa), nb+int32(sb))
 			g.nodes[root].open -= 2
 		}
 	}
 	h0, h1 := Half(2*e), Half(2*e+1)
 	k0, k1 := Half(2*f+1), Half(2*f)
-	if sa, sb := oa.halfSeg[h0], ob.halfSeg[k0]; sa >= 0 && sb >= 0 {
-		g.union(pa.node+int32(sa), pb.node+int32(sb))
+	sa0, sb0 := oa.halfSeg[h0], ob.halfSeg[k0]
+	if sa0 >= 0 && sb0 >= 0 {
+		g.union(na+int32(sa0), nb+int32(sb0))
 	}
-	if sa, sb := oa.halfSeg[h1], ob.halfSeg[k1]; sa >= 0 && sb >= 0 {
-		g.union(pa.node+int32(sa), pb.node+int32(sb))
+	// A field edge is mostly one field on each side: the same two
+	// segments again are joined already.
+	if sa, sb := oa.halfSeg[h1], ob.halfSeg[k1]; sa >= 0 && sb >= 0 && (sa != sa0 || sb != sb0) {
+		g.union(na+int32(sa), nb+int32(sb))
 	}
 }
 
