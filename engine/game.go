@@ -382,14 +382,22 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	g.nCompleted = 0
 	c := g.grid.index(p)
 	g.grid.put(c, int16(idx))
+	// The neighbours are gathered without a branch per edge (whether a
+	// square holds a tile is as good as random), then joined.
+	var nbrs [4]int16
+	var edges [4]Edge
+	k = 0
 	step := g.grid.steps() // fit made room for the four neighbours
 	for e := North; e <= West; e++ {
 		qc := c + step[e]
 		shift := 2 * e.Opposite()
 		g.grid.need[qc] |= uint16(o.terrain(e))<<shift | 3<<(8+shift)
-		if v := g.grid.at(qc); v >= 0 {
-			g.join(o, first, e, &g.tiles[v])
-		}
+		v := g.grid.at(qc)
+		nbrs[k], edges[k] = v, e
+		k += int(uint16(v)>>15) ^ 1 // v >= 0: a tile
+	}
+	for i := range nbrs[:k] {
+		g.join(o, first, edges[i], &g.tiles[nbrs[i]])
 	}
 	if g.grid.near(c) || o.cloister {
 		g.countCloisterNeighbours(idx)

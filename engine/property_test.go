@@ -113,8 +113,89 @@ func (g *Game) checkInvariants() error {
 	if err := g.checkNeed(); err != nil {
 		return err
 	}
+	if err := g.checkFeatures(); err != nil {
+		return err
+	}
 	if g.fsync == len(g.tiles) {
 		return g.checkFrontier()
+	}
+	return nil
+}
+
+// checkFeatures compares the features the union-find forest holds with
+// those found afresh from the board, by joining across every edge between
+// two tiles the roads or cities on it and the fields on either half: the
+// same partition of the segments, and for each feature its size, pennants
+// and open edges. At the start of every fifth turn (it is slow), and once
+// the game is over.
+func (g *Game) checkFeatures() error {
+	if (g.turn%5 != 0 || g.phase != PhaseDraw) && g.phase != PhaseOver {
+		return nil
+	}
+	up := make([]int32, len(g.nodes))
+	for i := range up {
+		up[i] = int32(i)
+	}
+	var root func(x int32) int32
+	root = func(x int32) int32 {
+		for up[x] != x {
+			x = up[x]
+		}
+		return x
+	}
+	unite := func(a, b int32) { up[root(a)] = root(b) }
+	open := make([]int, len(g.nodes)) // road and city edges without a neighbour, by segment
+	for _, t := range g.tiles {
+		for e := North; e <= West; e++ {
+			v := g.grid.get(t.pos.Step(e))
+			sa := t.o.edgeSeg[e]
+			if v < 0 {
+				if sa >= 0 {
+					open[t.node+int32(sa)]++
+				}
+				continue
+			}
+			u, f := &g.tiles[v], e.Opposite()
+			if sb := u.o.edgeSeg[f]; sa >= 0 && sb >= 0 {
+				unite(t.node+int32(sa), u.node+int32(sb))
+			}
+			for h := Half(0); h < 2; h++ {
+				if sa, sb := t.o.halfSeg[2*Half(e)+h], u.o.halfSeg[2*Half(f)+1-h]; sa >= 0 && sb >= 0 {
+					unite(t.node+int32(sa), u.node+int32(sb))
+				}
+			}
+		}
+	}
+	type sums struct{ size, pennants, open int }
+	want := map[int32]*sums{}
+	forest := map[int32]int32{} // fresh root -> the forest's root
+	for i := range g.nodes {
+		x := int32(i)
+		r, fr := root(x), g.find(x)
+		if got, ok := forest[r]; ok && got != fr {
+			return fmt.Errorf("node %d: in the feature of node %d afresh, but the forest splits it (roots %d, %d)", x, r, got, fr)
+		}
+		forest[r] = fr
+		s := want[fr]
+		if s == nil {
+			s = &sums{}
+			want[fr] = s
+		}
+		s.size++
+		s.open += open[x]
+		t := &g.tiles[g.nodes[x].tile]
+		if t.o.init[g.nodes[x].seg].pennants > 0 {
+			s.pennants++
+		}
+	}
+	if len(want) != len(forest) {
+		return fmt.Errorf("%d features afresh, %d in the forest: the forest merges some", len(forest), len(want))
+	}
+	for fr, s := range want {
+		n := &g.nodes[fr]
+		if int(n.size) != s.size || int(n.pennants) != s.pennants || int(n.open) != s.open {
+			return fmt.Errorf("feature %d: size %d, pennants %d, open %d; afresh %d, %d, %d", fr, n.size, n.pennants, n.open, s.size, s.pennants, s.open)
+		}
 	}
 	return nil
 }
