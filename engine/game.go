@@ -165,6 +165,18 @@ func BoxCount(t TileID, r Rules) int {
 	return tt.Count
 }
 
+// boxes holds BoxCount for every tile, with The Tower ([0]) and without
+// ([1]), and their totals: every game without a Bag tag starts from one.
+var boxes, boxTotals = func() (b [2][NumTileTypes]uint8, n [2]int) {
+	for i, r := range [2]Rules{{}, {BaseOnly: true}} {
+		for id := range Catalog {
+			b[i][id] = uint8(BoxCount(TileID(id), r))
+			n[i] += int(b[i][id])
+		}
+	}
+	return b, n
+}()
+
 // NewGame sets up a game: the start tile placed, followers and floors in
 // supply, the bag filled.
 func NewGame(s Setup) (*Game, error) {
@@ -305,13 +317,15 @@ func push[T any](s *[]T) *T {
 // array.
 func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
 	if s.Bag == nil {
-		for id := range Catalog {
-			c := BoxCount(TileID(id), s.Rules)
-			if TileID(id) == start {
-				c--
-			}
-			g.bagCount[id] = uint8(max(c, 0))
-			g.bagLeft += int(g.bagCount[id])
+		box := 0
+		if s.Rules.BaseOnly {
+			box = 1
+		}
+		g.bagCount = boxes[box]
+		g.bagLeft = boxTotals[box]
+		if g.bagCount[start] > 0 { // the start tile is in the box (Reset checked)
+			g.bagCount[start]--
+			g.bagLeft--
 		}
 		return nil
 	}

@@ -385,3 +385,30 @@ func TestFinalScoringKeepsFollowers(t *testing.T) {
 		t.Fatalf("final event %+v", ev)
 	}
 }
+
+// TestBoxBag checks the bag of a game without a Bag tag: every tile of
+// the box under the rules, but the start tile.
+func TestBoxBag(t *testing.T) {
+	for _, rules := range []Rules{{}, {BaseOnly: true}} {
+		for _, start := range []TileID{StartTile, tileID(t, "A"), tileID(t, "V")} {
+			g, err := NewGame(Setup{Players: 2, Rules: rules, StartTile: &start})
+			if err != nil {
+				t.Fatal(err)
+			}
+			total := 0
+			for id := range Catalog {
+				want := BoxCount(TileID(id), rules)
+				if TileID(id) == start {
+					want--
+				}
+				if int(g.bagCount[id]) != want {
+					t.Errorf("rules %q, start %s: %d × %s in the bag, want %d", rules, start, g.bagCount[id], Catalog[id].ID, want)
+				}
+				total += want
+			}
+			if g.TilesLeft() != total {
+				t.Errorf("rules %q, start %s: %d tiles left, want %d", rules, start, g.TilesLeft(), total)
+			}
+		}
+	}
+}
