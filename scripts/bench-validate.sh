@@ -6,14 +6,17 @@
 #
 #   scripts/bench-validate.sh [GAMES]     (default 10000)
 #
-# Measured on the project's 2-core machine, 10,000 games (35 MB), three
+# Measured on the project's 2-core machine, 10,000 games (35 MB), four
 # runs of the script:
-#   parse only, 1 core     0.172-0.180 s   55,000-58,000 games/s   ~200 MB/s
-#   validate,   1 core     0.432-0.446 s   22,400-23,100 games/s
-#   validate,   2 cores    0.233-0.235 s   42,500-42,900 games/s (1.85-1.90x)
-#   validate / parse       2.46-2.56x
-#   peak memory            18 MB for 10,000 games, 29 MB for 100,000 (and
-#                          for 360,000: it stops growing)
+#   parse only, 1 core     0.178-0.181 s   55,100-56,100 games/s   ~200 MB/s
+#   validate,   1 core     0.346-0.354 s   28,300-28,900 games/s
+#   validate / parse       1.92-1.97x
+#   validate,   2 cores    0.201-0.226 s   44,300-49,800 games/s (1.54-1.74x)
+#   peak memory            16 MB for 10,000 games, 28 MB for 100,000
+# The two-core figure depends on the host: when both virtual cores are
+# busy, the same run takes 0.18 s at best (1.94x) and up to 0.30 s, with
+# its CPU time growing alike (0.34 to 0.55 s), while one core alone stays
+# within 0.35-0.40 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-10000}
