@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -232,5 +233,32 @@ func TestNewDatabase(t *testing.T) {
 	}
 	if pageSize != 16384 || mode != "wal" {
 		t.Errorf("page size %d, journal mode %s; want 16384, wal", pageSize, mode)
+	}
+}
+
+// TestNamesInNormalFormC ingests a player whose name is written with a
+// precomposed letter in one game and a combining accent in another: the
+// players table, and so the leaderboard, hold one name.
+func TestNamesInNormalFormC(t *testing.T) {
+	ctx := context.Background()
+	const nfc, nfd = "Chlo\u00e9", "Chloe\u0301"
+	dir := t.TempDir()
+	for i, name := range []string{nfc, nfd} {
+		text := fmt.Sprintf("[Players \"%s; Bob\"]\n[Result \"*\"]\n\n1. %s U@1,0r0 +R:WE\n2. Bob V@1,1r0\n", name, name)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%d.cgn", i)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := openTemp(t)
+	st, err := s.Ingest(ctx, []string{dir}, IngestOptions{})
+	if err != nil || st.Added != 2 || st.Invalid != 0 {
+		t.Fatalf("ingest: %+v, %v", st, err)
+	}
+	var names, chloe int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(DISTINCT name), count(*) FILTER (WHERE name = ?) FROM players`, nfc).Scan(&names, &chloe); err != nil {
+		t.Fatal(err)
+	}
+	if names != 2 || chloe != 2 {
+		t.Errorf("%d names, %q in %d games; want 2 names, %q in both games", names, nfc, chloe, nfc)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -130,6 +132,10 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		}
 	}
 	for seat, p := range g.Players {
+		// Stored in normal form C: a name typed with a combining accent
+		// is the player of the precomposed one, as in replay, and the
+		// leaderboard and the views group them together.
+		name := norm.NFC.String(p.Name)
 		rank := 1
 		for _, s := range scores {
 			if s > scores[seat] {
@@ -137,13 +143,13 @@ func (r *gameRows) fillGame(g *replay.Game) {
 			}
 		}
 		if rank == 1 && winners == 1 {
-			r.game.winner = p.Name
+			r.game.winner = name
 		}
 		var colour any
 		if p.Colour != "" {
 			colour = p.Colour
 		}
-		r.players = append(r.players, []any{seat, p.Name, colour, scores[seat], rank})
+		r.players = append(r.players, []any{seat, name, colour, scores[seat], rank})
 	}
 }
 
