@@ -253,8 +253,9 @@ func (g *Game) Reset(s Setup) error {
 	return nil
 }
 
-// clearGrid empties the grid of the squares this game used (its tiles and
-// its frontier), which is cheaper than clearing the whole array.
+// clearGrid empties the grid for the next game: the frontier's squares,
+// and the whole grid when it is about the board's size, else the squares
+// the game used (its tiles, their neighbours, the cloisters' surroundings).
 func (g *Game) clearGrid() {
 	if g.grid.cells == nil {
 		return
