@@ -26,6 +26,7 @@ func addSeeds(f *testing.F) {
 	}
 	f.Add([]byte("[Players \"A; B\"]\n[Rules \"tower\"]\n[Bag \"order E U T12\"]\n\n1. A E@0,-1r180 +C:S\n2. B U@1,0r0 ^0,-1 x0,0:C:N\n3. A $B T12@0,1r0 +T@0,-1\n"))
 	f.Add([]byte("[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n\n1. A -C\n"))
+	f.Add([]byte("[Players \"A\"]\n[Bag \"subset\"]\n"))
 }
 
 // FuzzReplay checks that replaying whatever the parser accepts never
@@ -90,4 +91,28 @@ func digestGame(g *Game) string {
 		fmt.Fprintf(&b, "%s\n%+v\n", st, g.Events())
 	}
 	return b.String()
+}
+
+// TestReuseBags replays, in one memory from new, games with and without a
+// Bag tag, an empty subset among them (no tile at all, not the whole box):
+// each must replay as it does in fresh memory. (A memory that had not held
+// a bag yet read an empty subset as the whole box.)
+func TestReuseBags(t *testing.T) {
+	games := []string{
+		"[Players \"A\"]\n[Bag \"subset\"]\n[Result \"*\"]\n",
+		"[Players \"A; B\"]\n[Result \"*\"]\n\n1. A U@1,0r0\n",
+		"[Players \"A\"]\n[Bag \"subset\"]\n[Result \"*\"]\n",
+		"[Players \"A\"]\n[Start \"C@0,0r90\"]\n[Bag \"subset C:1\"]\n[Result \"*\"]\n\n1. A -C\n",
+		"[Players \"A\"]\n[Bag \"subset\"]\n[Result \"0\"]\n",
+	}
+	m := &memory{parser: record.NewParser()}
+	for i, src := range games {
+		raw := record.RawGame{Filename: "bags.cgn", Src: []byte(src), Line: 1}
+		rg, err := raw.Parse()
+		want := digestGame(Replay("bags.cgn", i+1, rg, err, Options{}))
+		rg2, err2 := m.parser.Parse(raw)
+		if got := digestGame(replayIn(m, "bags.cgn", i+1, rg2, err2, Options{})); got != want {
+			t.Errorf("game %d replayed in reused memory differs:\n got %s\nwant %s", i+1, got, want)
+		}
+	}
 }

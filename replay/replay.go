@@ -293,7 +293,10 @@ func (r *replayer) setup() bool {
 	var err error
 	if r.mem != nil {
 		eg, err = &r.mem.engine, r.mem.engine.Reset(s)
-		r.mem.names, r.mem.bag = s.Names, s.Bag
+		r.mem.names = s.Names
+		if s.Bag != nil { // a game without a Bag tag leaves the array for the next that has one
+			r.mem.bag = s.Bag
+		}
 	} else {
 		eg, err = engine.NewGame(s)
 	}
@@ -314,8 +317,9 @@ func (r *replayer) bag(s *engine.Setup) bool {
 	if bag == nil {
 		return true
 	}
+	// Not nil, even empty: a nil Bag is the whole box.
 	s.Bag = []engine.TileID{}
-	if r.mem != nil {
+	if r.mem != nil && r.mem.bag != nil {
 		s.Bag = r.mem.bag[:0]
 	}
 	s.Ordered = bag.Kind == record.BagOrder
