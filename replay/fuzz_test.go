@@ -52,28 +52,28 @@ func FuzzReplay(f *testing.F) {
 	})
 }
 
-// reuseMemory is shared by every input of FuzzReuse, so that each game is
-// replayed in memory left by games before it.
-var reuseMemory = &memory{parser: record.NewParser()}
-
 // FuzzReuse checks that replaying in reused memory, as Run does with
-// Reuse, gives what a fresh replay gives, whatever the games before.
+// Reuse, gives what a fresh replay gives, whatever the games before. Each
+// input's games are replayed twice over in one new memory, so that every
+// game meets memory left by others, and a failing input fails again alone.
 func FuzzReuse(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
-		for i := 1; sc.ScanRaw(); i++ {
-			raw := sc.Raw()
-			rg, err := raw.Parse()
-			if rg == nil && err == nil {
-				continue
-			}
-			want := digestGame(Replay("fuzz.cgn", i, rg, err, Options{}))
-			m := reuseMemory
-			rg2, err2 := m.parser.Parse(raw)
-			got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, Options{}))
-			if got != want {
-				t.Fatalf("game %d replayed in reused memory differs:\n got %s\nwant %s", i, got, want)
+		m := &memory{parser: record.NewParser()}
+		for pass := 1; pass <= 2; pass++ {
+			sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
+			for i := 1; sc.ScanRaw(); i++ {
+				raw := sc.Raw()
+				rg, err := raw.Parse()
+				if rg == nil && err == nil {
+					continue
+				}
+				want := digestGame(Replay("fuzz.cgn", i, rg, err, Options{}))
+				rg2, err2 := m.parser.Parse(raw)
+				got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, Options{}))
+				if got != want {
+					t.Fatalf("pass %d, game %d replayed in reused memory differs:\n got %s\nwant %s", pass, i, got, want)
+				}
 			}
 		}
 	})
