@@ -30,27 +30,29 @@ echo "generating $games 4-player Tower games (seed 1)..."
 bytes=$(stat -c %s "$work/corpus.cgn")
 echo "corpus: $games games, $((bytes / 1000000)) MB"
 
-# best of nine wall-clock runs, in seconds (the machine's speed varies from
-# run to run; the best run is the least disturbed)
-best() {
-  local b=""
-  for _ in 1 2 3 4 5 6 7 8 9; do
-    local s e t
-    s=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc -l)
-    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-  done
-  echo "$b"
+# Each figure is the best of nine wall-clock runs, in seconds: the
+# machine's speed varies from run to run, and the best run is the least
+# disturbed. The three measurements take turns, round after round, so that
+# a slow spell of the machine falls on all of them alike rather than on
+# the nine runs of one.
+elapsed() {
+  local s e
+  s=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || true
+  e=$(date +%s.%N)
+  echo "$e - $s" | bc -l
 }
+lower() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 rate() { echo "scale=0; $games / $1" | bc -l; }
 
 # One core: the whole process pinned to CPU 0 (reader, workers and writer).
 one="taskset -c 0 env GOMAXPROCS=1"
-p1=$(best $one "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")
-v1=$(best $one "$tl" validate -j 1 "$work/corpus.cgn")
-v2=$(best "$tl" validate -j 2 "$work/corpus.cgn")
+p1="" v1="" v2=""
+for _ in 1 2 3 4 5 6 7 8 9; do
+  p1=$(lower "$p1" "$(elapsed $one "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")")
+  v1=$(lower "$v1" "$(elapsed $one "$tl" validate -j 1 "$work/corpus.cgn")")
+  v2=$(lower "$v2" "$(elapsed "$tl" validate -j 2 "$work/corpus.cgn")")
+done
 printf 'parse only, 1 core:   %6.3f s  %6d games/s  %5.1f MB/s\n' "$p1" "$(rate "$p1")" "$(echo "$bytes / $p1 / 1000000" | bc -l)"
 printf 'validate,   1 core:   %6.3f s  %6d games/s\n' "$v1" "$(rate "$v1")"
 printf 'validate,   2 cores:  %6.3f s  %6d games/s\n' "$v2" "$(rate "$v2")"
