@@ -112,12 +112,17 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 		return false
 	}
 	seat := eg.Player()
-	if name := r.g.Players[seat].Name; t.Player.Text != name && !sameName(t.Player.Text, name) {
-		if _, ok := r.seatOf(t.Player); !ok {
+	// The spelling accepted for a seat comes back turn after turn, as the
+	// same string when the parser shares it (then comparing it is quick).
+	if said := t.Player.Text; said != r.said[seat] {
+		if name := r.g.Players[seat].Name; said != name && !sameName(said, name) {
+			if _, ok := r.seatOf(t.Player); !ok {
+				return false
+			}
+			r.fail(CodeTurnOrder, t.Player.Pos, "turn %d belongs to %s (seat %d), not to %s", n, r.g.Players[seat].Name, seat+1, said)
 			return false
 		}
-		r.fail(CodeTurnOrder, t.Player.Pos, "turn %d belongs to %s (seat %d), not to %s", n, r.g.Players[seat].Name, seat+1, t.Player.Text)
-		return false
+		r.said[seat] = said
 	}
 	// The turn is built in place; a turn that fails is dropped.
 	// (Appended zero and filled in place: appending a Turn value built on

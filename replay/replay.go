@@ -156,8 +156,9 @@ type replayer struct {
 	g      *Game
 	opts   Options
 	eg     *engine.Game
-	turn   *record.Turn // the turn being replayed
-	scores []int        // backing store of every Turn.Scores
+	turn   *record.Turn              // the turn being replayed
+	said   [engine.MaxPlayers]string // the spelling of each seat's name in its last turn
+	scores []int                     // backing store of every Turn.Scores
 }
 
 func (r *replayer) report(code string, sev Severity, pos record.Pos, format string, args ...any) {
