@@ -399,18 +399,14 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	g.grid.put(c, int16(idx))
 	// The neighbours are gathered without a branch per edge (whether a
 	// square holds a tile is as good as random), then joined.
-	var nbrs [4]int16
-	var edges [4]Edge
-	k = 0
-	step := g.grid.steps() // fit made room for the four neighbours
-	for e := North; e <= West; e++ {
-		qc := c + step[e]
-		shift := 2 * e.Opposite()
-		g.grid.need[qc] |= uint16(o.terrain(e))<<shift | 3<<(8+shift)
-		v := g.grid.at(qc)
-		nbrs[k], edges[k] = v, e
-		k += int(uint16(v)>>15) ^ 1 // v >= 0: a tile
-	}
+	// (The loop over the edges is written out.)
+	var ns around
+	side := g.grid.side // fit made room for the four neighbours
+	ns.add(&g.grid, c-side, o.needs[North], North)
+	ns.add(&g.grid, c+1, o.needs[East], East)
+	ns.add(&g.grid, c+side, o.needs[South], South)
+	ns.add(&g.grid, c-1, o.needs[West], West)
+	nbrs, edges, k := ns.tiles, ns.edges, ns.n
 	for i := range nbrs[:k] {
 		g.join(o, first, edges[i], &g.tiles[nbrs[i]])
 	}
@@ -421,6 +417,22 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 		g.grid.markNear(c)
 	}
 	return idx
+}
+
+// around gathers the tiles around a new tile.
+type around struct {
+	tiles [4]int16
+	edges [4]Edge
+	n     int
+}
+
+// add records what the new tile shows the square at cell qc across its
+// edge e, and the tile there if there is one.
+func (ns *around) add(g *grid, qc int, need uint16, e Edge) {
+	g.need[qc] |= need
+	v := g.at(qc)
+	ns.tiles[ns.n], ns.edges[ns.n] = v, e
+	ns.n += int(uint16(v)>>15) ^ 1 // v >= 0: a tile
 }
 
 // countCloisterNeighbours updates the neighbour counts of the cloisters

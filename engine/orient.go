@@ -68,9 +68,10 @@ const maxSegs = 8
 // about one cache line: separate arrays per orientation (the segments as
 // template nodes, as they once were) miss the cache on most placements.
 type oriented struct {
-	sig     uint8   // edge terrains, 2 bits per edge, N in the low bits
-	edgeSeg [4]int8 // road or city segment on each edge, -1 on a field edge
-	halfSeg [8]int8 // field segment on each half-edge, -1 where none
+	sig     uint8     // edge terrains, 2 bits per edge, N in the low bits
+	edgeSeg [4]int8   // road or city segment on each edge, -1 on a field edge
+	halfSeg [8]int8   // field segment on each half-edge, -1 where none
+	needs   [4]uint16 // what the neighbour across each edge needs of its tile there, as grid.need holds it
 
 	nseg    uint8             // segments
 	init    [maxSegs]nodeInit // each segment as a new union-find node: kind, open edges, pennants
@@ -98,6 +99,10 @@ func orient(t *TileType, r Rotation) oriented {
 	o := oriented{cloister: t.Cloister, foundation: t.HasFoundation()}
 	for e := North; e <= West; e++ {
 		o.sig |= uint8(t.Edges[e]) << (2 * ((uint(e) + uint(r)) & 3))
+	}
+	for e := North; e <= West; e++ {
+		shift := 2 * e.Opposite()
+		o.needs[e] = uint16(o.terrain(e))<<shift | 3<<(8+shift)
 	}
 	for i := range o.edgeSeg {
 		o.edgeSeg[i] = -1

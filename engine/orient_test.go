@@ -91,6 +91,14 @@ func TestOrientedInline(t *testing.T) {
 					t.Errorf("%s %s segment %d: cities %#b, want %#b", Catalog[id].ID, r, i, o.init[i].cities, cities)
 				}
 			}
+			for e := North; e <= West; e++ {
+				// The neighbour across e meets this tile on its opposite edge.
+				theirs := e.Opposite()
+				want := uint16(Catalog[id].Edges[(int(e)-int(r))&3])<<(2*theirs) | 3<<(8+2*theirs)
+				if o.needs[e] != want {
+					t.Errorf("%s %s edge %s: needs %#x, want %#x", Catalog[id].ID, r, e, o.needs[e], want)
+				}
+			}
 			if o.closing>>len(o.segs) != 0 {
 				t.Errorf("%s %s: bits beyond the segments", Catalog[id].ID, r)
 			}
