@@ -524,22 +524,28 @@ func (g *Game) removeFrontier(i int) {
 func (g *Game) join(oa *oriented, na int32, e Edge, pb *placed) {
 	ob, nb := pb.orient(), pb.node
 	f := e.Opposite()
-	if sa := oa.edgeSeg[e]; sa >= 0 {
-		if sb := ob.edgeSeg[f]; sb >= 0 {
-			root := g.union(na+int32(sa), nb+int32(sb))
-			g.nodes[root].open -= 2
-		}
-	}
-	h0, h1 := Half(2*e), Half(2*e+1)
-	k0, k1 := Half(2*f+1), Half(2*f)
-	sa0, sb0 := oa.halfSeg[h0], ob.halfSeg[k0]
-	if sa0 >= 0 && sb0 >= 0 {
+	// The two edges show the same terrain (put follows checkPlacement),
+	// so one switch on it says which segments meet, where a test per pair
+	// of segments was mispredicted as terrains vary. A city edge has its
+	// city and no field, a road edge its road and a field on either half,
+	// a field edge fields only (TestEdgeSegments).
+	switch oa.terrain(e) {
+	case City:
+		root := g.union(na+int32(oa.edgeSeg[e]), nb+int32(ob.edgeSeg[f]))
+		g.nodes[root].open -= 2
+	case Road:
+		root := g.union(na+int32(oa.edgeSeg[e]), nb+int32(ob.edgeSeg[f]))
+		g.nodes[root].open -= 2
+		g.union(na+int32(oa.halfSeg[2*e]), nb+int32(ob.halfSeg[2*f+1]))
+		g.union(na+int32(oa.halfSeg[2*e+1]), nb+int32(ob.halfSeg[2*f]))
+	default:
+		sa0, sb0 := oa.halfSeg[2*e], ob.halfSeg[2*f+1]
 		g.union(na+int32(sa0), nb+int32(sb0))
-	}
-	// A field edge is mostly one field on each side: the same two
-	// segments again are joined already.
-	if sa, sb := oa.halfSeg[h1], ob.halfSeg[k1]; sa >= 0 && sb >= 0 && (sa != sa0 || sb != sb0) {
-		g.union(na+int32(sa), nb+int32(sb))
+		// Mostly one field on each side: the same two segments again are
+		// joined already.
+		if sa, sb := oa.halfSeg[2*e+1], ob.halfSeg[2*f]; sa != sa0 || sb != sb0 {
+			g.union(na+int32(sa), nb+int32(sb))
+		}
 	}
 }
 

@@ -105,3 +105,30 @@ func TestOrientedInline(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgeSegments checks what join takes for granted of every tile in
+// every rotation: a city edge holds a city and no field, a road edge a
+// road and a field on either half (the same one where the road ends), a
+// field edge no road or city and a field on either half.
+func TestEdgeSegments(t *testing.T) {
+	for id := range Catalog {
+		for r := R0; r <= R270; r++ {
+			o := &orients[id][r]
+			for e := North; e <= West; e++ {
+				seg, h0, h1 := o.edgeSeg[e], o.halfSeg[2*e], o.halfSeg[2*e+1]
+				var ok bool
+				switch o.terrain(e) {
+				case City:
+					ok = seg >= 0 && o.init[seg].kind == FeatureCity && h0 < 0 && h1 < 0
+				case Road:
+					ok = seg >= 0 && o.init[seg].kind == FeatureRoad && h0 >= 0 && h1 >= 0
+				case Field:
+					ok = seg < 0 && h0 >= 0 && h1 >= 0
+				}
+				if !ok {
+					t.Errorf("%s %s edge %s (%s): segment %d, half-edges %d and %d", Catalog[id].ID, r, e, o.terrain(e), seg, h0, h1)
+				}
+			}
+		}
+	}
+}
