@@ -32,11 +32,11 @@ echo "generating $games 4-player Tower games (seed 1)..."
 bytes=$(stat -c %s "$work/corpus.cgn")
 echo "corpus: $games games, $((bytes / 1000000)) MB"
 
-# Each figure is the best of nine wall-clock runs, in seconds: the
+# Each figure is the best of fifteen wall-clock runs, in seconds: the
 # machine's speed varies from run to run, and the best run is the least
 # disturbed. The three measurements take turns, round after round, so that
 # a slow spell of the machine falls on all of them alike rather than on
-# the nine runs of one.
+# the runs of one.
 elapsed() {
   local s e
   s=$(date +%s.%N)
@@ -50,7 +50,7 @@ rate() { echo "scale=0; $games / $1" | bc -l; }
 # One core: the whole process pinned to CPU 0 (reader, workers and writer).
 one="taskset -c 0 env GOMAXPROCS=1"
 p1="" v1="" v2=""
-for _ in 1 2 3 4 5 6 7 8 9; do
+for _ in $(seq 15); do
   p1=$(lower "$p1" "$(elapsed $one "$tl" validate --syntax-only -j 1 "$work/corpus.cgn")")
   v1=$(lower "$v1" "$(elapsed $one "$tl" validate -j 1 "$work/corpus.cgn")")
   v2=$(lower "$v2" "$(elapsed "$tl" validate -j 2 "$work/corpus.cgn")")
