@@ -6,18 +6,19 @@
 #
 #   scripts/bench-validate.sh [GAMES]     (default 10000)
 #
-# Measured on the project's 2-core machine, 10,000 games (35 MB), the
-# last three of five runs of the script, the machine at rest:
+# Measured on the project's 2-core machine, 10,000 games (35 MB), three
+# of five runs of the script, the machine at rest:
 #   parse only, 1 core     0.177-0.179 s   55,700-56,500 games/s   ~200 MB/s
 #   validate,   1 core     0.347-0.354 s   28,200-28,800 games/s
 #   validate / parse       1.96-1.98x
 #   validate,   2 cores    0.182-0.203 s   49,300-54,900 games/s (1.75-1.90x)
 #   peak memory            16 MB for 10,000 games, 29 MB for 100,000
 # The machine's speed drifts, in spells that can outlast a run: in the
-# first two runs validation on one core hit one (0.38-0.39 s: 2.12x and
-# 1.94x, two cores 1.66-2.00x). Two cores suffer most: the same two-core
-# run takes 0.18 s at best and up to 0.30 s, its CPU time growing alike
-# (0.34 to 0.55 s), while one core alone stays within 0.35-0.40 s.
+# other two, validation on one core met one (0.38-0.39 s: 2.12x, and 1.94x
+# with parsing slowed too; two cores 2.00x and 1.66x). Two cores suffer
+# most: the same two-core run takes 0.18 s at best and up to 0.30 s, its
+# CPU time growing alike (0.34 to 0.55 s), while one core alone stays
+# within 0.35-0.40 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-10000}
