@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -151,9 +150,6 @@ func (s *Store) Counts(ctx context.Context) (valid, invalid int, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games)`).Scan(&valid, &invalid)
 	return valid, invalid, err
 }
-
-// errNoGames is returned by reports over an empty selection.
-var errNoGames = errors.New("no games match")
 
 // placeholders returns "?,?,...,?" with n marks, for IN lists and
 // multi-row VALUES; only counts go into SQL text, never values.

@@ -98,11 +98,6 @@ func (g *grid) markNear(i int) {
 	}
 }
 
-// set stores v at p, which must lie within the grid (see fit).
-func (g *grid) set(p Pos, v int16) {
-	g.put(g.index(p), v)
-}
-
 // fit grows the grid, if need be, to hold p and its four neighbours.
 func (g *grid) fit(p Pos) {
 	if abs(p.X) >= g.off || abs(p.Y) >= g.off {

@@ -18,7 +18,7 @@ func TestGridGrows(t *testing.T) {
 			continue
 		}
 		g.fit(p)
-		g.set(p, v)
+		g.put(g.index(p), v)
 		want[p] = v
 	}
 	if g.off < 200 {

@@ -136,8 +136,7 @@ func (g *Game) checkFeatures() error {
 	for i := range up {
 		up[i] = int32(i)
 	}
-	var root func(x int32) int32
-	root = func(x int32) int32 {
+	root := func(x int32) int32 {
 		for up[x] != x {
 			x = up[x]
 		}
