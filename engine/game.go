@@ -398,17 +398,16 @@ func (g *Game) put(t TileID, r Rotation, p Pos) int {
 	c := g.grid.index(p)
 	g.grid.put(c, int16(idx))
 	// The neighbours are gathered without a branch per edge (whether a
-	// square holds a tile is as good as random), then joined.
-	// (The loop over the edges is written out.)
+	// square holds a tile is as good as random), then joined. (The loop
+	// over the edges is written out.)
 	var ns around
 	side := g.grid.side // fit made room for the four neighbours
 	ns.add(&g.grid, c-side, o.needs[North], North)
 	ns.add(&g.grid, c+1, o.needs[East], East)
 	ns.add(&g.grid, c+side, o.needs[South], South)
 	ns.add(&g.grid, c-1, o.needs[West], West)
-	nbrs, edges, k := ns.tiles, ns.edges, ns.n
-	for i := range nbrs[:k] {
-		g.join(o, first, edges[i], &g.tiles[nbrs[i]])
+	for i := range ns.n {
+		g.join(o, first, ns.edges[i], &g.tiles[ns.tiles[i]])
 	}
 	if g.grid.near(c) || o.cloister {
 		g.countCloisterNeighbours(idx)
