@@ -189,9 +189,8 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 		}
 		return true
 	}
-	id, ok := engine.LookupTile(pl.Tile) // as r.tile, without a call more on every turn
+	id, ok := r.tile(pl.Tile, &pl.Pos)
 	if !ok {
-		r.tile(pl.Tile, &pl.Pos)
 		return false
 	}
 	rot, ok := engine.RotationFromDegrees(int(pl.Rotation))
