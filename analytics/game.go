@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -110,7 +111,7 @@ func boardView(g *replay.Game) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
-	boards := []string{string(replay.SVG(start, g.Players))}
+	boards := []string{string(draw.SVG(start, g.Seats()))}
 	views := []turnView{{Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
 		Events: []string{"The start tile is on the table."}}}
 	events := g.Events()
@@ -122,7 +123,7 @@ func boardView(g *replay.Game) (*board, error) {
 		if state == nil {
 			return nil, fmt.Errorf("%s: no state after turn %d", g, t.Number)
 		}
-		boards = append(boards, string(replay.SVG(state, g.Players)))
+		boards = append(boards, string(draw.SVG(state, g.Seats())))
 		views = append(views, turnView{Turn: t.Number, Title: describeTurn(g, &t),
 			Scores: scoreList(g.Players, t.Scores), Events: describeEvents(g, events[t.EventsFrom:t.EventsTo])})
 	}

@@ -24,22 +24,8 @@ const (
 	corpusInvalid = "../testdata/invalid"
 )
 
-// The -update flag rewrites the golden files. It is defined here only if
-// another test file of the package has not defined it already.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-func corpusUpdate() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	v, _ := f.Value.(flag.Getter).Get().(bool)
-	return v
-}
+// The -update flag rewrites the golden files.
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // replayCorpusFile replays every game of a corpus file as validate does.
 func replayCorpusFile(t *testing.T, path string) []*Game {
@@ -88,7 +74,7 @@ func TestCorpusGames(t *testing.T) {
 			}
 			got = append(got, '\n')
 			golden := strings.TrimSuffix(path, ".cgn") + ".json"
-			if corpusUpdate() {
+			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -44,9 +45,9 @@ func FuzzReplay(f *testing.F) {
 				_ = d.Render()
 			}
 			if g.State != nil {
-				_ = DrawBoard(g.State, g.Players)
+				_ = draw.Board(g.State, g.Seats())
 				_ = State(g.State, g.Players, len(g.Turns))
-				_ = SVG(g.State, g.Players)
+				_ = draw.SVG(g.State, g.Seats())
 			}
 		}
 	})

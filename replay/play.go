@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -84,10 +85,10 @@ func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
 	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
 	switch m.Kind {
 	case engine.MovePlace, engine.MoveFloor, engine.MoveCapture, engine.MoveTowerFollower:
-		d.Board = DrawAround(r.eg, m.Pos, 2)
+		d.Board = draw.Around(r.eg, m.Pos, 2)
 	case engine.MoveFollower:
 		if pl := r.turn.Placement; pl != nil {
-			d.Board = DrawAround(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
+			d.Board = draw.Around(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
 		}
 	}
 	return false
@@ -346,4 +347,12 @@ func reserve[T any](s []T, n int) []T {
 		return make([]T, 0, n)
 	}
 	return s[:0]
+}
+
+// plural writes a count of things: "1 tile", "3 tiles".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

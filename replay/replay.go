@@ -3,10 +3,11 @@ package replay
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -82,6 +83,16 @@ type Game struct {
 	// Extra is for the caller: RunOptions.Prepare may attach its own
 	// per-game results here.
 	Extra any
+}
+
+// Seats returns the names and colours of the players, for drawing the
+// board.
+func (g *Game) Seats() []draw.Seat {
+	seats := make([]draw.Seat, len(g.Players))
+	for i, p := range g.Players {
+		seats[i] = draw.Seat{Name: p.Name, Colour: p.Colour}
+	}
+	return seats
 }
 
 // Valid reports whether the game has no error.
@@ -237,15 +248,12 @@ func (r *replayer) checkDate() {
 	}
 }
 
-// colourList names the colours a Players tag may give, sorted.
-func colourList() string {
-	names := make([]string, 0, len(svgColours))
-	for c := range svgColours {
-		names = append(names, c)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
+// Colours are the colour names a Players tag may give, in any case
+// ("grey" is "gray" too).
+var Colours = []string{"black", "blue", "brown", "gray", "green", "grey", "orange", "pink", "purple", "red", "white", "yellow"}
+
+// colourList names the colours a Players tag may give.
+func colourList() string { return strings.Join(Colours, ", ") }
 
 // setup reads Players, Rules, Bag and Start and creates the engine game.
 // Replaying in memory, it reuses what the previous game read from the
@@ -385,7 +393,7 @@ func (r *replayer) seat() bool {
 		}
 		if p.Colour != "" {
 			c := strings.ToLower(p.Colour)
-			if _, ok := svgColours[c]; !ok {
+			if !slices.Contains(Colours, c) {
 				hint := ""
 				if strings.ContainsAny(p.Colour, ",:") {
 					hint = " (seats are separated by \";\")"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -99,13 +100,13 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(replay.State(g.State, g.Players, turns))
 	case o.svg != "":
-		if err := os.WriteFile(o.svg, replay.SVG(g.State, g.Players), 0o644); err != nil {
+		if err := os.WriteFile(o.svg, draw.SVG(g.State, g.Seats()), 0o644); err != nil {
 			return &exitError{exitUsage, err}
 		}
 		fmt.Fprintf(out, "wrote %s (after turn %d)\n", o.svg, turns)
 		return nil
 	}
 	fmt.Fprintf(out, "%s, after turn %d of %d:\n\n", g, turns, len(rg.Turns))
-	_, err = fmt.Fprint(out, replay.DrawBoard(g.State, g.Players))
+	_, err = fmt.Fprint(out, draw.Board(g.State, g.Seats()))
 	return err
 }

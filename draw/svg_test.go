@@ -1,4 +1,4 @@
-package replay
+package draw
 
 import (
 	"bytes"
@@ -15,22 +15,8 @@ import (
 	"github.com/towerlog/towerlog/engine"
 )
 
-// The -update flag rewrites the golden files. It is defined here only if
-// another test file of the package has not defined it already.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	v, _ := f.Value.(flag.Getter).Get().(bool)
-	return v
-}
+// The -update flag rewrites the golden files.
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // svgTestGame plays one tile of every type in catalog order, each at its
 // first legal placement, with a fixed policy for the actions that puts
@@ -115,13 +101,13 @@ func svgPolicy(turn int, ph engine.Phase, ms []engine.Move) engine.Move {
 	return ms[0]
 }
 
-var svgPlayers = []Player{{Name: "Anna", Colour: "red"}, {Name: "Bruno", Colour: "blue"}, {Name: "Chloé", Colour: ""}}
+var svgPlayers = []Seat{{Name: "Anna", Colour: "red"}, {Name: "Bruno", Colour: "blue"}, {Name: "Chloé", Colour: ""}}
 
 func TestSVGGolden(t *testing.T) {
 	g := svgTestGame(t)
 	got := SVG(g, svgPlayers)
-	path := filepath.Join("testdata", "svg", "catalog.svg")
-	if updating() {
+	path := filepath.Join("testdata", "catalog.svg")
+	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +120,7 @@ func TestSVGGolden(t *testing.T) {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("SVG differs from %s; run go test -run SVG ./replay -update and look at the picture", path)
+		t.Errorf("SVG differs from %s; run go test -run SVG ./draw -update and look at the picture", path)
 	}
 	if again := SVG(g, svgPlayers); !bytes.Equal(got, again) {
 		t.Error("two renderings of the same game differ")
@@ -216,7 +202,7 @@ func TestSVGHostileNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hostile := []Player{
+	hostile := []Seat{
 		{Name: `</svg><script>alert(1)</script>`, Colour: `red"/><script>alert(2)</script>`},
 		{Name: `Tom & "Jerry" <b>`, Colour: "javascript:alert(3)"},
 		{Name: "]]><!-- x -->", Colour: "blue"},
@@ -255,22 +241,25 @@ func TestSVGHostileNames(t *testing.T) {
 	}
 }
 
-// TestSVGWrite writes a generated 4-player game's picture to the file named
-// by TOWERLOG_SVG, for looking at it.
-func TestSVGWrite(t *testing.T) {
-	out := os.Getenv("TOWERLOG_SVG")
-	if out == "" {
-		t.Skip("TOWERLOG_SVG not set")
-	}
+// TestSVGSeatColours checks that each follower of the legend takes its
+// seat's colour from the palette, and that a seat without a colour, or with
+// one the palette does not know, takes its default.
+func TestSVGSeatColours(t *testing.T) {
 	g, _, err := engine.Generate(engine.GenOptions{Players: 4, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := make([]Player, 4)
-	for i := range players {
-		players[i] = Player{Name: DefaultNames[i], Colour: DefaultColours[i]}
-	}
-	if err := os.WriteFile(out, SVG(g, players), 0o644); err != nil {
-		t.Fatal(err)
+	seats := []Seat{{Name: "Anna", Colour: "Purple"}, {Name: "Bruno", Colour: " brown "}, {Name: "Chloé"}, {Name: "Dmitri", Colour: "mauve"}}
+	// The fills by hand: purple and brown from the palette; seats 3 and
+	// 4 take green and yellow, the third and fourth default seats.
+	want := []string{"#7d3cb5", "#8b5a2b", "#178a35", "#f6cd1c"}
+	doc := string(SVG(g, seats))
+	legend := doc[strings.Index(doc, `<g font-size="12" fill="#222222">`):]
+	for p, fill := range want {
+		line := legend[:strings.Index(legend, seats[p].Name)]
+		if !strings.Contains(line[strings.LastIndex(line, "<path"):], `fill="`+fill+`"`) {
+			t.Errorf("%s's legend follower is not %s", seats[p].Name, fill)
+		}
+		legend = legend[strings.Index(legend, seats[p].Name):]
 	}
 }

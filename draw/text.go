@@ -1,4 +1,4 @@
-package replay
+package draw
 
 import (
 	"fmt"
@@ -104,10 +104,10 @@ func draw(g *engine.Game, x0, x1, y0, y1 int, mark engine.Pos, marked bool) stri
 	return b.String()
 }
 
-// DrawAround draws the squares within radius of p (p marked with * corners,
+// Around draws the squares within radius of p (p marked with * corners,
 // or ? when empty): a picture of the board around a move. It is empty when
 // no tile lies within radius.
-func DrawAround(g *engine.Game, p engine.Pos, radius int) string {
+func Around(g *engine.Game, p engine.Pos, radius int) string {
 	empty := true
 	for y := p.Y - radius; y <= p.Y+radius && empty; y++ {
 		for x := p.X - radius; x <= p.X+radius; x++ {
@@ -124,9 +124,10 @@ func DrawAround(g *engine.Game, p engine.Pos, radius int) string {
 		"(# city, - and | road, . field; * corners mark the tile of the move, ? the empty square it names)\n"
 }
 
-// DrawBoard draws the whole board with a legend of the followers, towers
-// and players.
-func DrawBoard(g *engine.Game, players []Player) string {
+// Board draws the whole board with a legend of the followers, towers and
+// players, named by seats.
+func Board(g *engine.Game, seats []Seat) string {
+	players := seatNames(g, seats)
 	x0, x1, y0, y1 := bounds(g)
 	var b strings.Builder
 	b.WriteString(draw(g, x0, x1, y0, y1, engine.Pos{}, false))
@@ -135,7 +136,7 @@ func DrawBoard(g *engine.Game, players []Player) string {
 	if len(fs) > 0 {
 		b.WriteString("Followers:\n")
 		for _, f := range fs {
-			fmt.Fprintf(&b, "  %-12s %s %s\n", players[f.Player].Name, f.Pos, describeSpot(f.Spot))
+			fmt.Fprintf(&b, "  %-12s %s %s\n", players[f.Player], f.Pos, describeSpot(f.Spot))
 		}
 	}
 	tws := g.Towers()
@@ -144,7 +145,7 @@ func DrawBoard(g *engine.Game, players []Player) string {
 		for _, tw := range tws {
 			guard := "open"
 			if tw.Guard >= 0 {
-				guard = "guarded by " + players[tw.Guard].Name
+				guard = "guarded by " + players[tw.Guard]
 			} else if tw.Closed {
 				guard = "closed"
 			}
@@ -156,7 +157,7 @@ func DrawBoard(g *engine.Game, players []Player) string {
 		var held []string
 		for o := range players {
 			if n := g.Prisoners(p, o); n > 0 {
-				held = append(held, fmt.Sprintf("%d of %s", n, players[o].Name))
+				held = append(held, fmt.Sprintf("%d of %s", n, players[o]))
 			}
 		}
 		sort.Strings(held)
@@ -164,7 +165,7 @@ func DrawBoard(g *engine.Game, players []Player) string {
 		if len(held) > 0 {
 			prison = ", holds " + strings.Join(held, ", ")
 		}
-		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl.Name, g.Score(p), g.Supply(p), g.Floors(p), prison)
+		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl, g.Score(p), g.Supply(p), g.Floors(p), prison)
 	}
 	fmt.Fprintf(&b, "Tiles left: %d\n", g.TilesLeft())
 	return b.String()
@@ -196,4 +197,18 @@ func describeSpot(s engine.Spot) string {
 		return "cloister"
 	}
 	return s.Kind.String() + " " + strings.TrimPrefix(s.String()[1:], ":")
+}
+
+// seatNames names every seat of g: by seats, "Player N" where seats gives
+// no name.
+func seatNames(g *engine.Game, seats []Seat) []string {
+	names := make([]string, g.NumPlayers())
+	for p := range names {
+		var name string
+		if p < len(seats) {
+			name = seats[p].Name
+		}
+		names[p] = svgName(name, p)
+	}
+	return names
 }

@@ -1,4 +1,4 @@
-package replay
+package draw
 
 import (
 	"encoding/xml"
@@ -30,14 +30,6 @@ const (
 	svgRoadLine = "#6f634d"
 	svgEmpty    = "#efebe1"
 )
-
-// svgColours maps the colour names of CGN to fills. Names outside it (and
-// anything else a record may hold) never reach the output.
-var svgColours = map[string]string{
-	"red": "#d7263d", "blue": "#1f5fd1", "green": "#178a35", "yellow": "#f6cd1c",
-	"black": "#262626", "gray": "#9a9a9a", "grey": "#9a9a9a", "orange": "#f08a1c",
-	"purple": "#7d3cb5", "pink": "#f27bbd", "white": "#fafafa", "brown": "#8b5a2b",
-}
 
 // pt is a point of a square, (0,0) its north-west corner.
 type pt struct{ x, y float64 }
@@ -71,11 +63,11 @@ func num(v float64) string {
 // followers in their players' colours at their spots, a grid with the
 // coordinates along the edges, and below the board a legend with each
 // player's name, colour, score, followers and floors left and prisoners
-// held. players gives names and colours by seat; a missing or unknown colour
-// takes the seat's default. Names are escaped, so any text is safe. The
+// held. seats gives names and colours in seat order; a missing or unknown
+// colour takes the seat's default. Names are escaped, so any text is safe. The
 // output depends only on g and players: the same game gives the same bytes.
-func SVG(g *engine.Game, players []Player) []byte {
-	d := newSVGDoc(g, players)
+func SVG(g *engine.Game, seats []Seat) []byte {
+	d := newSVGDoc(g, seats)
 	d.header()
 	d.boardBackground()
 	for _, t := range g.Tiles() {
@@ -107,15 +99,15 @@ type svgDoc struct {
 	legendY        int
 }
 
-func newSVGDoc(g *engine.Game, players []Player) *svgDoc {
+func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
 	d := &svgDoc{g: g}
 	d.x0, d.x1, d.y0, d.y1 = bounds(g)
 	n := g.NumPlayers()
 	d.names, d.colours = make([]string, n), make([]string, n)
 	for p := 0; p < n; p++ {
-		var pl Player
-		if p < len(players) {
-			pl = players[p]
+		var pl Seat
+		if p < len(seats) {
+			pl = seats[p]
 		}
 		d.names[p] = svgName(pl.Name, p)
 		d.colours[p] = svgColour(pl.Colour, p)
@@ -153,10 +145,10 @@ func svgName(name string, p int) string {
 
 // svgColour returns the fill for colour name c of seat p.
 func svgColour(c string, p int) string {
-	if f, ok := svgColours[strings.ToLower(strings.TrimSpace(c))]; ok {
+	if f, ok := Fill(c); ok {
 		return f
 	}
-	return svgColours[DefaultColours[p%len(DefaultColours)]]
+	return seatFills[p%len(seatFills)]
 }
 
 // textWidth estimates the drawn width of a 12px sans-serif line.
