@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -36,7 +37,7 @@ func benchArchive(b *testing.B) string {
 	}
 	start := time.Now()
 	files := max(1, *benchGames/1000)
-	if _, err := GenerateArchive(context.Background(), dir, ArchiveOptions{Games: *benchGames, Files: files, Seed: 42}); err != nil {
+	if _, err := generate.Archive(context.Background(), dir, generate.ArchiveOptions{Games: *benchGames, Files: files, Seed: 42}); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "complete"), nil, 0o644); err != nil {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/towerlog/towerlog/generate"
 )
 
 // hostileRoster are player names an attacker could write into a CGN file.
@@ -99,7 +101,7 @@ func TestHostileNamesInChromium(t *testing.T) {
 	browser := chromium(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	if _, err := GenerateArchive(ctx, filepath.Join(dir, "archive"), ArchiveOptions{Games: 12, Files: 1, Seed: 3, Roster: hostileRoster}); err != nil {
+	if _, err := generate.Archive(ctx, filepath.Join(dir, "archive"), generate.ArchiveOptions{Games: 12, Files: 1, Seed: 3, Roster: hostileRoster}); err != nil {
 		t.Fatal(err)
 	}
 	s := openTemp(t)

@@ -3,10 +3,13 @@ package analytics
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -46,7 +49,7 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 			return res, err
 		}
 	}
-	files, err := GenerateArchive(ctx, res.Archive, ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed, Style: engine.StyleGreedy})
+	files, err := generate.Archive(ctx, res.Archive, generate.ArchiveOptions{Games: o.Games, Files: 3, Seed: o.Seed, Style: engine.StyleGreedy})
 	if err != nil {
 		return res, fmt.Errorf("generating the archive: %w", err)
 	}
@@ -61,7 +64,7 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 	if res.Ingest.Invalid > 0 {
 		return res, fmt.Errorf("%d generated games failed validation", res.Ingest.Invalid)
 	}
-	if err := writeFile(res.Report, func(f *os.File) error { return s.WriteReport(ctx, f, Filter{}) }); err != nil {
+	if err := atomicfile.Write(res.Report, func(f io.Writer) error { return s.WriteReport(ctx, f, Filter{}) }); err != nil {
 		return res, err
 	}
 	g, err := lastGame(ctx, files[len(files)-1])
@@ -69,7 +72,7 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 		return res, err
 	}
 	res.Game = g.String()
-	return res, writeFile(res.GameReport, func(f *os.File) error { return WriteGameReport(f, g) })
+	return res, atomicfile.Write(res.GameReport, func(f io.Writer) error { return WriteGameReport(f, g) })
 }
 
 // lastGame replays the last game of a file.
@@ -83,21 +86,4 @@ func lastGame(ctx context.Context, file string) (*replay.Game, error) {
 		err = fmt.Errorf("%s: no game", file)
 	}
 	return last, err
-}
-
-// writeFile creates name and writes it with write, removing it if that
-// fails.
-func writeFile(name string, write func(*os.File) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(name)
-	}
-	return err
 }

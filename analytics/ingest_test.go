@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -17,7 +18,7 @@ import (
 func testArchive(t testing.TB, games, files int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, err := GenerateArchive(context.Background(), dir, ArchiveOptions{Games: games, Files: files, Seed: 1}); err != nil {
+	if _, err := generate.Archive(context.Background(), dir, generate.ArchiveOptions{Games: games, Files: files, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -213,7 +214,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	for i := 0; i < games; i++ {
 		o := engine.GenOptions{Players: 2 + i%5, Seed: uint64(1000 + i)}
-		rg, err := replay.Generate(gen, o, nil)
+		rg, err := generate.Game(gen, o, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +376,7 @@ func TestExportRefusesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rg, err := replay.Generate(gen, engine.GenOptions{Players: 2, Rules: r, Seed: 3}, nil)
+		rg, err := generate.Game(gen, engine.GenOptions{Players: 2, Rules: r, Seed: 3}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -390,7 +391,7 @@ func TestExportExpressibleRules(t *testing.T) {
 	gen := engine.NewGenerator()
 	for _, words := range []string{"base", "base farmers=off tiny-city=2", "tower farmers=off"} {
 		r, _ := engine.ParseRules(strings.Fields(words))
-		rg, err := replay.Generate(gen, engine.GenOptions{Players: 3, Rules: r, Seed: 11}, nil)
+		rg, err := generate.Game(gen, engine.GenOptions{Players: 3, Rules: r, Seed: 11}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,9 @@ package record
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // Scanner reads the games of a CGN file one at a time, like bufio.Scanner
@@ -39,7 +41,7 @@ func NewScanner(r io.Reader, filename string) *Scanner {
 
 // Scan advances to the next game. It returns false at the end of the input
 // or when reading fails; Err then returns the read error (nil at the end of
-// the input).
+// the input), or a *SyntaxError at 1:1 for an input that is no UTF-8 text.
 func (s *Scanner) Scan() bool {
 	s.game, s.err = nil, nil
 	for {
@@ -75,18 +77,53 @@ func (s *Scanner) next() (RawGame, bool) {
 	return raw, true
 }
 
-// begin skips a byte order mark at the start of the input.
+// begin skips a byte order mark at the start of the input, and stops the
+// scanning with one error when the input is no UTF-8 text at all (UTF-16,
+// a binary file) rather than give an error for every odd byte of it.
 func (s *Scanner) begin() {
 	if s.began {
 		return
 	}
 	s.began = true
-	for s.end < 3 && !s.eof {
+	for s.end < textSniff && !s.eof {
 		s.fill()
 	}
 	if bytes.HasPrefix(s.buf[:s.end], []byte("\uFEFF")) {
 		s.start = 3
 	}
+	if why := notText(s.buf[:min(s.end, textSniff)]); why != "" {
+		s.start, s.eof = s.end, true
+		s.readErr = &SyntaxError{Pos: Pos{Filename: s.filename, Line: 1, Column: 1},
+			Msg: "not UTF-8 text (" + why + "): CGN files are UTF-8 text"}
+	}
+}
+
+// textSniff is how much of its start tells whether an input is text.
+const textSniff = 8 << 10
+
+// notText says why head, the start of an input, is no UTF-8 text, or
+// returns "". A few invalid bytes in text (a name typed in another
+// encoding) are left to the parser, which points at each.
+func notText(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}), bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return "it starts with a UTF-16 byte order mark"
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return fmt.Sprintf("a NUL byte at offset %d: binary data or UTF-16", i)
+	}
+	bad := 0
+	for len(head) > 0 {
+		r, n := utf8.DecodeRune(head)
+		if r == utf8.RuneError && n == 1 && len(head) >= utf8.UTFMax {
+			bad++
+		}
+		head = head[n:]
+	}
+	if bad > 16 {
+		return fmt.Sprintf("%d bytes of its start are not UTF-8", bad)
+	}
+	return ""
 }
 
 // Game returns the game read by the last call to Scan. Each game is new: it

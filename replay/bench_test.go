@@ -17,7 +17,7 @@ func benchCorpus(b *testing.B, n int) []byte {
 	gen := engine.NewGenerator()
 	var buf bytes.Buffer
 	for i := 0; i < n; i++ {
-		rg, err := Generate(gen, engine.GenOptions{Players: 4, Seed: uint64(i)}, map[string]string{"Event": "bench"})
+		rg, err := generated(gen, engine.GenOptions{Players: 4, Seed: uint64(i)}, map[string]string{"Event": "bench"})
 		if err != nil {
 			b.Fatal(err)
 		}

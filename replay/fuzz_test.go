@@ -16,7 +16,7 @@ import (
 func addSeeds(f *testing.F) {
 	gen := engine.NewGenerator()
 	for i, rules := range roundTripRules {
-		rg, err := Generate(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
+		rg, err := generated(gen, engine.GenOptions{Players: 2 + i%5, Rules: rules, Seed: uint64(i)}, nil)
 		if err != nil {
 			f.Fatal(err)
 		}

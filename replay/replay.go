@@ -186,21 +186,49 @@ func (r *replayer) fail(code string, pos record.Pos, format string, args ...any)
 }
 
 func (r *replayer) syntax(err error) {
-	var list record.ErrorList
-	if !errors.As(err, &list) {
+	ds := SyntaxDiagnostics(err)
+	if ds == nil {
 		r.fail(CodeSyntax, r.g.Record.Pos, "%v", err)
 		return
 	}
-	for _, e := range list {
-		r.syntaxError(CodeSyntax, e)
+	for i := range ds {
+		ds[i].Game = r.g.Index
 	}
+	r.g.Diagnostics = append(r.g.Diagnostics, ds...)
+}
+
+// SyntaxDiagnostics turns the syntax errors of a record (a
+// record.ErrorList or a *record.SyntaxError) into diagnostics with their
+// positions, turns, players and source lines; it returns nil for any
+// other error. Their Game is 0: the caller knows which game it parsed.
+func SyntaxDiagnostics(err error) []Diagnostic {
+	var list record.ErrorList
+	var se *record.SyntaxError
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &se):
+		list = record.ErrorList{se}
+	default:
+		return nil
+	}
+	ds := make([]Diagnostic, len(list))
+	for i, e := range list {
+		ds[i] = syntaxDiagnostic(CodeSyntax, e)
+	}
+	return ds
+}
+
+func syntaxDiagnostic(code string, e *record.SyntaxError) Diagnostic {
+	return Diagnostic{Code: code, Severity: Error, Pos: e.Pos, Turn: e.Turn, Player: e.Player,
+		Message: e.Msg, Source: e.Source, Span: e.Span}
 }
 
 // syntaxError reports a syntax error of the record or of a tag value with
 // its own position and source line.
 func (r *replayer) syntaxError(code string, e *record.SyntaxError) {
-	r.g.Diagnostics = append(r.g.Diagnostics, Diagnostic{Code: code, Severity: Error, Pos: e.Pos,
-		Game: r.g.Index, Turn: e.Turn, Player: e.Player, Message: e.Msg, Source: e.Source, Span: e.Span})
+	d := syntaxDiagnostic(code, e)
+	d.Game = r.g.Index
+	r.g.Diagnostics = append(r.g.Diagnostics, d)
 }
 
 // tagError reports an error from a tag accessor; syntax errors of a tag

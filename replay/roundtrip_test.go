@@ -30,7 +30,7 @@ func TestGeneratedGamesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rg, err := Generate(gen, o, map[string]string{"Event": "round trip"})
+		rg, err := generated(gen, o, map[string]string{"Event": "round trip"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ func writeCorpus(t testing.TB, dir string, files, perFile int) {
 	for f := 0; f < files; f++ {
 		var buf bytes.Buffer
 		for i := 0; i < perFile; i++ {
-			rg, err := Generate(gen, engine.GenOptions{Players: 2 + (f+i)%5, Seed: uint64(f*perFile + i)}, nil)
+			rg, err := generated(gen, engine.GenOptions{Players: 2 + (f+i)%5, Seed: uint64(f*perFile + i)}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

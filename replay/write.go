@@ -121,22 +121,5 @@ func RecordSpot(s engine.Spot) record.Spot {
 	return rs
 }
 
-// DefaultNames are the player names Generate gives, by seat.
-var DefaultNames = []string{"Anna", "Bruno", "Chloé", "Dmitri", "Emeka", "Fatima"}
-
 // DefaultColours are the colours of the seats, as JCloisterZone orders them.
 var DefaultColours = []string{"red", "blue", "green", "yellow", "black", "gray"}
-
-// Generate plays a seeded random game and writes it as a record with
-// declared scores after every turn and the Result tag.
-func Generate(gen *engine.Generator, o engine.GenOptions, tags map[string]string) (*record.Game, error) {
-	_, moves, err := gen.Generate(o)
-	if err != nil {
-		return nil, err
-	}
-	players := make([]Player, o.Players)
-	for i := range players {
-		players[i] = Player{Name: DefaultNames[i], Colour: DefaultColours[i]}
-	}
-	return Write(players, engine.Setup{Players: o.Players, Rules: o.Rules}, moves, WriteOptions{Tags: tags, Scores: true})
-}

@@ -167,7 +167,7 @@ func TestTiles(t *testing.T) {
 }
 
 func TestHelpHasExamples(t *testing.T) {
-	root := newRootCmd()
+	root, _ := newRootCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "help" || c.Name() == "completion" {
 			continue

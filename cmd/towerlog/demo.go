@@ -9,8 +9,6 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 )
 
-func init() { register(newDemoCmd) }
-
 type demoOptions struct {
 	dir   string
 	games int
@@ -27,7 +25,7 @@ and stores them in a database, and writes the archive report and the report
 of one game. It prints where everything is.`,
 		Example: `  towerlog demo
   towerlog demo --dir /tmp/demo --games 1000`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDemo(cmd, o)
 		},

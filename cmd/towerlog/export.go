@@ -9,11 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
 )
-
-func init() { register(newExportCmd) }
 
 type exportOptions struct {
 	format string
@@ -25,7 +24,7 @@ type exportOptions struct {
 func newExportCmd() *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
-		Use:   "export --format jcz GAME.cgn [-o OUT.jcz]",
+		Use:   "export [--format jcz] GAME.cgn [-o OUT.jcz]",
 		Short: "Write a CGN game in another program's format (JCloisterZone)",
 		Long: `export writes one game of a CGN file for another program. The only format
 is jcz: a JCloisterZone save (5.7 and later) that replays to the same
@@ -38,18 +37,17 @@ standard output. A file with several games needs --game.
 
 Exit status: 0 when the game was written, 1 when it is invalid or cannot be
 expressed, 2 on usage or I/O errors.`,
-		Example: `  towerlog export --format jcz final.cgn
-  towerlog export --format jcz club.cgn --game 3 -o round3.jcz`,
-		Args: cobra.ExactArgs(1),
+		Example: `  towerlog export final.cgn
+  towerlog export club.cgn --game 3 -o round3.jcz`,
+		Args: oneArg("GAME.cgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, args[0], o)
 		},
 	}
-	cmd.Flags().StringVar(&o.format, "format", "", "output format: jcz")
+	cmd.Flags().StringVar(&o.format, "format", "jcz", "output format: jcz (the only one)")
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz)`)
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing .jcz file")
 	cmd.Flags().IntVar(&o.game, "game", 0, "which game of the file (1 is the first; needed when it holds several)")
-	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
 
@@ -91,7 +89,7 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if out == "-" {
 		_, err = cmd.OutOrStdout().Write(data)
 	} else {
-		err = os.WriteFile(out, data, 0o644)
+		err = atomicfile.WriteFile(out, data)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}

@@ -44,7 +44,7 @@ func TestExportErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{"NoFormat", []string{"export", two}, exitUsage, `required flag(s) "format" not set`},
+		{"FormatIsJCZByDefault", []string{"export", "--game", "1", two, "-o", "-"}, exitOK, ""},
 		{"OtherFormat", []string{"export", "--format", "bga", two}, exitUsage, `--format "bga": the only format is jcz`},
 		{"SeveralGames", []string{"export", "--format", "jcz", two}, exitUsage, two + " holds 2 games: choose one with --game"},
 		{"NoSuchGame", []string{"export", "--format", "jcz", "--game", "3", two}, exitUsage, two + " holds 2 games, not 3"},

@@ -3,17 +3,15 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
-
-func init() { register(newFmtCmd) }
 
 type fmtOptions struct {
 	write bool
@@ -23,24 +21,82 @@ type fmtOptions struct {
 func newFmtCmd() *cobra.Command {
 	var o fmtOptions
 	cmd := &cobra.Command{
-		Use:   "fmt [-w | --check] PATH...",
+		Use:   "fmt [-w | --check] [PATH...]",
 		Short: "Rewrite CGN files in canonical form",
 		Long: `fmt writes CGN files in the one canonical form, as gofmt does for Go: by
 default to standard output, with -w back into the files (only those that
 change), with --check only listing the files that are not canonical (exit
-status 1 if any). A file with syntax errors is never rewritten.`,
+status 1 if any). A file with syntax errors is never rewritten. Without a
+PATH, fmt reads standard input and writes its canonical form to standard
+output.`,
 		Example: `  towerlog fmt game.cgn
   towerlog fmt -w archive/
-  towerlog fmt --check archive/`,
-		Args: cobra.MinimumNArgs(1),
+  towerlog fmt --check archive/
+  towerlog generate --games 2 | towerlog fmt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "write", "check"); err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				if o.write {
+					return usageError("fmt -w needs a PATH: standard input cannot be written back")
+				}
+				return runFmtStdin(cmd, o)
+			}
 			return runFmt(cmd, args, o)
 		},
 	}
 	cmd.Flags().BoolVarP(&o.write, "write", "w", false, "write the canonical form back into the files")
 	cmd.Flags().BoolVar(&o.check, "check", false, "list the files that are not canonical; change nothing")
-	cmd.MarkFlagsMutuallyExclusive("write", "check")
 	return cmd
+}
+
+// stdinName names standard input in messages, as gofmt does.
+const stdinName = "<standard input>"
+
+func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
+	src, err := io.ReadAll(cmd.InOrStdin())
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	canon, ok, err := canonical(cmd, stdinName, src)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", stdinName)}
+	case o.check:
+		if !bytes.Equal(canon, src) {
+			fmt.Fprintln(cmd.OutOrStdout(), stdinName)
+			return &exitError{exitInvalid, fmt.Errorf("%s is not in canonical form", stdinName)}
+		}
+		return nil
+	}
+	if _, err := cmd.OutOrStdout().Write(canon); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	return nil
+}
+
+// canonical returns the canonical form of the CGN text src read from
+// name; with syntax errors it writes them to standard error, as validate
+// does, and returns false.
+func canonical(cmd *cobra.Command, name string, src []byte) ([]byte, bool, error) {
+	games, err := record.Parse(bytes.NewReader(src), name)
+	if ds := replay.SyntaxDiagnostics(err); ds != nil {
+		for i := range ds {
+			fmt.Fprint(cmd.ErrOrStderr(), ds[i].Render())
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, &exitError{exitUsage, err}
+	}
+	var buf bytes.Buffer
+	if err := record.FormatFile(&buf, games); err != nil {
+		return nil, false, &exitError{exitUsage, err}
+	}
+	return buf.Bytes(), true, nil
 }
 
 func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
@@ -48,28 +104,22 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	out := cmd.OutOrStdout()
 	var broken, changed int
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			return &exitError{exitUsage, err}
 		}
-		games, err := record.Parse(bytes.NewReader(src), file)
+		canon, ok, err := canonical(cmd, file, src)
 		if err != nil {
+			return err
+		}
+		if !ok {
 			broken++
-			if list, ok := err.(record.ErrorList); ok {
-				fmt.Fprintln(errOut, strings.TrimRight(list.Excerpt(), "\n"))
-			} else {
-				fmt.Fprintln(errOut, err)
-			}
 			continue
 		}
-		var buf bytes.Buffer
-		if err := record.FormatFile(&buf, games); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		same := bytes.Equal(buf.Bytes(), src)
+		same := bytes.Equal(canon, src)
 		switch {
 		case o.check:
 			if !same {
@@ -79,12 +129,12 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 		case o.write:
 			if !same {
 				changed++
-				if err := writeAtomic(file, buf.Bytes()); err != nil {
+				if err := atomicfile.WriteFile(file, canon); err != nil {
 					return &exitError{exitUsage, err}
 				}
 			}
 		default:
-			if _, err := out.Write(buf.Bytes()); err != nil {
+			if _, err := out.Write(canon); err != nil {
 				return &exitError{exitUsage, err}
 			}
 		}
@@ -96,35 +146,4 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 		return &exitError{exitInvalid, fmt.Errorf("%s not in canonical form", count(changed, "file"))}
 	}
 	return nil
-}
-
-// writeAtomic replaces a file's content through a temporary file and a
-// rename, so the file is never left half written; its mode is kept, and a
-// symbolic link stays a link: the file it points to is rewritten.
-func writeAtomic(path string, data []byte) error {
-	path, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".towerlog-fmt-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

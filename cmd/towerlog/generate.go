@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,12 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
-	"github.com/towerlog/towerlog/record"
-	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/generate"
 )
-
-func init() { register(newGenerateCmd) }
 
 type generateOptions struct {
 	games   int
@@ -25,6 +21,7 @@ type generateOptions struct {
 	rules   string
 	out     string
 	style   string
+	force   bool
 }
 
 func newGenerateCmd() *cobra.Command {
@@ -44,7 +41,7 @@ standard output.`,
   towerlog generate --games 10000 --players 2-6 --seed 7 -o corpus/
   towerlog generate --games 5 --players 3 --seed 9 --rules "tower range=diagonal farmers=off"
   towerlog generate --games 300 --players 2-5 --seed 1 --style greedy -o club.cgn`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenerate(cmd, o)
 		},
@@ -53,7 +50,8 @@ standard output.`,
 	cmd.Flags().StringVar(&o.players, "players", "4", "players per game: N, or a range such as 2-6")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed of the first game")
 	cmd.Flags().StringVar(&o.rules, "rules", "tower", `rules, as in the CGN Rules tag (e.g. "base", "tower reopen=no")`)
-	cmd.Flags().StringVarP(&o.out, "output", "o", "", "output file or directory (default: standard output)")
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file or directory ("-" or none: standard output)`)
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing .cgn file")
 	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often) or greedy (like sensible players)")
 	return cmd
 }
@@ -81,68 +79,45 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, fmt.Errorf("--rules: %w", err)}
 	}
-	styles := map[string]engine.Style{"random": engine.StyleRandom, "greedy": engine.StyleGreedy}
-	style, ok := styles[o.style]
+	style, ok := generate.ParseStyle(o.style)
 	if !ok {
 		return &exitError{exitUsage, fmt.Errorf("--style %q: random or greedy", o.style)}
 	}
 	if o.games < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--games must not be negative")}
 	}
-	dir := ""
-	var w io.Writer = cmd.OutOrStdout()
-	if o.out != "" {
-		if info, err := os.Stat(o.out); (err == nil && info.IsDir()) || strings.HasSuffix(o.out, "/") {
-			dir = o.out
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return &exitError{exitUsage, err}
-			}
-		} else {
-			if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
-				return &exitError{exitUsage, err}
-			}
-			f, err := os.Create(o.out)
-			if err != nil {
-				return &exitError{exitUsage, err}
-			}
-			defer f.Close()
-			bw := bufio.NewWriterSize(f, 1<<20)
-			defer bw.Flush()
-			w = bw
-		}
-	}
-	gen := engine.NewGenerator()
 	bar := newProgress(cmd.ErrOrStderr(), o.games, "generating")
-	var buf []byte
-	for i := 0; i < o.games; i++ {
-		opts := engine.GenOptions{Players: lo + i%(hi-lo+1), Rules: rules, Seed: o.seed + uint64(i), Style: style}
-		tags := map[string]string{
-			"Event":  "towerlog generated games",
-			"Round":  strconv.Itoa(i + 1),
-			"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", opts.Seed, o.style),
+	s := generate.Series{Games: o.games, MinPlayers: lo, MaxPlayers: hi, Seed: o.seed, Rules: rules, Style: style,
+		Done: func() { advance(bar) }}
+	switch {
+	case o.out == "" || o.out == "-":
+		err = s.Write(cmd.OutOrStdout())
+	case isDirOutput(o.out):
+		err = s.WriteDir(o.out)
+	default:
+		if err = checkOutput(o.out, nil, o.force); err == nil {
+			err = os.MkdirAll(filepath.Dir(o.out), 0o755)
 		}
-		rg, err := replay.Generate(gen, opts, tags)
-		if err != nil {
-			return &exitError{exitUsage, err}
+		if err == nil {
+			err = atomicfile.Write(o.out, s.Write)
 		}
-		buf = record.AppendGame(buf[:0], rg)
-		if dir != "" {
-			name := filepath.Join(dir, fmt.Sprintf("game-%06d.cgn", i+1))
-			if err := os.WriteFile(name, buf, 0o644); err != nil {
-				return &exitError{exitUsage, err}
-			}
-		} else {
-			if i > 0 {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return &exitError{exitUsage, err}
-				}
-			}
-			if _, err := w.Write(buf); err != nil {
-				return &exitError{exitUsage, err}
-			}
-		}
-		advance(bar)
 	}
 	finish(bar)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if o.out != "" && o.out != "-" {
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s to %s\n", count(o.games, "game"), o.out)
+	}
 	return nil
+}
+
+// isDirOutput reports whether -o names a directory: an existing one, or a
+// path ending in a separator.
+func isDirOutput(out string) bool {
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator)) {
+		return true
+	}
+	info, err := os.Stat(out)
+	return err == nil && info.IsDir()
 }

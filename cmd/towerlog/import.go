@@ -1,20 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
 )
-
-func init() { register(newImportCmd) }
 
 type importOptions struct {
 	out   string
@@ -42,7 +40,7 @@ usage or I/O errors.`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import game.jcz -o -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: someArgs("FILE.jcz"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runImport(cmd, args, o)
 		},
@@ -98,9 +96,5 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 }
 
 func writeGames(path string, games []*record.Game) error {
-	var buf bytes.Buffer
-	if err := record.FormatFile(&buf, games); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return atomicfile.Write(path, func(w io.Writer) error { return record.FormatFile(w, games) })
 }

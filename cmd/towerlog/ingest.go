@@ -14,8 +14,6 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-func init() { register(newIngestCmd) }
-
 // defaultDB is the database ingest and report use without --db.
 const defaultDB = "towerlog.db"
 
@@ -44,7 +42,7 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 2 on usage or I/O errors.`,
 		Example: `  towerlog ingest games/
   towerlog ingest --db club.db night-1.cgn night-2.cgn`,
-		Args: cobra.MinimumNArgs(1),
+		Args: someArgs("PATH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runIngest(cmd, args, o)
 		},

@@ -3,7 +3,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 )
@@ -16,21 +18,23 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run executes the command line and returns the process exit code. It is
 // separate from main so that tests can drive the whole CLI.
-func run(args []string, stdout, stderr interface{ Write([]byte) (int, error) }) int {
-	root := newRootCmd()
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root, stop := newRootCmd()
 	root.SetArgs(args)
+	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.Execute()
-	stopProfile()
-	stopProfile = func() {}
+	stop()
 	if err != nil {
-		fmt.Fprintln(stderr, "towerlog:", err)
+		if ee := (*exitError)(nil); !errors.As(err, &ee) || ee.err != nil {
+			fmt.Fprintln(stderr, "towerlog:", err)
+		}
 		return exitCode(err)
 	}
 	return 0

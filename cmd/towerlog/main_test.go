@@ -9,8 +9,14 @@ import (
 // runCLI runs the command line in-process and returns its exit code and output.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runCLIWith(t, "", args...)
+}
+
+// runCLIWith is runCLI with stdin as standard input.
+func runCLIWith(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
+	code = run(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

@@ -3,16 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
-
-func init() { register(newReplayCmd) }
 
 type replayOptions struct {
 	game int
@@ -34,8 +32,11 @@ draws the board as an SVG picture.`,
   towerlog replay games/club.cgn --game 3 --turn 40
   towerlog replay games/final.cgn --json
   towerlog replay games/final.cgn --svg board.svg`,
-		Args: cobra.ExactArgs(1),
+		Args: oneArg("FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "json", "svg"); err != nil {
+				return err
+			}
 			return runReplay(cmd, args[0], o)
 		},
 	}
@@ -43,7 +44,6 @@ draws the board as an SVG picture.`,
 	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn; 0 is before the first (default: the last)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write the state as JSON")
 	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this file")
-	cmd.MarkFlagsMutuallyExclusive("json", "svg")
 	return cmd
 }
 
@@ -100,7 +100,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(replay.State(g.State, g.Players, turns))
 	case o.svg != "":
-		if err := os.WriteFile(o.svg, draw.SVG(g.State, g.Seats()), 0o644); err != nil {
+		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
 			return &exitError{exitUsage, err}
 		}
 		fmt.Fprintf(out, "wrote %s (after turn %d)\n", o.svg, turns)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,10 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
-
-func init() { register(newReportCmd) }
 
 type reportOptions struct {
 	db     string
@@ -42,7 +42,7 @@ happened on each turn, and the game's charts.`,
 		Example: `  towerlog report -o report.html
   towerlog report --db club.db --player Anna --since 2025-01-01 -o anna.html
   towerlog report games/final.cgn -o final.html`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOneArg("GAME.cgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			if len(args) == 1 {
@@ -87,7 +87,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	err = writeReportFile(o.out, func(f *os.File) error { return s.WriteReport(cmd.Context(), f, o.filter) })
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter) })
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -115,7 +115,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if game == nil {
 		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
 	}
-	err = writeReportFile(o.out, func(f *os.File) error { return analytics.WriteGameReport(f, game) })
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
 	var invalid *analytics.InvalidGameError
 	if errors.As(err, &invalid) {
 		for i := range invalid.Diagnostics {
@@ -128,26 +128,4 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
 	return nil
-}
-
-// writeReportFile writes a report through a temporary file renamed into
-// place, so that a failed report leaves no half-written page.
-func writeReportFile(name string, write func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/towerlog/towerlog/engine"
 )
 
-func init() { register(newTilesCmd) }
-
 // tileJSON is one tile type in `towerlog tiles --json`.
 type tileJSON struct {
 	ID       string      `json:"id"`
@@ -83,7 +81,7 @@ foundations and JCloisterZone ids. Edges are given N E S W in the tile's
 canonical orientation; spots use CGN's (and JCloisterZone's) names.`,
 		Example: `  towerlog tiles
   towerlog tiles --json | jq '.[] | select(.tower_foundation)'`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var infos []tileJSON
 			for i := range engine.Catalog {

@@ -11,8 +11,6 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-func init() { register(newValidateCmd) }
-
 type validateOptions struct {
 	json    bool
 	lenient bool
@@ -48,7 +46,7 @@ I/O errors.`,
   towerlog validate archive/ --json > report.jsonl
   towerlog validate --lenient imported/
   towerlog validate --syntax-only -j 1 big.cgn`,
-		Args: cobra.MinimumNArgs(1),
+		Args: someArgs("PATH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd, args, o)
 		},
@@ -112,11 +110,12 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	} else {
 		fmt.Fprintln(out, summary)
 	}
+	// The summary is the verdict: the exit status adds no message.
 	switch {
 	case ioErrors > 0:
-		return &exitError{exitUsage, fmt.Errorf("%s could not be read", count(ioErrors, "path"))}
+		return &exitError{code: exitUsage}
 	case valid < total:
-		return &exitError{exitInvalid, fmt.Errorf("%d of %d games are invalid", total-valid, total)}
+		return &exitError{code: exitInvalid}
 	}
 	return nil
 }

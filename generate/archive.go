@@ -1,4 +1,4 @@
-package analytics
+package generate
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -37,11 +38,11 @@ var DemoRoster = []string{
 
 var demoEvents = []string{"Club night", "Spring league", "Summer open", "Autumn cup", "Winter league"}
 
-// GenerateArchive plays o.Games seeded random games with the engine's
+// Archive plays o.Games seeded random games with the engine's
 // generator (2 to 5 players drawn from the roster, each game's Event, Date
 // and Round tags set) and writes them as CGN files named games-NNN.cgn in
 // dir. It returns the file names.
-func GenerateArchive(ctx context.Context, dir string, o ArchiveOptions) ([]string, error) {
+func Archive(ctx context.Context, dir string, o ArchiveOptions) ([]string, error) {
 	if o.Files < 1 {
 		o.Files = 1
 	}
@@ -82,7 +83,7 @@ func writeArchiveFile(name string, from, to int, o ArchiveOptions) error {
 			return err
 		}
 	}
-	return os.WriteFile(name, buf.Bytes(), 0o644)
+	return atomicfile.WriteFile(name, buf.Bytes())
 }
 
 // generateGame plays game number i of an archive.

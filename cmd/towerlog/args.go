@@ -1,0 +1,112 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// The checks of positional arguments and the messages of bad flags, in
+// towerlog's words: what is wrong, then the usage line and where the help is.
+
+// usage ends a message about the command line of cmd.
+func usage(cmd *cobra.Command) string {
+	return fmt.Sprintf("usage: %s (see %s --help)", cmd.UseLine(), cmd.CommandPath())
+}
+
+// noArgs accepts no positional argument.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageError("%s takes no arguments, yet got %q; %s", cmd.Name(), args[0], usage(cmd))
+	}
+	return nil
+}
+
+// oneArg accepts exactly one positional argument, named what.
+func oneArg(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return usageError("%s needs a %s; %s", cmd.Name(), what, usage(cmd))
+		case len(args) > 1:
+			return usageError("%s takes one %s, yet got %d arguments; %s", cmd.Name(), what, len(args), usage(cmd))
+		}
+		return nil
+	}
+}
+
+// someArgs accepts one positional argument or more, named what.
+func someArgs(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError("%s needs at least one %s; %s", cmd.Name(), what, usage(cmd))
+		}
+		return nil
+	}
+}
+
+// atMostOneArg accepts no positional argument or one, named what.
+func atMostOneArg(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > 1 {
+			return usageError("%s takes at most one %s, yet got %d arguments; %s", cmd.Name(), what, len(args), usage(cmd))
+		}
+		return nil
+	}
+}
+
+// exclusive refuses flags of cmd given together.
+func exclusive(cmd *cobra.Command, names ...string) error {
+	var set []string
+	for _, n := range names {
+		if cmd.Flags().Changed(n) {
+			set = append(set, "--"+n)
+		}
+	}
+	if len(set) > 1 {
+		return usageError("%s cannot be used together; %s", strings.Join(set, " and "), usage(cmd))
+	}
+	return nil
+}
+
+// flagError rewords an error of the flag parser.
+func flagError(cmd *cobra.Command, err error) error {
+	var (
+		notExist *pflag.NotExistError
+		noValue  *pflag.ValueRequiredError
+		invalid  *pflag.InvalidValueError
+		syntax   *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &notExist):
+		name := "--" + notExist.GetSpecifiedName()
+		if s := notExist.GetSpecifiedShortnames(); s != "" {
+			name = "-" + notExist.GetSpecifiedName()[:1]
+		}
+		return usageError("%s has no flag %s; %s", cmd.Name(), name, usage(cmd))
+	case errors.As(err, &noValue):
+		return usageError("--%s needs a value; %s", noValue.GetFlag().Name, usage(cmd))
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		return usageError("--%s %q: %s", f.Name, invalid.GetValue(), wantedValue(f.Value.Type()))
+	case errors.As(err, &syntax):
+		return usageError("%q is no flag; %s", syntax.GetSpecifiedFlag(), usage(cmd))
+	}
+	return usageError("%v; %s", err, usage(cmd))
+}
+
+// wantedValue says what a flag of a pflag type takes.
+func wantedValue(typ string) string {
+	switch typ {
+	case "int", "int64":
+		return "give a whole number"
+	case "uint64", "uint":
+		return "give a whole number, 0 or more"
+	case "bool":
+		return "give true or false"
+	}
+	return "not a valid " + typ
+}

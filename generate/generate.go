@@ -1,0 +1,134 @@
+package generate
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// Names are the player names of generated games, by seat.
+var Names = []string{"Anna", "Bruno", "Chloé", "Dmitri", "Emeka", "Fatima"}
+
+// Game plays a seeded game with gen and writes it as a record: players
+// named by Names in the default colours, declared scores after every turn,
+// the Result tag, and tags (Event, Round, ...) besides.
+func Game(gen *engine.Generator, o engine.GenOptions, tags map[string]string) (*record.Game, error) {
+	_, moves, err := gen.Generate(o)
+	if err != nil {
+		return nil, err
+	}
+	players := make([]replay.Player, o.Players)
+	for i := range players {
+		players[i] = replay.Player{Name: Names[i], Colour: replay.DefaultColours[i]}
+	}
+	return replay.Write(players, engine.Setup{Players: o.Players, Rules: o.Rules}, moves, replay.WriteOptions{Tags: tags, Scores: true})
+}
+
+// Series describes numbered games: game i (from 0) is played with seed
+// Seed+i by MinPlayers + i mod (MaxPlayers-MinPlayers+1) players, so the
+// seats cycle through the range.
+type Series struct {
+	Games                  int
+	MinPlayers, MaxPlayers int
+	Seed                   uint64
+	Rules                  engine.Rules
+	Style                  engine.Style
+	// Done, if set, is called after each game is written.
+	Done func()
+}
+
+// options returns the generator's options for game i.
+func (s Series) options(i int) engine.GenOptions {
+	return engine.GenOptions{Players: s.MinPlayers + i%(s.MaxPlayers-s.MinPlayers+1), Rules: s.Rules, Seed: s.Seed + uint64(i), Style: s.Style}
+}
+
+// game plays game i of the series, with tags that say where it comes
+// from: Event, Round (i+1) and Source (the seed and style that replay it).
+func (s Series) game(gen *engine.Generator, i int) (*record.Game, error) {
+	o := s.options(i)
+	tags := map[string]string{
+		"Event":  "towerlog generated games",
+		"Round":  strconv.Itoa(i + 1),
+		"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", o.Seed, StyleName(o.Style)),
+	}
+	rg, err := Game(gen, o, tags)
+	if err != nil {
+		return nil, fmt.Errorf("game %d (seed %d): %w", i+1, o.Seed, err)
+	}
+	return rg, nil
+}
+
+// each plays the games of the series in order and calls emit with each
+// one's number and CGN text (valid until emit returns).
+func (s Series) each(emit func(i int, text []byte) error) error {
+	gen := engine.NewGenerator()
+	var buf []byte
+	for i := 0; i < s.Games; i++ {
+		rg, err := s.game(gen, i)
+		if err != nil {
+			return err
+		}
+		buf = record.AppendGame(buf[:0], rg)
+		if err := emit(i, buf); err != nil {
+			return err
+		}
+		if s.Done != nil {
+			s.Done()
+		}
+	}
+	return nil
+}
+
+// Write writes the games of the series to w, one after another, separated
+// by a blank line. It returns the first error, a write error included.
+func (s Series) Write(w io.Writer) error {
+	return s.each(func(i int, text []byte) error {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		_, err := w.Write(text)
+		return err
+	})
+}
+
+// WriteDir writes each game of the series to a file of its own in dir,
+// game-000001.cgn and on, creating dir if need be.
+func (s Series) WriteDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return s.each(func(i int, text []byte) error {
+		return atomicfile.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.cgn", i+1)), text)
+	})
+}
+
+// styleNames spell the generator's styles as towerlog generate --style
+// takes them.
+var styleNames = [...]string{engine.StyleRandom: "random", engine.StyleGreedy: "greedy"}
+
+// StyleName spells a style: "random" or "greedy".
+func StyleName(s engine.Style) string {
+	if int(s) < len(styleNames) {
+		return styleNames[s]
+	}
+	return "style " + strconv.Itoa(int(s))
+}
+
+// ParseStyle reads a style's name.
+func ParseStyle(name string) (engine.Style, bool) {
+	for s, n := range styleNames {
+		if n == name {
+			return engine.Style(s), true
+		}
+	}
+	return 0, false
+}
