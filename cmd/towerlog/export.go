@@ -28,10 +28,13 @@ func newExportCmd() *cobra.Command {
 		Use:   "export --format jcz GAME.cgn [-o OUT.jcz]",
 		Short: "Write a CGN game in another program's format (JCloisterZone)",
 		Long: `export writes one game of a CGN file for another program. The only format
-is jcz: a JCloisterZone save (5.7 and later) that replays to the same
-position and scores, with every drawn tile, discards included, in its
-prepared draw order. Games whose rule flags JCloisterZone cannot express
-(a range other than orthogonal, reopen=no, ransom=off, ...) are refused.
+is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
+message by message, to the same position and scores: every drawn tile,
+discards included, in its prepared draw order (ended by #END when the game
+ends before the box is empty), a PASS only where JCloisterZone offers the
+step, and the sets of the game's Edition tag. Games whose rule flags
+JCloisterZone cannot express (a range other than orthogonal, reopen=no,
+ransom=off, ...) are refused. The output file appears only once complete.
 
 Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
 standard output. A file with several games needs --game.
@@ -91,7 +94,7 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if out == "-" {
 		_, err = cmd.OutOrStdout().Write(data)
 	} else {
-		err = os.WriteFile(out, data, 0o644)
+		err = createAtomic(out, data)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -112,4 +115,30 @@ func pickGame(path string, games []*record.Game, k int) (*record.Game, error) {
 		return nil, fmt.Errorf("%s holds %d games, not %d", path, len(games), k)
 	}
 	return games[k-1], nil
+}
+
+// createAtomic writes data to path (a new file, or one replaced with
+// --force) through a temporary file beside it, so that path appears only
+// complete, and never when writing fails.
+func createAtomic(path string, data []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }
