@@ -22,15 +22,20 @@ const (
 	tagGardens = "Gardens"
 )
 
-// formatGardens writes the Gardens tag of a draw order; "" when no tile of
-// it carries a garden.
+// formatGardens writes the Gardens tag of a draw order, in catalog order;
+// "" when no tile of it carries a garden.
 func formatGardens(order []jczTile) string {
-	var counts [engine.NumTileTypes]int
-	var words []string
+	var counts, garden [engine.NumTileTypes]int
 	for _, t := range order {
 		counts[t.id]++
 		if t.garden {
-			words = append(words, fmt.Sprintf("%s:%d", t.id, counts[t.id]))
+			garden[t.id] = counts[t.id]
+		}
+	}
+	var words []string
+	for id, n := range garden {
+		if n > 0 {
+			words = append(words, fmt.Sprintf("%s:%d", engine.TileID(id), n))
 		}
 	}
 	return strings.Join(words, " ")
