@@ -1,27 +1,97 @@
 package jcz
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/record"
+)
+
+// Kind says why a save was refused.
+type Kind uint8
+
+// Kinds of refusal.
+const (
+	// Unreadable: the file is not JSON, or its JSON is not shaped as a
+	// save.
+	Unreadable Kind = iota
+	// Unsupported: a save of a game towerlog does not play: other
+	// expansions, sets, elements, rules or figures, or a save older than
+	// JCloisterZone 5.7.
+	Unsupported
+	// Invalid: a move the rules refuse, or a save that contradicts itself
+	// (a malformed move, a follower that is not where the save says).
+	Invalid
+)
+
+var kindNames = [...]string{"unreadable", "unsupported", "invalid"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Place is where in a save (or in a CGN game, on export) something is.
+type Place struct {
+	File string
+	// Where is the part of the file: "replay[4] DEPLOY_MEEPLE",
+	// "setup.elements", "turn 12" (export), "" for the whole file.
+	Where string
+	// Move is the index of the move in the save's "replay" list, or -1
+	// when it is not about one move.
+	Move int
+	// Pos is the line and column of Where in the file, when known.
+	Pos record.Pos
+	// Turn and Player are the turn of the move and the name of the player
+	// who makes it; 0 and "" when it is not about a move.
+	Turn   int
+	Player string
+}
+
+// prefix gives "file:line:col: where: turn 3 (Anna): ".
+func (p *Place) prefix() string {
+	parts := make([]string, 0, 4)
+	if p.Pos.IsValid() {
+		parts = append(parts, p.Pos.String())
+	} else if p.File != "" {
+		parts = append(parts, p.File)
+	}
+	if p.Where != "" {
+		parts = append(parts, p.Where)
+	}
+	switch {
+	case p.Turn > 0 && p.Player != "":
+		parts = append(parts, fmt.Sprintf("turn %d (%s)", p.Turn, p.Player))
+	case p.Turn > 0:
+		parts = append(parts, fmt.Sprintf("turn %d", p.Turn))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ": ") + ": "
+}
 
 // Error is a save that cannot be imported, or a game that cannot be
-// exported: the file, the place in it and what was not understood. Its
-// Error method gives one line, "file: where: message".
+// exported: the place, why, and what was not understood. Its Error method
+// gives one line, "file:line:col: where: turn 3 (Anna): message".
 type Error struct {
-	File string // the .jcz file (import) or the CGN file (export)
-	// Where is the place in the file: "replay[4] DEPLOY_MEEPLE",
-	// "setup.elements", "3:17" (line:column of malformed JSON), "turn 12".
-	Where string
-	// Move is the index of the offending move in the save's "replay" list,
-	// or -1 when the error is not about one move.
-	Move int
+	Place
+	Kind Kind
+	// Rule is the rule an illegal move breaks (engine.Rule.String, e.g.
+	// "placement"); "" when the error is not an illegal move.
+	Rule string
 	Msg  string
 }
 
-func (e *Error) Error() string {
-	parts := make([]string, 0, 3)
-	for _, s := range []string{e.File, e.Where, e.Msg} {
-		if s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return strings.Join(parts, ": ")
+func (e *Error) Error() string { return e.prefix() + e.Msg }
+
+// Warning is something an import left out; the game is imported all the
+// same.
+type Warning struct {
+	Place
+	Msg string
 }
+
+func (w *Warning) String() string { return w.prefix() + "warning: " + w.Msg }

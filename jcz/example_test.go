@@ -11,7 +11,7 @@ import (
 
 // Import a JCloisterZone save and print it as CGN.
 func ExampleImportFile() {
-	rg, err := jcz.ImportFile("../testdata/jcz/tower-floor.jcz")
+	rg, _, err := jcz.ImportFile("../testdata/jcz/tower-floor.jcz")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -30,13 +30,13 @@ func ExampleImportFile() {
 	// 3. Anna T08@-1,0r180 ^-1,0 =3-2
 }
 
-// Saves of other expansions are refused with the file, the place and the
-// reason.
+// Saves of other expansions are refused as unsupported, with the file, the
+// place and the reason.
 func ExampleImport_refused() {
-	_, err := jcz.Import([]byte(`{"appVersion": "5.7.0", "setup": {"sets": {"basic:1": 1, "bridges-castles-bazaars:1": 1}}}`), "bcb.jcz")
+	_, _, err := jcz.Import([]byte(`{"appVersion": "5.7.0", "setup": {"sets": {"basic:1": 1, "bridges-castles-bazaars:1": 1}}}`), "bcb.jcz")
 	fmt.Println(err)
 	// Output:
-	// bcb.jcz: setup.sets: set "bridges-castles-bazaars:1" is not supported: towerlog plays the base game (basic:1) and The Tower (tower:1, tower:2) only
+	// bcb.jcz:1:43: setup.sets: set "bridges-castles-bazaars:1" is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only
 }
 
 // Export a CGN game for JCloisterZone.
@@ -58,7 +58,7 @@ func ExampleExport() {
 		return
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if strings.Contains(line, `"type"`) || strings.Contains(line, `"meepleId"`) || strings.Contains(line, "BA/") {
+		if strings.Contains(line, `"type"`) || strings.Contains(line, `"meepleId"`) || strings.Contains(line, "BA/") || strings.Contains(line, "#END") {
 			fmt.Println(strings.TrimSpace(line))
 		}
 	}
@@ -74,5 +74,6 @@ func ExampleExport() {
 	// "type": "PASS",
 	// "type": "COMMIT",
 	// "BA/RFr",
-	// "BA/C"
+	// "BA/C",
+	// "#END"
 }

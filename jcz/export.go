@@ -17,23 +17,38 @@ import (
 const AppVersion = "5.7.0"
 
 // Export writes the main line of rg as a JCloisterZone save (indented JSON
-// ending with a line end) that JCZ 5.7 and later replays to the same
-// position and scores. file names the game in messages. The game must be
-// valid, and its rules expressible in JCZ: the base game alone or with The
-// Tower, farmers on or off, tiny cities scoring 2 or 4; every other rule
-// flag has no JCZ setting and is refused, as is a ransom in a turn that
-// places no tile (JCZ ends the game before such a turn). Errors are *Error.
+// ending with a line end) that JCZ 5.7 and later replays, message by
+// message, to the same position and scores. file names the game in
+// messages. The game must be valid, and its rules expressible in JCZ: the
+// base game alone or with The Tower, farmers on or off, tiny cities
+// scoring 2 or 4; every other rule flag has no JCZ setting and is refused,
+// as is a ransom in a turn that places no tile (JCZ ends the game before
+// such a turn). Errors are *Error.
+//
+// The save holds only messages JCZ accepts where they stand: a PASS only
+// where the engine lists another choice for the step (JCZ skips a step
+// without one), the enclosed field of T07 as Field "I", and the sets and
+// tile ids of the game's Edition and Gardens tags. Its draw order lists
+// every tile drawn, discards included; the rest of a Bag tag's tiles
+// follow while the game is unfinished, and "#END" ends the order when it
+// is shorter than the box, so that JCZ ends the game where the record
+// does. An unfinished game played from the whole box has only the tiles
+// drawn: JCZ goes on drawing at random, as the record leaves open.
 func Export(rg *record.Game, file string) ([]byte, error) {
 	rep := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
 	for _, d := range rep.Diagnostics {
 		if d.Severity == replay.Error {
-			return nil, &Error{File: file, Where: where(d), Move: -1, Msg: "the game is not valid: " + d.Message}
+			return nil, &Error{Place: Place{File: file, Where: where(d), Move: -1}, Kind: Invalid, Msg: "the game is not valid: " + d.Message}
 		}
 	}
 	if err := expressible(rep.Rules); err != nil {
-		return nil, &Error{File: file, Where: "Rules tag", Move: -1, Msg: err.Error()}
+		return nil, &Error{Place: Place{File: file, Where: "Rules tag", Move: -1}, Kind: Unsupported, Msg: err.Error()}
 	}
-	ex := &exporter{file: file, rep: rep, last: -1}
+	ed, gardens, err := readEdition(rg, rep.Rules)
+	if err != nil {
+		return nil, &Error{Place: Place{File: file, Move: -1}, Kind: Invalid, Msg: err.Error()}
+	}
+	ex := &exporter{file: file, rep: rep, last: -1, ed: ed, names: namer{ed: ed, rules: rep.Rules, gardens: gardens}}
 	if err := ex.run(); err != nil {
 		return nil, err
 	}
@@ -69,23 +84,25 @@ func expressible(r engine.Rules) error {
 type exporter struct {
 	file  string
 	rep   *replay.Game
+	ed    edition
+	names namer
 	g     *engine.Game
 	mp    meeples
 	out   []move
-	drawn []string
+	drawn []string // the JCZ ids of the tiles drawn
 	seat  int
 	last  int64 // the last clock written, -1 for none
 	t     *record.Turn
 }
 
 func (ex *exporter) failf(format string, args ...any) error {
-	return &Error{File: ex.file, Where: fmt.Sprintf("turn %d", ex.t.Number), Move: -1, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Place: Place{File: ex.file, Where: fmt.Sprintf("turn %d", ex.t.Number), Move: -1}, Kind: Invalid, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (ex *exporter) run() error {
 	g, err := engine.NewGame(ex.rep.Setup)
 	if err != nil {
-		return &Error{File: ex.file, Move: -1, Msg: err.Error()}
+		return &Error{Place: Place{File: ex.file, Move: -1}, Kind: Invalid, Msg: err.Error()}
 	}
 	ex.g = g
 	for _, t := range ex.rep.Record.Turns {
@@ -200,7 +217,7 @@ func (ex *exporter) draw(tile string) error {
 	if !ok {
 		return ex.failf("unknown tile %q", tile)
 	}
-	ex.drawn = append(ex.drawn, id.Type().JCZ)
+	ex.drawn = append(ex.drawn, ex.names.name(id))
 	return ex.apply(engine.Move{Kind: engine.MoveDraw, Tile: id})
 }
 
@@ -238,10 +255,25 @@ func (ex *exporter) action(a record.Action) error {
 	case *record.TowerFloor:
 		return ex.floor(a)
 	}
+	return ex.pass()
+}
+
+// pass declines the step (an action, a capture) and writes a PASS only
+// where JCZ offers the step: where the engine lists a choice besides
+// passing. Ransoms do not count: JCZ offers them apart from the steps.
+func (ex *exporter) pass() error {
+	choices := 0
+	for _, m := range ex.g.LegalMoves(nil) {
+		if m.Kind != engine.MoveRansom {
+			choices++
+		}
+	}
 	if err := ex.apply(engine.Move{Kind: engine.MovePass}); err != nil {
 		return err
 	}
-	ex.emit(typePass, struct{}{}, ex.last)
+	if choices > 1 {
+		ex.emit(typePass, struct{}{}, ex.last)
+	}
 	return nil
 }
 
@@ -264,15 +296,7 @@ func (ex *exporter) floor(f *record.TowerFloor) error {
 	}
 	ex.emit(typePlaceToken, placeToken{Token: tokenTowerPiece, Pointer: pointerOf(pos, engine.Spot{Kind: engine.FeatureTower})}, clockOf(f.Notes))
 	if f.Capture == nil {
-		// JCZ asks for a capture (or a PASS) only when a follower is in range.
-		offered := ex.captureOffered()
-		if err := ex.apply(engine.Move{Kind: engine.MovePass}); err != nil {
-			return err
-		}
-		if offered {
-			ex.emit(typePass, struct{}{}, ex.last)
-		}
-		return nil
+		return ex.pass()
 	}
 	c := f.Capture
 	target, spot := engine.Pos{X: c.X, Y: c.Y}, engineSpot(c.Spot)
@@ -293,15 +317,6 @@ func (ex *exporter) floor(f *record.TowerFloor) error {
 
 func ptr[T any](v T) *T { return &v }
 
-func (ex *exporter) captureOffered() bool {
-	for _, m := range ex.g.LegalMoves(nil) {
-		if m.Kind == engine.MoveCapture {
-			return true
-		}
-	}
-	return false
-}
-
 // engineSpot converts a CGN spot to the engine's.
 func engineSpot(s record.Spot) engine.Spot {
 	switch s.Kind {
@@ -321,7 +336,6 @@ func engineSpot(s record.Spot) engine.Spot {
 
 // save assembles the file.
 func (ex *exporter) save(rg *record.Game) *save {
-	r := ex.rep.Setup.Rules
 	var text strings.Builder
 	_ = record.Format(&text, rg)
 	sum := sha256.Sum256([]byte(text.String()))
@@ -329,7 +343,7 @@ func (ex *exporter) save(rg *record.Game) *save {
 		AppVersion: AppVersion,
 		GameID:     hex.EncodeToString(sum[:16]),
 		Clock:      max(ex.last, 0),
-		Setup:      exportSetup(ex.rep.Setup),
+		Setup:      exportSetup(ex.rep.Setup, ex.ed),
 		Players:    exportPlayers(ex.rep.Players),
 		Replay:     ex.out,
 	}
@@ -342,46 +356,65 @@ func (ex *exporter) save(rg *record.Game) *save {
 	if d, err := rg.Date(); err == nil && d.Year > 0 && d.Month > 0 && d.Day > 0 {
 		sv.Created = fmt.Sprintf("%04d-%02d-%02dT00:00:00.000Z", d.Year, d.Month, d.Day)
 	}
-	order := append(ex.drawn, ex.remaining(r)...)
-	sv.Annotations = &annotations{DrawOrder: order}
-	if order == nil {
-		sv.Annotations.DrawOrder = []string{}
-	}
+	sv.Annotations = &annotations{DrawOrder: ex.drawOrder()}
 	return sv
 }
 
-// remaining lists the tiles still in the bag of an unfinished game, so
-// that JCZ goes on with them instead of ending the game: the prepared
-// order's rest, or the box's rest in catalog order.
-func (ex *exporter) remaining(r engine.Rules) []string {
-	if ex.g.Over() {
-		return nil
+// drawOrder is the tiles drawn; while the game is unfinished, the rest of
+// a Bag tag's tiles (in its order, or the catalog's for a subset); and
+// "#END" when that is shorter than the box and the game's own bag, not
+// the box, ends it.
+func (ex *exporter) drawOrder() []string {
+	order := append([]string{}, ex.drawn...)
+	s := ex.rep.Setup
+	if s.Bag == nil && !ex.g.Over() {
+		return order
 	}
-	var out []string
-	if s := ex.rep.Setup; s.Ordered {
-		for _, t := range s.Bag[len(ex.drawn):] {
-			out = append(out, t.Type().JCZ)
+	if !ex.g.Over() {
+		for _, t := range ex.rest() {
+			order = append(order, ex.names.name(t))
 		}
-		return out
 	}
+	if len(order) < boxSize(s.Rules) {
+		order = append(order, drawEnd)
+	}
+	return order
+}
+
+// rest lists the tiles still in the bag of an unfinished game: the
+// prepared order's rest, or the bag's rest in catalog order.
+func (ex *exporter) rest() []engine.TileID {
+	if s := ex.rep.Setup; s.Ordered {
+		return s.Bag[len(ex.drawn):]
+	}
+	var out []engine.TileID
 	for id := range engine.Catalog {
 		for range ex.g.BagCount(engine.TileID(id)) {
-			out = append(out, engine.Catalog[id].JCZ)
+			out = append(out, engine.TileID(id))
 		}
 	}
 	return out
 }
 
-func exportSetup(s engine.Setup) setup {
+// boxSize is the number of tiles in the box besides the start tile.
+func boxSize(r engine.Rules) int {
+	n := -1
+	for id := range engine.Catalog {
+		n += engine.BoxCount(engine.TileID(id), r)
+	}
+	return n
+}
+
+func exportSetup(s engine.Setup, ed edition) setup {
 	r := s.Rules
 	out := setup{
-		Sets:     map[string]int{"basic:1": 1},
+		Sets:     map[string]int{fmt.Sprintf("basic:%d", ed.basic): 1},
 		Elements: map[string]json.RawMessage{"small-follower": json.RawMessage(fmt.Sprint(engine.FollowersPerPlayer))},
 		Rules:    map[string]json.RawMessage{},
 		Timer:    json.RawMessage("null"),
 	}
 	if r.Tower() {
-		out.Sets["tower:1"] = 1
+		out.Sets[fmt.Sprintf("tower:%d", ed.tower)] = 1
 		out.Elements["tower"] = json.RawMessage("1")
 	}
 	if !r.NoFarmers {

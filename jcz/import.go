@@ -1,12 +1,12 @@
 package jcz
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/towerlog/towerlog/engine"
@@ -14,74 +14,86 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-// ImportFile reads the JCloisterZone save at path and returns its game as
-// a CGN record. Errors other than reading the file are *Error.
-func ImportFile(path string) (*record.Game, error) {
+// ImportFile reads the JCloisterZone save at path and imports it (see
+// Import). An error reading the file is returned as it is.
+func ImportFile(path string) (*record.Game, []Warning, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return Import(data, path)
 }
 
 // Import turns the JCloisterZone save data (named file in messages) into a
-// CGN record: Players, Rules, Bag (for a prepared draw order), Start (when
-// not the rulebook's), Event (the game's name), Date (its creation), the
+// CGN record: Players, Rules, Bag (for a prepared draw order that ends the
+// game), Start (when not the rulebook's), Edition and Gardens (for sets of
+// a later printing), Event (the game's name), Date (its creation), the
 // turns with declared scores after each, clocks, and the Result. The moves
 // are replayed through the engine on the way, so the record is a legal
-// game. Anything towerlog cannot represent is refused with an *Error.
+// game.
+//
+// A save that cannot be imported gives an *Error whose Kind says why: not
+// a save (Unreadable), a game towerlog does not play (Unsupported), or a
+// move the rules refuse or a save that contradicts itself (Invalid). With
+// an Invalid move, the record of the turns completed before it is returned
+// too (nil when there is none), unfinished.
+//
+// A draw order (gameAnnotations.drawOrder) gives the tiles drawn first;
+// tiles that fit nowhere are discarded on the way, as JCloisterZone does
+// without logging them. The game ends with final scoring after the order's
+// last tile when it ends with "#END", after endTurn turns, or when the box
+// is empty; otherwise the tiles drawn after the order are those that
+// PLACE_TILE names. A save that stops inside a turn (moves after the last
+// COMMIT) gives the turns before, unfinished, and a Warning.
 //
 // Clocks (milliseconds since the start) become clock annotations of the
 // item the move made: PLACE_TILE of the placement, DEPLOY_MEEPLE and
 // PLACE_TOKEN of the action, CAPTURE_FOLLOWER of the capture, PAY_RANSOM of
 // the ransom, COMMIT of the declared score; a PASS makes no item and its
-// clock is dropped. Without a drawOrder the save does not say which tiles
+// clock is dropped. Without a draw order the save does not say which tiles
 // were discarded (JCZ derives them from its random seed), so the record
-// has none and the box is the full one.
-func Import(data []byte, file string) (*record.Game, error) {
+// has none.
+func Import(data []byte, file string) (*record.Game, []Warning, error) {
 	var sv save
-	if err := decode(data, &sv); err != nil {
-		return nil, &Error{File: file, Where: err.where, Move: -1, Msg: err.msg}
+	if err := decode(data, &sv, file); err != nil {
+		return nil, nil, err
 	}
-	im := &importer{file: file, sv: &sv}
+	im := &importer{file: file, data: data, sv: &sv}
 	rg, err := im.run()
-	if err != nil {
-		var se *setupError
-		if errors.As(err, &se) {
-			return nil, &Error{File: file, Where: se.where, Move: -1, Msg: se.msg}
+	var se *setupError
+	switch {
+	case errors.As(err, &se):
+		return nil, nil, &Error{Place: im.place(se.where, -1), Kind: se.kind, Msg: se.msg}
+	case err != nil:
+		var e *Error
+		if errors.As(err, &e) && e.Kind == Invalid && e.Move >= 0 {
+			rg, _ = im.write()
+			return rg, im.warnings, err
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return rg, nil
+	return rg, im.warnings, nil
 }
 
 // decode reads the JSON of a save; a syntax error gets its line and column.
-func decode(data []byte, sv *save) *setupError {
+func decode(data []byte, sv *save, file string) *Error {
 	err := json.Unmarshal(data, sv)
 	if err == nil {
 		return nil
 	}
+	e := &Error{Place: Place{File: file, Move: -1}, Kind: Unreadable}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
-		return &setupError{fmt.Sprintf("%d:%d", line, col), "malformed JSON: " + syn.Error()}
+		e.Pos, e.Msg = posAt(data, file, syn.Offset-1), "malformed JSON: "+syn.Error()
 	case errors.As(err, &typ):
-		line, col := lineCol(data, typ.Offset)
-		return &setupError{fmt.Sprintf("%d:%d", line, col), fmt.Sprintf("malformed save: %s holds a JSON %s, not a %s", typ.Field, typ.Value, typ.Type)}
+		e.Pos = posAt(data, file, typ.Offset-1)
+		e.Msg = fmt.Sprintf("malformed save: %s holds a JSON %s, not a %s", typ.Field, typ.Value, typ.Type)
+	default:
+		e.Msg = "malformed JSON: " + err.Error()
 	}
-	return &setupError{"", "malformed JSON: " + err.Error()}
-}
-
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
-	return line, max(col, 1)
+	return e
 }
 
 // turnClocks are the clocks of the items of one turn, -1 when absent.
@@ -90,45 +102,77 @@ type turnClocks struct{ ransom, place, action, capture, commit int64 }
 var noClocks = turnClocks{-1, -1, -1, -1, -1}
 
 type importer struct {
-	file    string
-	sv      *save
-	players []replay.Player
-	setup   engine.Setup
-	order   []engine.TileID // the prepared draw order, nil without one
-	drawn   int             // tiles of order drawn so far
-	g       *engine.Game    // the moves in the save's order
-	check   *engine.Game    // the moves in CGN order (ransoms first)
-	moves   []engine.Move   // every finished turn, in CGN order
-	turn    []engine.Move   // the current turn, ransoms left out
-	ransoms []engine.Move   // the current turn's ransom
-	start   int             // index of the current turn's first move
-	placed  engine.Pos
-	mp      meeples
-	clocks  []turnClocks
-	cur     turnClocks
-	idx     int
-	mv      *move
+	file     string
+	data     []byte
+	sv       *save
+	players  []replay.Player
+	setup    engine.Setup
+	ed       edition
+	order    []jczTile    // the prepared draw order without "#END"; nil without one
+	ends     bool         // the order ends the game ("#END")
+	drawn    int          // tiles of order drawn so far
+	seq      []jczTile    // every tile drawn so far, discards included
+	done     int          // len(seq) when the last turn was committed
+	g        *engine.Game // the moves in the save's order
+	check    *engine.Game // the moves in CGN order (ransoms first)
+	moves    []engine.Move
+	turn     []engine.Move // the current turn, ransoms left out
+	ransoms  []engine.Move // the current turn's ransom
+	start    int           // index of the current turn's first move
+	placed   engine.Pos
+	mp       meeples
+	clocks   []turnClocks // one per committed turn
+	cur      turnClocks
+	idx      int
+	mv       *move
+	warnings []Warning
 }
 
-func (im *importer) failf(format string, args ...any) error {
-	e := &Error{File: im.file, Move: -1, Msg: fmt.Sprintf(format, args...)}
+// place is where in the save the part named where is; move is the index
+// of a move, or -1.
+func (im *importer) place(where string, move int) Place {
+	return Place{File: im.file, Where: where, Move: move, Pos: locate(im.data, im.file, where)}
+}
+
+// moveError is an error about the current move.
+func (im *importer) moveError(kind Kind, rule, msg string) error {
+	e := &Error{Place: im.place("", -1), Kind: kind, Rule: rule, Msg: msg}
 	if im.mv != nil {
-		e.Move = im.idx
-		e.Where = fmt.Sprintf("replay[%d] %s", im.idx, im.mv.Type)
+		e.Place = im.place(fmt.Sprintf("replay[%d] %s", im.idx, im.mv.Type), im.idx)
+		e.Turn, e.Player = im.g.Turn(), im.players[im.g.Player()].Name
 	}
 	return e
 }
 
+// failf is an Invalid save: a move that contradicts the save or itself.
+func (im *importer) failf(format string, args ...any) error {
+	return im.moveError(Invalid, "", fmt.Sprintf(format, args...))
+}
+
+// fail is an error about the current move: Unsupported when err says so,
+// else Invalid.
+func (im *importer) fail(err error) error {
+	if errors.As(err, new(unsupportedError)) {
+		return im.moveError(Unsupported, "", err.Error())
+	}
+	return im.moveError(Invalid, "", err.Error())
+}
+
+// unsupportedf is a move of a game towerlog does not play.
+func (im *importer) unsupportedf(format string, args ...any) error {
+	return im.moveError(Unsupported, "", fmt.Sprintf(format, args...))
+}
+
 func (im *importer) run() (*record.Game, error) {
 	if err := checkVersion(im.sv.AppVersion); err != nil {
-		return nil, setupErr("appVersion", "%v", err)
+		return nil, err
 	}
 	if err := im.readSetup(); err != nil {
 		return nil, err
 	}
 	g, err := engine.NewGame(im.setup)
 	if err != nil {
-		return nil, setupErr("gameAnnotations.drawOrder", "%v", err)
+		return nil, badSetup("gameAnnotations.drawOrder", "%v", err)
 	}
 	im.g, im.check = g, g.Clone()
 	im.cur = noClocks
@@ -138,43 +182,113 @@ func (im *importer) run() (*record.Game, error) {
 			return nil, err
 		}
 	}
-	im.mv = nil
-	if len(im.turn)+len(im.ransoms) > 0 {
-		im.idx, im.mv = im.start, &im.sv.Replay[im.start]
-		return nil, im.failf("the save ends inside a turn: the moves from here on have no COMMIT")
-	}
-	if err := im.finishBag(); err != nil {
+	if n := len(im.turn) + len(im.ransoms); n > 0 {
+		im.warnPartial(n)
+	} else if err := im.finishBag(); err != nil {
 		return nil, err
 	}
+	im.mv = nil
 	return im.write()
+}
+
+// warnPartial warns that the last n moves, after the last COMMIT, are
+// left out.
+func (im *importer) warnPartial(n int) {
+	first := &im.sv.Replay[im.start]
+	w := Warning{Place: im.place(fmt.Sprintf("replay[%d] %s", im.start, first.Type), im.start)}
+	w.Turn, w.Player = im.g.Turn(), im.players[im.g.Player()].Name
+	moves := "the last move"
+	if n > 1 {
+		moves = fmt.Sprintf("the last %d moves (replay[%d] to replay[%d])", n, im.start, im.start+n-1)
+	}
+	w.Msg = fmt.Sprintf("the save stops inside a turn: %s, after the last COMMIT, are left out; the game is unfinished", moves)
+	if n == 1 {
+		w.Msg = fmt.Sprintf("the save stops inside a turn: %s, after the last COMMIT, is left out; the game is unfinished", moves)
+	}
+	im.warnings = append(im.warnings, w)
 }
 
 func (im *importer) readSetup() error {
 	s := &im.sv.Setup
-	rules, err := readRules(s)
+	rules, ed, err := readRules(s)
 	if err != nil {
 		return err
 	}
+	im.ed = ed
 	im.players, err = readPlayers(im.sv.Players)
 	if err != nil {
 		return err
 	}
-	tile, rot, err := readStart(s.Start, rules)
+	tile, rot, err := readStart(s.Start, rules, ed)
 	if err != nil {
 		return err
 	}
 	im.setup = engine.Setup{Players: len(im.players), Rules: rules, StartTile: &tile, StartRot: rot}
-	if a := im.sv.Annotations; a != nil && a.DrawOrder != nil {
-		im.order = make([]engine.TileID, len(a.DrawOrder))
-		for i, t := range a.DrawOrder {
-			if im.order[i], err = tileOf(t, rules); err != nil {
-				return setupErr(fmt.Sprintf("gameAnnotations.drawOrder[%d]", i), "%v", err)
-			}
-		}
-		im.setup.Bag, im.setup.Ordered = im.order, true
+	for _, p := range im.players {
+		im.setup.Names = append(im.setup.Names, p.Name)
 	}
-	if a := im.sv.Annotations; a != nil && a.EndTurn < 0 {
-		return setupErr("gameAnnotations.endTurn", "%d is negative", a.EndTurn)
+	a := im.sv.Annotations
+	if a == nil {
+		return nil
+	}
+	if a.EndTurn < 0 {
+		return badSetup("gameAnnotations.endTurn", "%d is negative", a.EndTurn)
+	}
+	if a.DrawOrder == nil {
+		return nil
+	}
+	im.order = []jczTile{}
+	for i, name := range a.DrawOrder {
+		where := fmt.Sprintf("gameAnnotations.drawOrder[%d]", i)
+		if name == drawEnd {
+			if i != len(a.DrawOrder)-1 {
+				return badSetup(where, "%s ends the draw order, but tiles follow it", drawEnd)
+			}
+			im.ends = true
+			break
+		}
+		t, kind, err := tileOf(name, rules, ed)
+		if err != nil {
+			return &setupError{where, kind, err.Error()}
+		}
+		im.order = append(im.order, t)
+		if err := im.checkCopies(im.order); err != nil {
+			return badSetup(where, "%v", err)
+		}
+	}
+	if im.ends {
+		im.setup.Bag, im.setup.Ordered = ids(im.order), true
+	}
+	return nil
+}
+
+func ids(ts []jczTile) []engine.TileID {
+	out := make([]engine.TileID, len(ts))
+	for i, t := range ts {
+		out[i] = t.id
+	}
+	return out
+}
+
+// checkCopies checks that the last tile of list is in the box: basic:2
+// holds one copy with a garden of each of its garden tiles, and the
+// others without.
+func (im *importer) checkCopies(list []jczTile) error {
+	last := list[len(list)-1]
+	if im.ed.basic != 2 || gardenOf(last.id) == "" {
+		return nil
+	}
+	n := 0
+	for _, t := range list {
+		if t == last {
+			n++
+		}
+	}
+	if last.garden && n > 1 {
+		return fmt.Errorf("a second %s: basic:2 holds one", last.name())
+	}
+	if plain := engine.BoxCount(last.id, im.setup.Rules) - 1; !last.garden && n > plain {
+		return fmt.Errorf("%s %d times: basic:2 holds %d of it besides %s", last.name(), n, plain, gardenOf(last.id))
 	}
 	return nil
 }
@@ -187,9 +301,13 @@ func (im *importer) endTurn() int {
 }
 
 // apply plays m on the game in the save's order and keeps it for the
-// record.
+// record. A move the engine refuses is an illegal move of the save.
 func (im *importer) apply(m engine.Move) error {
 	if err := im.g.Apply(m); err != nil {
+		var ime *engine.IllegalMoveError
+		if errors.As(err, &ime) {
+			return im.moveError(Invalid, ime.Rule.String(), ime.Reason)
+		}
 		return im.failf("%v", err)
 	}
 	if m.Kind == engine.MoveRansom {
@@ -203,13 +321,17 @@ func (im *importer) apply(m engine.Move) error {
 func (im *importer) step() error {
 	m := im.mv
 	if im.g.Over() {
-		return im.failf("the game is already over")
+		return im.moveError(Invalid, engine.RuleGameOver.String(), "the game is already over")
 	}
 	if n := im.endTurn(); n > 0 && im.g.Turn() > n {
-		return im.failf("the game ended after endTurn = %d turns", n)
+		return im.moveError(Invalid, engine.RuleGameOver.String(), fmt.Sprintf("the game ended after endTurn = %d turns", n))
 	}
 	if m.Player != nil && *m.Player != im.g.Player() {
-		return im.failf("player %d acts, but it is player %d's turn", *m.Player, im.g.Player())
+		who := fmt.Sprintf("seat %d", *m.Player)
+		if *m.Player >= 0 && *m.Player < len(im.players) {
+			who = fmt.Sprintf("%s (seat %d)", im.players[*m.Player].Name, *m.Player)
+		}
+		return im.moveError(Invalid, replay.CodeTurnOrder, fmt.Sprintf("%s acts, but it is %s's turn", who, im.players[im.g.Player()].Name))
 	}
 	if m.Clock != nil && *m.Clock < 0 {
 		return im.failf("negative clock %d", *m.Clock)
@@ -233,9 +355,9 @@ func (im *importer) step() error {
 	case typeCommit:
 		return im.commit()
 	case typeExchange:
-		return im.failf("a choice of prisoner to exchange is made only between different kinds of followers; towerlog knows only normal followers")
+		return im.unsupportedf("a choice of prisoner to exchange is made only between different kinds of followers; towerlog knows only normal followers")
 	}
-	return im.failf("move type %q is not supported", m.Type)
+	return im.unsupportedf("move type %q is not supported", m.Type)
 }
 
 func (im *importer) payload(v any) error {
@@ -256,9 +378,9 @@ func (im *importer) placeTile() error {
 	if err := im.payload(&p); err != nil {
 		return err
 	}
-	tile, err := tileOf(p.TileID, im.setup.Rules)
+	tile, kind, err := tileOf(p.TileID, im.setup.Rules, im.ed)
 	if err != nil {
-		return im.failf("%v", err)
+		return im.moveError(kind, "", err.Error())
 	}
 	rot, ok := parseRotation(p.Rotation)
 	if !ok {
@@ -276,24 +398,20 @@ func (im *importer) placeTile() error {
 	return im.apply(engine.Move{Kind: engine.MovePlace, Pos: pos, Rot: rot})
 }
 
-// draw draws the tile placed next. With a prepared order, tiles that fit
-// nowhere are discarded on the way, as JCZ does without logging them.
-func (im *importer) draw(tile engine.TileID) error {
-	if im.order == nil {
-		return im.apply(engine.Move{Kind: engine.MoveDraw, Tile: tile})
-	}
-	for {
-		if im.drawn >= len(im.order) {
-			return im.failf("places %s, but the draw order has no tile left", tile.Type().JCZ)
-		}
+// draw draws the tile placed next. While the prepared order lasts, its
+// tiles that fit nowhere are discarded on the way, as JCZ does without
+// logging them; after it, the tile placed is the tile drawn.
+func (im *importer) draw(tile jczTile) error {
+	for im.drawn < len(im.order) {
 		t := im.order[im.drawn]
-		if err := im.apply(engine.Move{Kind: engine.MoveDraw, Tile: t}); err != nil {
+		if err := im.apply(engine.Move{Kind: engine.MoveDraw, Tile: t.id}); err != nil {
 			return err
 		}
 		im.drawn++
-		if im.g.CanPlace(t) {
+		im.seq = append(im.seq, t)
+		if im.g.CanPlace(t.id) {
 			if t != tile {
-				return im.failf("places %s (%s), but the draw order gives %s (%s) next", tile.Type().JCZ, tile, t.Type().JCZ, t)
+				return im.moveError(Invalid, engine.RuleBag.String(), fmt.Sprintf("places %s (%s), but the draw order gives %s (%s) next", tile.name(), tile.id, t.name(), t.id))
 			}
 			return nil
 		}
@@ -301,12 +419,17 @@ func (im *importer) draw(tile engine.TileID) error {
 			return err
 		}
 	}
+	im.seq = append(im.seq, tile)
+	if err := im.checkCopies(im.seq); err != nil {
+		return im.moveError(Invalid, engine.RuleBag.String(), err.Error())
+	}
+	return im.apply(engine.Move{Kind: engine.MoveDraw, Tile: tile.id})
 }
 
 func (im *importer) meeple(s string) (meepleID, error) {
 	id, err := parseMeeple(s, len(im.players))
 	if err != nil {
-		return id, im.failf("%v", err)
+		return id, im.fail(err)
 	}
 	return id, nil
 }
@@ -321,11 +444,11 @@ func (im *importer) deploy() error {
 		return err
 	}
 	if id.seat != im.g.Player() {
-		return im.failf("player %d deploys meeple %s of player %d", im.g.Player(), id, id.seat)
+		return im.failf("%s deploys meeple %s of %s", im.players[im.g.Player()].Name, id, im.players[id.seat].Name)
 	}
 	spot, err := spotOf(p.Pointer)
 	if err != nil {
-		return im.failf("%v", err)
+		return im.fail(err)
 	}
 	pos, err := posOf(p.Pointer.Position)
 	if err != nil {
@@ -353,7 +476,7 @@ func (im *importer) floor() error {
 		return err
 	}
 	if p.Token != tokenTowerPiece {
-		return im.failf("token %q is not supported (towerlog knows %s)", p.Token, tokenTowerPiece)
+		return im.unsupportedf("token %q is not supported (towerlog knows %s)", p.Token, tokenTowerPiece)
 	}
 	if p.Pointer.Feature != "Tower" || p.Pointer.Location != locationInner {
 		return im.failf("a tower piece on %s %q: expected feature Tower, location %q", p.Pointer.Feature, p.Pointer.Location, locationInner)
@@ -380,7 +503,7 @@ func (im *importer) capture() error {
 	}
 	spot, err := spotOf(fp)
 	if err != nil {
-		return im.failf("%v", err)
+		return im.fail(err)
 	}
 	pos, err := posOf(fp.Position)
 	if err != nil {
@@ -425,11 +548,12 @@ func (im *importer) ransom() error {
 	}
 	mover := im.g.Player()
 	if id.seat != mover {
-		return im.failf("player %d pays for meeple %s of player %d: a ransom buys back one's own follower", mover, id, id.seat)
+		return im.moveError(Invalid, engine.RuleRansom.String(), fmt.Sprintf("%s pays for meeple %s of %s: a ransom buys back one's own follower",
+			im.players[mover].Name, id, im.players[id.seat].Name))
 	}
 	holder, ok := im.mp.ransom(id)
 	if !ok {
-		return im.failf("meeple %s is not a prisoner", id)
+		return im.moveError(Invalid, engine.RuleRansom.String(), fmt.Sprintf("meeple %s is not a prisoner", id))
 	}
 	im.clock(&im.cur.ransom)
 	return im.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: mover})
@@ -437,7 +561,7 @@ func (im *importer) ransom() error {
 
 func (im *importer) commit() error {
 	if ph := im.g.Phase(); ph == engine.PhaseAction || ph == engine.PhaseCapture {
-		// A tower floor with nothing in range has no PASS in JCZ.
+		// JCZ skips the step when it offers no choice: no PASS in the save.
 		if err := im.apply(engine.Move{Kind: engine.MovePass}); err != nil {
 			return err
 		}
@@ -466,28 +590,29 @@ func (im *importer) endTurnCGN() error {
 	im.turn, im.ransoms = nil, nil
 	im.clocks = append(im.clocks, im.cur)
 	im.cur = noClocks
+	im.done = len(im.seq)
 	return nil
 }
 
-// finishBag plays a last turn of discards when every tile left in the
-// draw order fits nowhere: JCZ discards them and ends the game.
+// finishBag plays a last turn of discards when every tile left in a draw
+// order that ends the game fits nowhere: JCZ discards them and ends the
+// game.
 func (im *importer) finishBag() error {
-	if im.order == nil || im.g.Over() || im.drawn == len(im.order) {
-		return nil
-	}
-	if n := im.endTurn(); n > 0 && im.g.Turn() > n {
+	if !im.ends || im.g.Over() || im.drawn == len(im.order) || im.endReached() {
 		return nil
 	}
 	c := im.g.Clone()
 	var ms []engine.Move
 	for _, t := range im.order[im.drawn:] {
-		if err := c.Apply(engine.Move{Kind: engine.MoveDraw, Tile: t}); err != nil || c.CanPlace(t) {
+		draw := engine.Move{Kind: engine.MoveDraw, Tile: t.id}
+		if err := c.Apply(draw); err != nil || c.CanPlace(t.id) {
 			return nil
 		}
-		ms = append(ms, engine.Move{Kind: engine.MoveDraw, Tile: t}, engine.Move{Kind: engine.MoveDiscard})
-		if err := c.Apply(ms[len(ms)-1]); err != nil {
+		discard := engine.Move{Kind: engine.MoveDiscard}
+		if err := c.Apply(discard); err != nil {
 			return nil
 		}
+		ms = append(ms, draw, discard)
 	}
 	ms = append(ms, engine.Move{Kind: engine.MoveEndTurn})
 	for _, m := range ms {
@@ -495,30 +620,41 @@ func (im *importer) finishBag() error {
 			return err
 		}
 	}
+	im.seq = append(im.seq, im.order[im.drawn:]...)
 	im.drawn = len(im.order)
 	return im.endTurnCGN()
 }
 
-// bag decides the Bag tag: the draw order (cut where endTurn ends the
-// game), or none when the order was the whole box and all of it was drawn
-// (the record then names every tile anyway).
-func (im *importer) bag() {
-	if im.order == nil {
-		return
-	}
-	if n := im.endTurn(); n > 0 && im.g.Turn() > n {
-		im.order = im.order[:im.drawn]
-	}
-	im.setup.Bag = im.order
-	if im.drawn == len(im.order) && im.wholeBox() {
-		im.setup.Bag, im.setup.Ordered = nil, false
-	}
+// endReached reports whether the committed turns reach endTurn.
+func (im *importer) endReached() bool {
+	n := im.endTurn()
+	return n > 0 && len(im.clocks) >= n
 }
 
-func (im *importer) wholeBox() bool {
+// bag decides the Bag tag and returns it with the draw order the record
+// knows: the tiles drawn when endTurn ended the game (the game ends
+// there), the draw order when it ends the game with "#END", and otherwise
+// no tag (the box), as when the whole box was drawn (the record names
+// every tile then).
+func (im *importer) bag() (bag []engine.TileID, known []jczTile) {
+	known = im.seq[:im.done]
+	switch {
+	case im.endReached():
+	case im.ends:
+		known = im.order
+	default:
+		return nil, known
+	}
+	if len(known) == im.done && im.wholeBox(known) {
+		return nil, known
+	}
+	return ids(known), known
+}
+
+func (im *importer) wholeBox(list []jczTile) bool {
 	var counts [engine.NumTileTypes]int
-	for _, t := range im.order {
-		counts[t]++
+	for _, t := range list {
+		counts[t.id]++
 	}
 	for id := range counts {
 		want := engine.BoxCount(engine.TileID(id), im.setup.Rules)
@@ -532,10 +668,31 @@ func (im *importer) wholeBox() bool {
 	return true
 }
 
+// editionTags writes the printings that are not the first (Edition) and
+// which copies drawn carried a garden (Gardens, see docs/notation.md).
+func (im *importer) editionTags(tags map[string]string, known []jczTile) {
+	var words []string
+	if im.ed.basic == 2 {
+		words = append(words, "basic:2")
+	}
+	if im.ed.tower == 2 {
+		words = append(words, "tower:2")
+	}
+	if len(words) > 0 {
+		tags[tagEdition] = strings.Join(words, " ")
+	}
+	if g := formatGardens(known); g != "" {
+		tags[tagGardens] = g
+	}
+}
+
 func (im *importer) write() (*record.Game, error) {
-	im.bag()
-	if *im.setup.StartTile == engine.StartTile && im.setup.StartRot == engine.R0 {
-		im.setup.StartTile = nil
+	setup := im.setup
+	var known []jczTile
+	setup.Bag, known = im.bag()
+	setup.Ordered = setup.Bag != nil
+	if *setup.StartTile == engine.StartTile && setup.StartRot == engine.R0 {
+		setup.StartTile = nil
 	}
 	tags := map[string]string{}
 	if im.sv.Name != "" {
@@ -544,13 +701,14 @@ func (im *importer) write() (*record.Game, error) {
 	if im.sv.Created != "" {
 		t, err := time.Parse(time.RFC3339, im.sv.Created)
 		if err != nil {
-			return nil, setupErr("created", "%q is not an ISO 8601 time", im.sv.Created)
+			return nil, badSetup("created", "%q is not an ISO 8601 time", im.sv.Created)
 		}
 		tags["Date"] = t.UTC().Format("2006.01.02")
 	}
-	rg, err := replay.Write(im.players, im.setup, im.moves, replay.WriteOptions{Tags: tags, Scores: true})
+	im.editionTags(tags, known)
+	rg, err := replay.Write(im.players, setup, im.moves, replay.WriteOptions{Tags: tags, Scores: true})
 	if err != nil {
-		return nil, &Error{File: im.file, Move: -1, Msg: fmt.Sprintf("the game does not replay as CGN: %v", err)}
+		return nil, &Error{Place: Place{File: im.file, Move: -1}, Kind: Invalid, Msg: fmt.Sprintf("the game does not replay as CGN: %v", err)}
 	}
 	for i, t := range rg.Turns {
 		setClocks(t, im.clocks[i])

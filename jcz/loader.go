@@ -1,6 +1,8 @@
 package jcz
 
 import (
+	"errors"
+
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -8,15 +10,50 @@ import (
 // Extension is the file ending of JCloisterZone saves.
 const Extension = ".jcz"
 
-func init() { replay.RegisterLoader(Extension, Load) }
+// Loader returns the replay.Loader of .jcz saves, for replay.Loaders.
+func Loader() replay.Loader { return replay.LoaderFunc(Load) }
 
-// Load is the replay.Loader of .jcz files: it imports the save at path and
-// hands its one game to emit. A save that cannot be imported is an error
-// of the file.
-func Load(path string, emit func(rg *record.Game, syntax error) error) error {
-	rg, err := ImportFile(path)
-	if err != nil {
+// Load reads the save at path as replay.Run does a file: it hands emit
+// the game with its findings as replay.Diagnostics. A save that breaks a
+// rule is handed on with the turns before the illegal move and an error
+// diagnostic coded with the rule (replay.CodeSave when the save
+// contradicts itself); a save towerlog cannot play has no game and a
+// replay.CodeUnsupported diagnostic; a save that stops inside a turn has
+// a replay.CodePartialTurn warning. A file that cannot be read, or is not
+// a save at all, is Load's error.
+func Load(path string, emit func(rg *record.Game, err error) error) error {
+	rg, warnings, err := ImportFile(path)
+	var ds replay.Diagnostics
+	for i := range warnings {
+		w := &warnings[i]
+		ds = append(ds, diagnostic(&w.Place, replay.CodePartialTurn, replay.Warning, w.Msg))
+	}
+	var e *Error
+	switch {
+	case errors.As(err, &e) && e.Kind == Unsupported:
+		ds = append(ds, diagnostic(&e.Place, replay.CodeUnsupported, replay.Error, e.Msg))
+	case errors.As(err, &e) && e.Kind == Invalid:
+		code := e.Rule
+		if code == "" {
+			code = replay.CodeSave
+		}
+		ds = append(ds, diagnostic(&e.Place, code, replay.Error, e.Msg))
+	case err != nil:
 		return err
 	}
-	return emit(rg, nil)
+	if ds == nil {
+		return emit(rg, nil)
+	}
+	return emit(rg, ds)
+}
+
+func diagnostic(p *Place, code string, sev replay.Severity, msg string) replay.Diagnostic {
+	d := replay.Diagnostic{Code: code, Severity: sev, Pos: p.Pos, Turn: p.Turn, Player: p.Player, Message: msg}
+	if !d.Pos.IsValid() {
+		d.Pos = record.Pos{Filename: p.File}
+	}
+	if p.Where != "" {
+		d.Message = p.Where + ": " + msg
+	}
+	return d
 }

@@ -114,7 +114,8 @@ const (
 	typeCommit        = "COMMIT"
 	tokenTowerPiece   = "TOWER_PIECE"
 	locationInner     = "I"
-	locationInnerFarm = "INNER_FARM"
+	locationInnerFarm = "INNER_FARM" // the enclosed field before 5.7: read, never written
+	drawEnd           = "#END"       // the last entry of a draw order that ends the game
 )
 
 var rotationNames = [4]string{"R0", "R90", "R180", "R270"}
@@ -149,10 +150,10 @@ var edgeSets = func() map[string]engine.EdgeSet {
 
 var halfNames = [8]string{"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"}
 
-// parseHalves reads a field location: half-edges joined by dots, or
-// INNER_FARM for the enclosed field of T07 (the empty set).
+// parseHalves reads a field location: half-edges joined by dots, or "I"
+// for the enclosed field of T07 (the empty set; INNER_FARM before 5.7).
 func parseHalves(s string) (engine.HalfSet, bool) {
-	if s == locationInnerFarm {
+	if s == locationInner || s == locationInnerFarm {
 		return 0, true
 	}
 	var set engine.HalfSet
@@ -203,7 +204,7 @@ func spotOf(p pointer) (engine.Spot, error) {
 		}
 		return engine.Spot{Kind: engine.FeatureCloister}, nil
 	}
-	return engine.Spot{}, fmt.Errorf("feature %q is not supported (towerlog knows Road, City, Field, Monastery and Tower)", p.Feature)
+	return engine.Spot{}, notSupported("feature %q is not supported (towerlog knows Road, City, Field, Monastery and Tower)", p.Feature)
 }
 
 // pointerOf is the JCZ pointer of spot s on the tile at pos.
@@ -213,10 +214,7 @@ func pointerOf(pos engine.Pos, s engine.Spot) pointer {
 	case engine.FeatureRoad, engine.FeatureCity:
 		p.Location = s.Edges.String()
 	case engine.FeatureField:
-		p.Location = s.Halves.String()
-		if s.Halves == 0 {
-			p.Location = locationInnerFarm
-		}
+		p.Location = s.Halves.String() // "I" for the enclosed field
 	default:
 		p.Location = locationInner
 	}
@@ -241,7 +239,7 @@ func parseMeeple(s string, players int) (meepleID, error) {
 		return meepleID{}, fmt.Errorf("meeple id %q is not <seat>.<kind>.<n>", s)
 	}
 	if parts[1] != "small" {
-		return meepleID{}, fmt.Errorf("meeple %q: kind %q is not supported (towerlog knows only normal followers, \"small\")", s, parts[1])
+		return meepleID{}, notSupported("meeple %q: kind %q is not supported (towerlog knows only normal followers, \"small\")", s, parts[1])
 	}
 	seat, err1 := strconv.Atoi(parts[0])
 	n, err2 := strconv.Atoi(parts[2])
@@ -249,4 +247,12 @@ func parseMeeple(s string, players int) (meepleID, error) {
 		return meepleID{}, fmt.Errorf("meeple id %q names no follower of a %d-player game", s, players)
 	}
 	return meepleID{seat, n}, nil
+}
+
+// unsupportedError is a part of a save that towerlog does not play (as
+// opposed to one that is wrong).
+type unsupportedError struct{ error }
+
+func notSupported(format string, args ...any) error {
+	return unsupportedError{fmt.Errorf(format, args...)}
 }

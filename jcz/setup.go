@@ -17,19 +17,19 @@ var minVersion = [2]int{5, 7}
 // checkVersion refuses saves written before JCloisterZone 5.7.
 func checkVersion(v string) error {
 	if v == "" {
-		return fmt.Errorf("no appVersion: saves of JCloisterZone %d.%d and later name their version", minVersion[0], minVersion[1])
+		return setupErr("appVersion", "no appVersion: saves of JCloisterZone %d.%d and later name their version", minVersion[0], minVersion[1])
 	}
 	parts := strings.SplitN(v, ".", 3)
 	if len(parts) < 2 {
-		return fmt.Errorf("version %q is not major.minor[.patch]", v)
+		return setupErr("appVersion", "version %q is not major.minor[.patch]", v)
 	}
 	major, err1 := strconv.Atoi(parts[0])
 	minor, err2 := strconv.Atoi(strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' }))
 	if err1 != nil || err2 != nil {
-		return fmt.Errorf("version %q is not major.minor[.patch]", v)
+		return setupErr("appVersion", "version %q is not major.minor[.patch]", v)
 	}
 	if major < minVersion[0] || major == minVersion[0] && minor < minVersion[1] {
-		return fmt.Errorf("version %s is older than %d.%d, whose save format towerlog reads", v, minVersion[0], minVersion[1])
+		return setupErr("appVersion", "version %s is older than %d.%d, whose save format towerlog reads", v, minVersion[0], minVersion[1])
 	}
 	return nil
 }
@@ -37,61 +37,99 @@ func checkVersion(v string) error {
 // setupError is an error about one part of the setup ("setup.elements").
 type setupError struct {
 	where string
+	kind  Kind
 	msg   string
 }
 
 func (e *setupError) Error() string { return e.where + ": " + e.msg }
 
+// setupErr is a setup towerlog cannot play.
 func setupErr(where, format string, args ...any) error {
-	return &setupError{where, fmt.Sprintf(format, args...)}
+	return &setupError{where, Unsupported, fmt.Sprintf(format, args...)}
+}
+
+// badSetup is a setup that is not one JCloisterZone writes.
+func badSetup(where, format string, args ...any) error {
+	return &setupError{where, Invalid, fmt.Sprintf(format, args...)}
+}
+
+// edition is the printing of each set in play, as JCloisterZone numbers
+// them: basic 1 or 2, tower 1 or 2 (0 when The Tower is not in play).
+type edition struct{ basic, tower int }
+
+// gardenTwins maps the tiles of basic:2 that carry a garden to their
+// garden-less twins: the same tile for towerlog, which has no Abbot.
+var gardenTwins = map[string]string{
+	"BA/CcG":  "BA/Cc.1",
+	"BA/Cc+G": "BA/Cc+",
+	"BA/CccG": "BA/Ccc",
+	"BA/CG":   "BA/C",
+	"BA/CFCG": "BA/CFC.2",
+	"BA/CCG":  "BA/CC.2",
+	"BA/RrG":  "BA/Rr",
+	"BA/RFrG": "BA/RFr",
+}
+
+// gardenOf is the JCZ id of the garden copy of tile t in basic:2, or "".
+func gardenOf(t engine.TileID) string {
+	for g, twin := range gardenTwins {
+		if twin == t.Type().JCZ {
+			return g
+		}
+	}
+	return ""
 }
 
 // readRules turns sets, elements and rules into engine rules.
-func readRules(s *setup) (engine.Rules, error) {
+func readRules(s *setup) (engine.Rules, edition, error) {
 	var r engine.Rules
-	tower, err := readSets(s.Sets)
+	ed, err := readSets(s.Sets)
 	if err != nil {
-		return r, err
+		return r, ed, err
 	}
 	towerElement, err := readElements(s.Elements, &r)
 	if err != nil {
-		return r, err
+		return r, ed, err
 	}
-	if tower != towerElement {
+	if tower := ed.tower > 0; tower != towerElement {
 		if tower {
-			return r, setupErr("setup.elements", "the Tower tiles are in play (set tower) but not the tower element: towerlog cannot play Tower tiles without towers")
+			return r, ed, setupErr("setup.elements", "the Tower tiles are in play (set tower) but not the tower element: towerlog cannot play Tower tiles without towers")
 		}
-		return r, setupErr("setup.sets", "the tower element is on but no Tower set is in play: towerlog plays towers only with the Tower tiles")
+		return r, ed, setupErr("setup.sets", "the tower element is on but no Tower set is in play: towerlog plays towers only with the Tower tiles")
 	}
-	r.BaseOnly = !tower
+	r.BaseOnly = ed.tower == 0
 	if err := readJCZRules(s.Rules, &r); err != nil {
-		return r, err
+		return r, ed, err
 	}
 	for _, k := range sortedKeys(s.Options) {
-		return r, setupErr("setup.options", "option %q is not supported", k)
+		return r, ed, setupErr("setup.options", "option %q is not supported", k)
 	}
-	return r, nil
+	return r, ed, nil
 }
 
-func readSets(sets map[string]int) (tower bool, err error) {
-	basic := false
+func readSets(sets map[string]int) (edition, error) {
+	var ed edition
 	for _, k := range sortedKeys(sets) {
-		switch k {
-		case "basic:1":
-			basic = true
-		case "tower:1", "tower:2":
-			tower = true
-		default:
-			return false, setupErr("setup.sets", "set %q is not supported: towerlog plays the base game (basic:1) and The Tower (tower:1, tower:2) only", k)
+		set, n, _ := strings.Cut(k, ":")
+		p := &ed.basic
+		if set == "tower" {
+			p = &ed.tower
+		}
+		if set != "basic" && set != "tower" || n != "1" && n != "2" {
+			return ed, setupErr("setup.sets", "set %q is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only", k)
+		}
+		if *p != 0 {
+			return ed, setupErr("setup.sets", "two editions of %s are in play: towerlog plays with one box of each", set)
 		}
 		if sets[k] != 1 {
-			return false, setupErr("setup.sets", "%d copies of set %q: towerlog plays with one box of each", sets[k], k)
+			return ed, setupErr("setup.sets", "%d copies of set %q: towerlog plays with one box of each", sets[k], k)
 		}
+		*p = int(n[0] - '0')
 	}
-	if !basic {
-		return false, setupErr("setup.sets", "the base game (basic:1) is not in play")
+	if ed.basic == 0 {
+		return ed, setupErr("setup.sets", "the base game (basic:1 or basic:2) is not in play")
 	}
-	return tower, nil
+	return ed, nil
 }
 
 func readElements(el map[string]json.RawMessage, r *engine.Rules) (tower bool, err error) {
@@ -111,7 +149,7 @@ func readElements(el map[string]json.RawMessage, r *engine.Rules) (tower bool, e
 				r.NoFarmers = false
 			case "false":
 			default:
-				return false, setupErr("setup.elements", "farmers: %s is not true or false", v)
+				return false, badSetup("setup.elements", "farmers: %s is not true or false", v)
 			}
 		case "tower":
 			switch v {
@@ -119,7 +157,7 @@ func readElements(el map[string]json.RawMessage, r *engine.Rules) (tower bool, e
 				tower = true
 			case "0", "false":
 			default:
-				return false, setupErr("setup.elements", "tower: %s is not understood", v)
+				return false, badSetup("setup.elements", "tower: %s is not understood", v)
 			}
 		default:
 			return false, setupErr("setup.elements", "element %q is not supported: towerlog plays the base game and The Tower only", k)
@@ -155,36 +193,60 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // readStart returns the start tile; it must lie at (0,0).
-func readStart(st []start, r engine.Rules) (engine.TileID, engine.Rotation, error) {
+func readStart(st []start, r engine.Rules, ed edition) (engine.TileID, engine.Rotation, error) {
 	if len(st) != 1 {
 		return 0, 0, setupErr("setup.start", "%d start tiles: towerlog plays with one", len(st))
 	}
 	s := st[0]
-	id, err := tileOf(s.Tile, r)
+	t, kind, err := tileOf(s.Tile, r, ed)
 	if err != nil {
-		return 0, 0, setupErr("setup.start", "%v", err)
+		return 0, 0, &setupError{"setup.start[0]", kind, err.Error()}
 	}
 	rot, ok := engine.RotationFromDegrees(s.Rotation)
 	if !ok {
-		return 0, 0, setupErr("setup.start", "rotation %d is not 0, 90, 180 or 270", s.Rotation)
+		return 0, 0, badSetup("setup.start[0]", "rotation %d is not 0, 90, 180 or 270", s.Rotation)
 	}
 	if s.X != 0 || s.Y != 0 {
-		return 0, 0, setupErr("setup.start", "the start tile lies at (%d,%d); towerlog needs it at (0,0)", s.X, s.Y)
+		return 0, 0, setupErr("setup.start[0]", "the start tile lies at (%d,%d); towerlog needs it at (0,0)", s.X, s.Y)
 	}
-	return id, rot, nil
+	return t.id, rot, nil
 }
 
-// tileOf looks a JCZ tile id up in the catalog and checks that its set is
-// in play.
-func tileOf(jczID string, r engine.Rules) (engine.TileID, error) {
-	id, ok := engine.LookupTile(jczID)
-	if !ok || id.Type().JCZ != jczID {
-		return 0, fmt.Errorf("unknown tile %q: not a tile of the base game or The Tower", jczID)
+// jczTile is a tile as a save names it: the catalog's tile, and whether
+// it is the copy of basic:2 with a garden.
+type jczTile struct {
+	id     engine.TileID
+	garden bool
+}
+
+// tileOf looks a JCZ tile id up in the catalog (a garden tile of basic:2
+// is its twin) and checks that its set is in play. A tile towerlog does
+// not know is Unsupported; one of a set not in play makes the save
+// Invalid.
+func tileOf(jczID string, r engine.Rules, ed edition) (jczTile, Kind, error) {
+	name, garden := gardenTwins[jczID]
+	if !garden {
+		name = jczID
+	}
+	id, ok := engine.LookupTile(name)
+	if !ok || id.Type().JCZ != name {
+		return jczTile{}, Unsupported, fmt.Errorf("unknown tile %q: not a tile of the base game or The Tower", jczID)
+	}
+	if garden && ed.basic != 2 {
+		return jczTile{}, Invalid, fmt.Errorf("tile %q (%s with a garden) is a tile of basic:2, not of basic:%d", jczID, id, ed.basic)
 	}
 	if engine.BoxCount(id, r) == 0 {
-		return 0, fmt.Errorf("tile %q (%s) is not in the sets in play", jczID, id)
+		return jczTile{}, Invalid, fmt.Errorf("tile %q (%s) is not in the sets in play", jczID, id)
 	}
-	return id, nil
+	return jczTile{id, garden}, 0, nil
+}
+
+// name is the JCZ id of the tile.
+func (t jczTile) name() string {
+	if t.garden {
+		return gardenOf(t.id)
+	}
+	return t.id.Type().JCZ
 }
 
 // readPlayers returns the seats; a slot gives the colour JCZ shows.

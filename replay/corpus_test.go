@@ -31,7 +31,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func replayCorpusFile(t *testing.T, path string) []*Game {
 	t.Helper()
 	var games []*Game
-	err := LoadFile(path, func(rg *record.Game, syntax error) error {
+	err := LoadCGN(path, func(rg *record.Game, syntax error) error {
 		games = append(games, Replay(path, len(games)+1, rg, syntax, Options{}))
 		return nil
 	})

@@ -43,6 +43,11 @@ const (
 	CodeUnfinished    = "unfinished"     // a game claimed finished that did not use every tile
 	CodeNoResult      = "no-result"      // the Result tag is missing
 	CodeDate          = "date"           // the Date tag is no calendar date (a warning)
+	CodeIO            = "io"             // the file could not be read
+	// Codes of files of other programs (JCloisterZone saves).
+	CodeUnsupported = "unsupported"  // a game towerlog cannot play: another expansion, an older format
+	CodeSave        = "save"         // a save that contradicts itself: a malformed move, a follower that is not there
+	CodePartialTurn = "partial-turn" // a save that stops inside a turn: its last moves are left out (a warning)
 )
 
 // Diagnostic is one finding about a game: where, in which game, turn and
@@ -83,6 +88,20 @@ func (d *Diagnostic) Error() string {
 		sev = "warning: "
 	}
 	return where + sev + who + d.Message
+}
+
+// Diagnostics are the findings of a Loader about one game; as an error
+// they say the first.
+type Diagnostics []Diagnostic
+
+func (ds Diagnostics) Error() string {
+	switch len(ds) {
+	case 0:
+		return "no diagnostics"
+	case 1:
+		return ds[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more)", ds[0].Error(), len(ds)-1)
 }
 
 // UnmarshalText reads the JSON spelling of a severity.

@@ -115,8 +115,11 @@ func (g *Game) Events() []engine.Event {
 
 // Replay sets a game up from its record's tags and plays its main line
 // through the engine, stopping at the first illegal move. syntax is the
-// error the parser gave for this game (an record.ErrorList), if any: a game
-// with syntax errors is not replayed.
+// error the parser gave for this game (a record.ErrorList), if any: a game
+// with syntax errors is not replayed. It may also be the Diagnostics a
+// Loader found while turning another program's file into rg: they are
+// added after the replay's own, and rg (nil when the file held no game
+// towerlog can play) is replayed as usual.
 func Replay(file string, index int, rg *record.Game, syntax error, opts Options) *Game {
 	return replayIn(nil, file, index, rg, syntax, opts)
 }
@@ -150,8 +153,15 @@ func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, 
 	} else {
 		r.g = &Game{File: file, Index: index, Record: rg}
 	}
-	if syntax != nil {
+	var loaded Diagnostics
+	if errors.As(syntax, &loaded) {
+		// A loader's findings come after what the replay finds.
+		defer r.keep(loaded)
+	} else if syntax != nil {
 		r.syntax(syntax)
+		return r.g
+	}
+	if rg == nil {
 		return r.g
 	}
 	r.checkDate()
@@ -160,6 +170,14 @@ func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, 
 	}
 	r.play()
 	return r.g
+}
+
+// keep adds the diagnostics a loader found to the game's.
+func (r *replayer) keep(ds Diagnostics) {
+	for _, d := range ds {
+		d.Game = r.g.Index
+		r.g.Diagnostics = append(r.g.Diagnostics, d)
+	}
 }
 
 type replayer struct {

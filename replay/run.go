@@ -15,13 +15,68 @@ import (
 	"github.com/towerlog/towerlog/record"
 )
 
-// Extensions are the file endings ExpandPaths collects from directories.
-var Extensions = []string{".cgn"}
+// Loader reads the games of one file and calls emit with each game and
+// the error that goes with it: the parser's syntax errors (a
+// record.ErrorList), or the Diagnostics the loader found in a file of
+// another program (a move the rules refuse, a game towerlog cannot play).
+// An error from emit stops the reading and must be returned; any other
+// error is the file's: it could not be read at all.
+type Loader interface {
+	Load(path string, emit func(rg *record.Game, err error) error) error
+}
+
+// LoaderFunc makes a function a Loader.
+type LoaderFunc func(path string, emit func(rg *record.Game, err error) error) error
+
+// Load calls f.
+func (f LoaderFunc) Load(path string, emit func(rg *record.Game, err error) error) error {
+	return f(path, emit)
+}
+
+// cgnLoader reads CGN. Run recognises it and leaves the parsing to its
+// workers.
+type cgnLoader struct{}
+
+func (cgnLoader) Load(path string, emit func(rg *record.Game, err error) error) error {
+	return LoadCGN(path, emit)
+}
+
+// CGN returns the Loader of CGN files.
+func CGN() Loader { return cgnLoader{} }
+
+// Loaders are the formats a command reads, by file ending (".cgn",
+// ".jcz"; matched without regard to case). A nil Loaders reads CGN only.
+// A file named explicitly whose ending has no loader is read as CGN.
+type Loaders map[string]Loader
+
+// loader returns the loader of path.
+func (ls Loaders) loader(path string) Loader {
+	ext := filepath.Ext(path)
+	for e, l := range ls {
+		if strings.EqualFold(e, ext) {
+			return l
+		}
+	}
+	return cgnLoader{}
+}
+
+// collects reports whether a directory's file at path is one of ls's.
+func (ls Loaders) collects(path string) bool {
+	if ls == nil {
+		return strings.EqualFold(filepath.Ext(path), ".cgn")
+	}
+	for e := range ls {
+		if strings.EqualFold(filepath.Ext(path), e) {
+			return true
+		}
+	}
+	return false
+}
 
 // ExpandPaths turns files and directories into a sorted list of files:
-// a directory stands for every file below it whose name ends in one of
-// Extensions. A path that does not exist is an error.
-func ExpandPaths(paths []string) ([]string, error) {
+// a directory stands for every file below it whose ending has a loader
+// in ls. A path that does not exist is an error.
+func (ls Loaders) ExpandPaths(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
 		info, err := os.Stat(p)
@@ -37,7 +92,7 @@ func ExpandPaths(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && hasExtension(path) {
+			if !d.IsDir() && ls.collects(path) {
 				found = append(found, path)
 			}
 			return nil
@@ -51,39 +106,20 @@ func ExpandPaths(paths []string) ([]string, error) {
 	return out, nil
 }
 
-func hasExtension(path string) bool {
-	for _, e := range Extensions {
-		if strings.EqualFold(filepath.Ext(path), e) {
-			return true
-		}
-	}
-	return false
+// ExpandPaths is Loaders(nil).ExpandPaths: directories stand for their CGN
+// files.
+func ExpandPaths(paths []string) ([]string, error) { return Loaders(nil).ExpandPaths(paths) }
+
+// Load reads the games of one file with the loader of its ending and
+// calls emit with each game and its error (see Loader). An error from
+// emit stops the reading and is returned.
+func (ls Loaders) Load(path string, emit func(rg *record.Game, err error) error) error {
+	return ls.loader(path).Load(path, emit)
 }
 
-// Loader reads the games of one file. The default reads CGN; other
-// formats (JCloisterZone saves) register theirs by extension.
-type Loader func(path string, emit func(rg *record.Game, syntax error) error) error
-
-var loaders = map[string]Loader{}
-
-// RegisterLoader makes ExpandPaths collect files ending in ext and Run
-// read them with l.
-func RegisterLoader(ext string, l Loader) {
-	loaders[strings.ToLower(ext)] = l
-	Extensions = append(Extensions, ext)
-}
-
-// LoadFile reads the games of one file, CGN or a registered format, and
-// calls emit with each game and its syntax errors. An error from emit
-// stops the reading and is returned.
-func LoadFile(path string, emit func(rg *record.Game, syntax error) error) error {
-	if l, ok := loaders[strings.ToLower(filepath.Ext(path))]; ok {
-		return l(path, emit)
-	}
-	return loadCGN(path, emit)
-}
-
-func loadCGN(path string, emit func(*record.Game, error) error) error {
+// LoadCGN reads the games of a CGN file and calls emit with each game and
+// its syntax errors. An error from emit stops the reading and is returned.
+func LoadCGN(path string, emit func(rg *record.Game, syntax error) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -101,6 +137,8 @@ func loadCGN(path string, emit func(*record.Game, error) error) error {
 // RunOptions configures Run.
 type RunOptions struct {
 	Options
+	// Loaders are the formats Run reads; nil reads CGN only.
+	Loaders Loaders
 	// Workers is the number of games replayed at once; 0 means one per core.
 	Workers int
 	// Prepare, if set, runs on the worker goroutines right after each
@@ -180,7 +218,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 					return ctx.Err()
 				}
 			}
-			if err := readFile(file, o.Reuse, send); err != nil {
+			if err := readFile(file, o.Loaders.loader(file), o.Reuse, send); err != nil {
 				if ctx.Err() != nil {
 					return
 				}
@@ -308,10 +346,10 @@ func (e *emitter) done(sg *seqGame) {
 }
 
 // readFile sends the games of a file: raw CGN text to be parsed by the
-// workers, or games read by a registered loader.
-func readFile(path string, reuse bool, send func(job) error) error {
-	if l, ok := loaders[strings.ToLower(filepath.Ext(path))]; ok {
-		return l(path, func(rg *record.Game, syntax error) error { return send(job{rg: rg, err: syntax}) })
+// workers, or games read by another loader.
+func readFile(path string, l Loader, reuse bool, send func(job) error) error {
+	if _, ok := l.(cgnLoader); !ok {
+		return l.Load(path, func(rg *record.Game, err error) error { return send(job{rg: rg, err: err}) })
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -375,16 +413,12 @@ func (j job) play(o RunOptions, m *memory) *Game {
 			return nil
 		}
 	}
-	if j.rg != nil {
+	var fe *FileError
+	if !errors.As(j.err, &fe) {
 		return replayIn(m, j.file, j.index, j.rg, j.err, o.Options)
 	}
-	g := &Game{File: j.file, Index: j.index}
-	var fe *FileError
-	if errors.As(j.err, &fe) {
-		g.Diagnostics = []Diagnostic{{Code: "io", Severity: Error, Game: j.index, Message: fe.Err.Error(),
-			Pos: record.Pos{Filename: j.file}}}
-	}
-	return g
+	return &Game{File: j.file, Index: j.index, Diagnostics: []Diagnostic{{Code: CodeIO, Severity: Error,
+		Game: j.index, Message: fe.Err.Error(), Pos: record.Pos{Filename: j.file}}}}
 }
 
 // String describes a game for messages: "file.cgn game 3".

@@ -27,10 +27,13 @@ func newExportCmd() *cobra.Command {
 		Use:   "export [--format jcz] GAME.cgn [-o OUT.jcz]",
 		Short: "Write a CGN game in another program's format (JCloisterZone)",
 		Long: `export writes one game of a CGN file for another program. The only format
-is jcz: a JCloisterZone save (5.7 and later) that replays to the same
-position and scores, with every drawn tile, discards included, in its
-prepared draw order. Games whose rule flags JCloisterZone cannot express
-(a range other than orthogonal, reopen=no, ransom=off, ...) are refused.
+is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
+message by message, to the same position and scores: every drawn tile,
+discards included, in its prepared draw order (ended by #END when the game
+ends before the box is empty), a PASS only where JCloisterZone offers the
+step, and the sets of the game's Edition tag. Games whose rule flags
+JCloisterZone cannot express (a range other than orthogonal, reopen=no,
+ransom=off, ...) are refused. The output file appears only once complete.
 
 Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
 standard output. A file with several games needs --game.

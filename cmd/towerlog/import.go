@@ -12,6 +12,7 @@ import (
 	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
 )
 
 type importOptions struct {
@@ -30,13 +31,17 @@ every turn, the clocks of the save, and a Bag tag when the save prepared
 its draw order. Without -o each FILE.jcz becomes FILE.cgn next to it; -o
 OUT writes every game into OUT ("-" for standard output).
 
-Saves that use other expansions, sets, elements or rules, unknown tiles or
-locations, older versions or malformed JSON are refused with the file, the
-place (the move's index in "replay") and the reason; the other files are
-still converted.
+Both editions of the base game (basic:1, basic:2) and of The Tower are
+read; an Edition tag keeps a later one, so that export writes it back. A
+save that stops inside a turn gives the turns before it, unfinished, with a
+warning. Saves of games towerlog does not play (other expansions, sets,
+elements or rules, saves older than 5.7) are refused as unsupported, saves
+with a move the rules refuse as invalid, each with the file, line:column,
+the move's index in "replay", the turn, the player and the reason; the
+other files are still converted. Output files appear only once complete.
 
 Exit status: 0 when every save was converted, 1 when any was refused, 2 on
-usage or I/O errors.`,
+usage or I/O errors or files that are not JSON saves.`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import game.jcz -o -`,
@@ -52,20 +57,28 @@ usage or I/O errors.`,
 
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	var games []*record.Game
-	refused := 0
+	refused, unreadable := 0, 0
 	if err := checkOutput(o.out, args, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
+	errOut := cmd.ErrOrStderr()
 	for _, path := range args {
-		rg, err := jcz.ImportFile(path)
+		rg, warnings, err := jcz.ImportFile(path)
 		var je *jcz.Error
 		switch {
+		case errors.As(err, &je) && je.Kind == jcz.Unreadable:
+			unreadable++
+			fmt.Fprintln(errOut, err)
+			continue
 		case errors.As(err, &je):
 			refused++
-			fmt.Fprintln(cmd.ErrOrStderr(), err)
+			fmt.Fprintf(errOut, "%v (%s)\n", err, je.Kind)
 			continue
 		case err != nil:
 			return &exitError{exitUsage, err}
+		}
+		for i := range warnings {
+			fmt.Fprintln(errOut, warnings[i].String())
 		}
 		if o.out != "" {
 			games = append(games, rg)
@@ -80,21 +93,33 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		}
 		fmt.Fprintf(cmd.OutOrStdout(), "%s -> %s\n", path, out)
 	}
-	if o.out == "-" {
+	switch {
+	case o.out == "-":
 		if err := record.FormatFile(cmd.OutOrStdout(), games); err != nil {
 			return &exitError{exitUsage, err}
 		}
-	} else if o.out != "" {
+	case o.out != "" && len(games) > 0:
 		if err := writeGames(o.out, games); err != nil {
 			return &exitError{exitUsage, err}
 		}
 	}
-	if refused > 0 {
+	switch {
+	case unreadable > 0:
+		return &exitError{exitUsage, fmt.Errorf("%d of %d files are not JCloisterZone saves", unreadable, len(args))}
+	case refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d saves were refused", refused, len(args))}
 	}
 	return nil
 }
 
+// writeGames writes games as a CGN file, which appears only once it is
+// complete.
 func writeGames(path string, games []*record.Game) error {
 	return atomicfile.Write(path, func(w io.Writer) error { return record.FormatFile(w, games) })
+}
+
+// formats are the files the commands read: CGN records and JCloisterZone
+// saves.
+func formats() replay.Loaders {
+	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader()}
 }

@@ -52,7 +52,7 @@ func loadGame(path string, k int) (*record.Game, error, error) {
 	var found *record.Game
 	var syntax error
 	n := 0
-	err := replay.LoadFile(path, func(rg *record.Game, serr error) error {
+	err := formats().Load(path, func(rg *record.Game, serr error) error {
 		n++
 		if n == k {
 			found, syntax = rg, serr
@@ -63,7 +63,7 @@ func loadGame(path string, k int) (*record.Game, error, error) {
 	if err != nil && err != errStop {
 		return nil, nil, err
 	}
-	if found == nil {
+	if found == nil && syntax == nil {
 		return nil, nil, fmt.Errorf("%s has %d games, not %d", path, n, k)
 	}
 	return found, syntax, nil
@@ -79,7 +79,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if o.turn > len(rg.Turns) {
+	if rg != nil && o.turn > len(rg.Turns) {
 		return &exitError{exitUsage, fmt.Errorf("game %d has %d turns, not %d", o.game, len(rg.Turns), o.turn)}
 	}
 	stop := cmd.Flags().Changed("turn")

@@ -40,8 +40,15 @@ game, the first illegal move and every inconsistency: turn order, tile
 counts, forced discards, declared scores, the Result tag. Variations are
 commentary: their notation is checked, their moves are not played.
 
-Exit status: 0 when every game is valid, 1 when any is not, 2 on usage or
-I/O errors.`,
+A JCloisterZone save with a move the rules refuse is an invalid game,
+reported with the rule, the turn, the player's name, the move's index in
+"replay" and its line:column. A save of a game towerlog does not play
+(another expansion, a version before 5.7) is counted as unsupported, with
+the reason.
+
+Exit status: 0 when every game is valid, 1 when any is invalid or
+unsupported, 2 on usage or I/O errors (a file that cannot be read, or a
+.jcz file that is not JSON).`,
 		Example: `  towerlog validate games/final.cgn
   towerlog validate archive/ --json > report.jsonl
   towerlog validate --lenient imported/
@@ -68,7 +75,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	var files []string
 	badPaths := 0
 	for _, a := range args {
-		fs, err := replay.ExpandPaths([]string{a})
+		fs, err := formats().ExpandPaths([]string{a})
 		if err != nil {
 			badPaths++
 			fmt.Fprintln(errOut, "towerlog:", err)
@@ -76,16 +83,21 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		}
 		files = append(files, fs...)
 	}
-	var total, valid, ioErrors int
+	var total, valid, unsupported, ioErrors int
 	bar := newProgress(errOut, progressTotal(files), "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	err := replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true},
+	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true, Loaders: formats()}
+	err := replay.Run(cmd.Context(), files, ro,
 		func(g *replay.Game) error {
 			advance(bar)
-			if g.Record == nil {
+			switch {
+			case hasCode(g, replay.CodeIO):
 				ioErrors++
-			} else {
+			case hasCode(g, replay.CodeUnsupported):
+				total++
+				unsupported++
+			default:
 				total++
 				if g.Valid() {
 					valid++
@@ -101,7 +113,10 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	ioErrors += badPaths
-	summary := fmt.Sprintf("%s, %d valid, %d invalid", count(total, "game"), valid, total-valid)
+	summary := fmt.Sprintf("%s, %d valid, %d invalid", count(total, "game"), valid, total-valid-unsupported)
+	if unsupported > 0 {
+		summary += fmt.Sprintf(", %d unsupported", unsupported)
+	}
 	if ioErrors > 0 {
 		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
 	}
@@ -114,10 +129,22 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	switch {
 	case ioErrors > 0:
 		return &exitError{code: exitUsage}
-	case valid < total:
+	case valid+unsupported < total:
+		return &exitError{code: exitInvalid}
+	case unsupported > 0:
 		return &exitError{code: exitInvalid}
 	}
 	return nil
+}
+
+// hasCode reports whether a diagnostic of g has the code.
+func hasCode(g *replay.Game, code string) bool {
+	for i := range g.Diagnostics {
+		if g.Diagnostics[i].Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // progressTotal estimates the work for the progress bar: bytes would be

@@ -1,0 +1,265 @@
+package jcz
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// jczRules are the rule sets JCloisterZone can express: the base game
+// alone or with The Tower, farmers on or off, tiny cities scoring 4 or 2.
+var jczRules = []string{
+	"tower", "base", "tower farmers=off", "tower tiny-city=2",
+	"base farmers=off", "base tiny-city=2", "tower farmers=off tiny-city=2",
+}
+
+// generated is a generated game: its setup, its moves and its record.
+type generated struct {
+	name    string
+	players []replay.Player
+	setup   engine.Setup
+	moves   []engine.Move
+	rg      *record.Game
+}
+
+// generateGame plays a game with the rules words and cuts it after turn cut
+// (0: the whole game). bag says what the record's Bag is then: "" the box
+// (the game unfinished), "order" the tiles drawn (the game ends there),
+// "subset" the tiles drawn and ten more of the box (unfinished).
+func generateGame(t *testing.T, gen *engine.Generator, words string, players int, seed uint64, cut int, bag string) generated {
+	t.Helper()
+	r, err := engine.ParseRules(strings.Fields(words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, moves, err := gen.Generate(engine.GenOptions{Players: players, Rules: r, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := generated{name: fmt.Sprintf("%q, %d players, seed %d, cut %d %s", words, players, seed, cut, bag),
+		setup: engine.Setup{Players: players, Rules: r}, moves: slices.Clone(moves)}
+	for i := range players {
+		g.players = append(g.players, replay.Player{Name: generate.Names[i], Colour: replay.DefaultColours[i]})
+	}
+	if cut > 0 {
+		g.cut(t, cut, bag)
+	}
+	g.rg, err = replay.Write(g.players, g.setup, g.moves, replay.WriteOptions{Scores: true})
+	if err != nil {
+		t.Fatalf("%s: %v", g.name, err)
+	}
+	return g
+}
+
+func (g *generated) cut(t *testing.T, turns int, bag string) {
+	t.Helper()
+	var drawn []engine.TileID
+	for i, m := range g.moves {
+		if m.Kind == engine.MoveDraw {
+			drawn = append(drawn, m.Tile)
+		}
+		if m.Kind == engine.MoveEndTurn {
+			if turns--; turns == 0 {
+				g.moves = g.moves[:i+1]
+				break
+			}
+		}
+	}
+	switch bag {
+	case "order":
+		g.setup.Bag, g.setup.Ordered = drawn, true
+	case "subset":
+		eg, err := engine.NewGame(g.setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range g.moves {
+			if err := eg.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		extra := 10
+		for id := range engine.Catalog {
+			for range eg.BagCount(engine.TileID(id)) {
+				if extra > 0 {
+					drawn = append(drawn, engine.TileID(id))
+					extra--
+				}
+			}
+		}
+		g.setup.Bag = drawn
+	}
+}
+
+// expectedPasses replays the moves and counts, for each turn that places
+// a tile, the passes JCloisterZone asks for: those where the engine lists
+// a choice besides passing (ransoms, offered apart, aside).
+func expectedPasses(t *testing.T, g generated) []int {
+	t.Helper()
+	eg, err := engine.NewGame(g.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	passes, placed := 0, false
+	for _, m := range g.moves {
+		switch m.Kind {
+		case engine.MovePlace:
+			placed = true
+		case engine.MovePass:
+			choices := 0
+			for _, l := range eg.LegalMoves(nil) {
+				if l.Kind != engine.MoveRansom {
+					choices++
+				}
+			}
+			if choices > 1 {
+				passes++
+			}
+		case engine.MoveEndTurn:
+			if placed {
+				out = append(out, passes)
+			}
+			passes, placed = 0, false
+		}
+		if err := eg.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// exportedPasses counts the PASS messages of each turn (up to a COMMIT).
+func exportedPasses(sv *save) []int {
+	var out []int
+	passes := 0
+	for _, m := range sv.Replay {
+		switch m.Type {
+		case typePass:
+			passes++
+		case typeCommit:
+			out = append(out, passes)
+			passes = 0
+		}
+	}
+	return out
+}
+
+// checkExport exports a generated game and checks what makes JCloisterZone
+// replay it message by message to the same end: a PASS exactly where JCZ
+// asks for one, no INNER_FARM, a draw order that ends the game where the
+// record does, and an import that gives the record back.
+func checkExport(t *testing.T, g generated) {
+	t.Helper()
+	data, err := Export(g.rg, "g.cgn")
+	if err != nil {
+		t.Fatalf("%s: %v", g.name, err)
+	}
+	if bytes.Contains(data, []byte(locationInnerFarm)) {
+		t.Fatalf("%s: the export names %s", g.name, locationInnerFarm)
+	}
+	var sv save
+	if err := json.Unmarshal(data, &sv); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := exportedPasses(&sv), expectedPasses(t, g); !slices.Equal(got, want) {
+		t.Fatalf("%s: PASSes per turn\n got %v\nwant %v", g.name, got, want)
+	}
+	checkDrawOrder(t, g, sv.Annotations.DrawOrder)
+	back, warnings, err := Import(data, "g.jcz")
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("%s: %v %v", g.name, err, warnings)
+	}
+	got, want := format(t, back), format(t, g.rg)
+	if g.setup.Bag != nil && !g.setup.Ordered {
+		// The export draws the rest of a subset in an order of its own.
+		got, want = withoutTag(got, "Bag"), withoutTag(want, "Bag")
+	}
+	if got != want {
+		t.Fatalf("%s: import(export(g)) differs from g:\n%s\nwant\n%s", g.name, got, want)
+	}
+}
+
+func withoutTag(text, name string) string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "["+name+" ") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// checkDrawOrder: the tiles drawn come first, discards included; a game
+// over before the box is empty ends the order with #END; an unfinished
+// game from the box has only the tiles drawn (JCZ draws the rest at
+// random); one from a smaller bag has that bag's rest and #END.
+func checkDrawOrder(t *testing.T, g generated, order []string) {
+	t.Helper()
+	var drawn []string
+	for _, m := range g.moves {
+		if m.Kind == engine.MoveDraw {
+			drawn = append(drawn, m.Tile.Type().JCZ)
+		}
+	}
+	res, _ := g.rg.Tag("Result")
+	over := res != "*"
+	want := drawn
+	switch {
+	case g.setup.Bag == nil && over:
+		if len(drawn) != boxSize(g.setup.Rules) {
+			t.Fatalf("%s: %d tiles drawn in a game over, want the box's %d", g.name, len(drawn), boxSize(g.setup.Rules))
+		}
+	case g.setup.Bag == nil:
+	case over:
+		want = append(slices.Clone(drawn), drawEnd)
+	default:
+		want = slices.Clone(drawn)
+		for range len(g.setup.Bag) - len(drawn) {
+			want = append(want, "?")
+		}
+		want = append(want, drawEnd)
+	}
+	if len(order) != len(want) {
+		t.Fatalf("%s: draw order of %d entries, want %d", g.name, len(order), len(want))
+	}
+	for i, w := range want {
+		if w != "?" && order[i] != w {
+			t.Fatalf("%s: draw order [%d] = %s, want %s", g.name, i, order[i], w)
+		}
+	}
+}
+
+// TestExportStrict exports generated games of 2 to 6 players under every
+// rule set JCloisterZone can express, whole, cut short with a Bag that
+// ends them, and unfinished.
+func TestExportStrict(t *testing.T) {
+	gen := engine.NewGenerator()
+	seeds := 4
+	if testing.Short() {
+		seeds = 1
+	}
+	n := 0
+	for _, words := range jczRules {
+		for players := 2; players <= 6; players++ {
+			for s := range seeds {
+				seed := uint64(100*players + s)
+				checkExport(t, generateGame(t, gen, words, players, seed, 0, ""))
+				cut := 3 + int(seed%20)
+				checkExport(t, generateGame(t, gen, words, players, seed, cut, "order"))
+				checkExport(t, generateGame(t, gen, words, players, seed, cut, ""))
+				checkExport(t, generateGame(t, gen, words, players, seed, cut, "subset"))
+				n += 4
+			}
+		}
+	}
+	t.Logf("%d generated games exported, checked and imported back", n)
+}
