@@ -182,8 +182,8 @@ func (im *importer) run() (*record.Game, error) {
 			return nil, err
 		}
 	}
-	if n := len(im.turn) + len(im.ransoms); n > 0 {
-		im.warnPartial(n)
+	if len(im.turn)+len(im.ransoms) > 0 {
+		im.warnPartial(len(im.sv.Replay) - im.start)
 	} else if err := im.finishBag(); err != nil {
 		return nil, err
 	}
