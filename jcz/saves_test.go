@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -348,5 +349,59 @@ func TestLoad(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("got\n%s\nwant\n%s", got[i], want[i])
 		}
+	}
+}
+
+// TestTower2: a save of tower:2 (the later art, the same tiles) imports
+// with its edition, and exports with it.
+func TestTower2(t *testing.T) {
+	data := mutate(t, func(sv map[string]any) {
+		sets := obj(sv, "setup", "sets")
+		delete(sets, "tower:1")
+		sets["tower:2"] = 1
+	})
+	rg, _, err := Import(data, "tower2.jcz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := rg.Tag(tagEdition); v != "tower:2" {
+		t.Fatalf("Edition %q", v)
+	}
+	checkSameMessages(t, data, "tower2.jcz")
+}
+
+// TestGardensWithoutTag: a record that names basic:2 but not its garden
+// copies gets the garden on the last copy of each tile, so that no tile
+// is drawn more often than the edition's box holds it; the import of the
+// export names them.
+func TestGardensWithoutTag(t *testing.T) {
+	g := generate(t, engine.NewGenerator(), "base", 3, 7, 0, "")
+	g.rg.SetTag(tagEdition, "basic:2")
+	data, err := Export(g.rg, "g.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gardens []string
+	for _, id := range messagesOf(t, data).Order {
+		if _, ok := gardenTwins[id]; ok {
+			gardens = append(gardens, id)
+		}
+	}
+	slices.Sort(gardens)
+	if got := strings.Join(gardens, " "); got != "BA/CCG BA/CFCG BA/CG BA/Cc+G BA/CcG BA/CccG BA/RFrG BA/RrG" {
+		t.Fatalf("garden tiles in the draw order: %s", got)
+	}
+	back, _, err := Import(data, "g.jcz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The box holds 5 E, 3 H, 2 I, 2 M, 3 N, 3 R, 8 U and 9 V: the last of
+	// each carries the garden.
+	if v, _ := back.Tag(tagGardens); v != "E:5 H:3 I:2 M:2 N:3 R:3 U:8 V:9" {
+		t.Fatalf("Gardens %q", v)
+	}
+	g.rg.SetTag(tagGardens, "E:5 H:3 I:2 M:2 N:3 R:3 U:8 V:9")
+	if got, want := format(t, back), format(t, g.rg); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
