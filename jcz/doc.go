@@ -2,30 +2,35 @@
 // the JSON files that JCloisterZone 5.7 and later writes and replays.
 //
 // Import reads a save and returns the game as a CGN record: tile ids are
-// mapped through the catalog, locations (already in board orientation in a
-// save) to CGN spots, tower floors, captures and ransoms to their CGN
-// elements, per-move clocks to clock annotations, and a prepared draw order
-// (gameAnnotations.drawOrder, endTurn) to a Bag "order ..." tag, so that the
-// game ends with final scoring when that bag runs out, as in JCloisterZone.
-// Anything towerlog cannot represent — other expansions, sets, elements or
-// rules, unknown tiles or locations, versions before 5.7, malformed JSON —
-// is refused with an *Error naming the file, the place in it (the move's
-// index in "replay" when it is about a move) and what was not understood.
-// Nothing is guessed.
+// mapped through the catalog (the garden tiles of basic:2 to their
+// twins), locations (already in board orientation in a save) to CGN
+// spots, tower floors, captures and ransoms to their CGN elements,
+// per-move clocks to clock annotations, a prepared draw order that ends
+// the game (a last "#END", endTurn) to a Bag "order ..." tag, and the
+// printing of the sets to Edition and Gardens tags. A save that stops
+// inside a turn gives the turns before it with a Warning. A save that
+// cannot be imported gives an *Error naming the file, line:column, the
+// move's index in "replay", the turn and the player, and its Kind:
+// Unreadable (not a save), Unsupported (other expansions, sets, elements,
+// rules or figures, versions before 5.7) or Invalid (a move the rules
+// refuse: Rule names it). Nothing is guessed.
 //
-// Export writes a CGN game as a save that JCloisterZone replays to the same
-// position and scores: sets, elements and rules, the start tile, the
-// players, every drawn tile (discards included) in gameAnnotations.drawOrder,
-// and the moves, with meeple ids ("0.small.1") tracked as JCloisterZone
-// tracks them. Games whose rule flags JCloisterZone cannot express are
-// refused.
+// Export writes a CGN game as a save that JCloisterZone replays, message
+// by message, to the same position and scores: sets, elements and rules,
+// the start tile, the players, every drawn tile (discards included) in
+// gameAnnotations.drawOrder, and the moves, with meeple ids ("0.small.1")
+// tracked as JCloisterZone tracks them and a PASS only where it offers a
+// choice. Games whose rule flags JCloisterZone cannot express are refused.
 //
-// Importing this package registers ".jcz" with replay.RegisterLoader, so
-// replay.Run (and towerlog validate) read saves directly.
+// Loader makes replay.Run (and towerlog validate) read saves, when the
+// caller names it among its replay.Loaders.
 //
-//	rg, err := jcz.ImportFile("bug-report.jcz")
+//	rg, warnings, err := jcz.ImportFile("bug-report.jcz")
 //	if err != nil {
-//		return err // e.g. bug-report.jcz: setup.elements: element "abbot" is not supported ...
+//		return err // e.g. bug-report.jcz:21:17: setup.elements: element "abbot" is not supported ...
+//	}
+//	for _, w := range warnings {
+//		fmt.Println(w.String())
 //	}
 //	_ = record.Format(os.Stdout, rg)
 //

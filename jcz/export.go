@@ -95,7 +95,7 @@ type exporter struct {
 	t     *record.Turn
 }
 
-func (ex *exporter) failf(format string, args ...any) error {
+func (ex *exporter) failf(format string, args ...any) *Error {
 	return &Error{Place: Place{File: ex.file, Where: fmt.Sprintf("turn %d", ex.t.Number), Move: -1}, Kind: Invalid, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -146,7 +146,9 @@ func clockOf(n *record.Notes) int64 {
 func (ex *exporter) turn() error {
 	t := ex.t
 	if len(t.Ransoms) > 0 && t.Placement == nil {
-		return ex.failf("a ransom in a turn that places no tile: JCloisterZone ends the game before such a turn")
+		e := ex.failf("a ransom in a turn that places no tile: JCloisterZone ends the game before such a turn")
+		e.Kind = Unsupported
+		return e
 	}
 	for _, r := range t.Ransoms {
 		if err := ex.ransom(r); err != nil {

@@ -182,12 +182,12 @@ func (im *importer) run() (*record.Game, error) {
 			return nil, err
 		}
 	}
-	if n := len(im.turn) + len(im.ransoms); n > 0 {
-		im.warnPartial(n)
+	im.mv = nil
+	if len(im.turn)+len(im.ransoms) > 0 {
+		im.warnPartial(len(im.sv.Replay) - im.start)
 	} else if err := im.finishBag(); err != nil {
 		return nil, err
 	}
-	im.mv = nil
 	return im.write()
 }
 
@@ -197,14 +197,11 @@ func (im *importer) warnPartial(n int) {
 	first := &im.sv.Replay[im.start]
 	w := Warning{Place: im.place(fmt.Sprintf("replay[%d] %s", im.start, first.Type), im.start)}
 	w.Turn, w.Player = im.g.Turn(), im.players[im.g.Player()].Name
-	moves := "the last move"
+	moves := "the last move, after the last COMMIT, is"
 	if n > 1 {
-		moves = fmt.Sprintf("the last %d moves (replay[%d] to replay[%d])", n, im.start, im.start+n-1)
+		moves = fmt.Sprintf("the last %d moves (replay[%d] to replay[%d]), after the last COMMIT, are", n, im.start, im.start+n-1)
 	}
-	w.Msg = fmt.Sprintf("the save stops inside a turn: %s, after the last COMMIT, are left out; the game is unfinished", moves)
-	if n == 1 {
-		w.Msg = fmt.Sprintf("the save stops inside a turn: %s, after the last COMMIT, is left out; the game is unfinished", moves)
-	}
+	w.Msg = "the save stops inside a turn: " + moves + " left out; the game is unfinished"
 	im.warnings = append(im.warnings, w)
 }
 

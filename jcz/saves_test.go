@@ -3,9 +3,11 @@ package jcz
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,5 +196,212 @@ func TestBasic2Copies(t *testing.T) {
 				t.Fatalf("got  %v\nwant %s", err, c.want)
 			}
 		})
+	}
+}
+
+// TestInnerField: a follower on the enclosed field of T07 is written as
+// Field "I", as JCZ 5.7 and later name it; the older INNER_FARM is still
+// read.
+func TestInnerField(t *testing.T) {
+	t07, _ := engine.LookupTile("T07")
+	setup := engine.Setup{Players: 2, Rules: engine.Rules{}, Bag: []engine.TileID{t07}, Ordered: true}
+	eg, err := engine.NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eg.Draw(t07); err != nil {
+		t.Fatal(err)
+	}
+	at := eg.Placements(t07, nil)[0]
+	moves := []engine.Move{
+		{Kind: engine.MoveDraw, Tile: t07},
+		{Kind: engine.MovePlace, Pos: at.Pos, Rot: at.Rot},
+		{Kind: engine.MoveFollower, Spot: engine.Spot{Kind: engine.FeatureField}},
+		{Kind: engine.MoveEndTurn},
+	}
+	players := []replay.Player{{Name: "Anna", Colour: "red"}, {Name: "Bob", Colour: "blue"}}
+	rg, err := replay.Write(players, setup, moves, replay.WriteOptions{Scores: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(format(t, rg), " +F:I ") {
+		t.Fatalf("no follower on the inner field:\n%s", format(t, rg))
+	}
+	data, err := Export(rg, "t07.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sv save
+	if err := json.Unmarshal(data, &sv); err != nil {
+		t.Fatal(err)
+	}
+	var p deployMeeple
+	if sv.Replay[1].Type != typeDeploy || json.Unmarshal(sv.Replay[1].Payload, &p) != nil {
+		t.Fatalf("message 1 is %s", sv.Replay[1].Type)
+	}
+	if p.Pointer.Feature != "Field" || p.Pointer.Location != "I" || strings.Contains(string(data), locationInnerFarm) {
+		t.Fatalf("the follower stands on %s %q", p.Pointer.Feature, p.Pointer.Location)
+	}
+	for _, loc := range []string{`"I"`, `"INNER_FARM"`} {
+		text := strings.Replace(string(data), `"location": "I"`, `"location": `+loc, 1)
+		back, _, err := Import([]byte(text), "t07.jcz")
+		if err != nil {
+			t.Fatalf("%s: %v", loc, err)
+		}
+		if got, want := format(t, back), format(t, rg); got != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", loc, got, want)
+		}
+	}
+}
+
+// TestPartialTurn: a save that stops inside a turn gives the turns
+// before, unfinished, and a warning that says how many moves were left
+// out; those moves must still be legal.
+func TestPartialTurn(t *testing.T) {
+	cut := func(n int) func(sv map[string]any) {
+		return func(sv map[string]any) { sv["replay"] = sv["replay"].([]any)[:n] }
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+		want string
+	}{
+		{"OneMove", 7, "x.jcz:89:5: replay[6] PLACE_TILE: turn 3 (Anna): warning: the save stops inside a turn: the last move, after the last COMMIT, is left out; the game is unfinished"},
+		{"TwoMoves", 8, "x.jcz:89:5: replay[6] PLACE_TILE: turn 3 (Anna): warning: the save stops inside a turn: the last 2 moves (replay[6] to replay[7]), after the last COMMIT, are left out; the game is unfinished"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := mutate(t, cut(c.n))
+			rg, warnings, err := Import(data, "x.jcz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(warnings) != 1 || warnings[0].String() != c.want {
+				t.Fatalf("warnings %v\nwant %s", warnings, c.want)
+			}
+			text := format(t, rg)
+			if !strings.Contains(text, `[Result "*"]`) || !strings.HasSuffix(text, "2. Bob N@0,-1r180 +C:SE =0-0\n") {
+				t.Fatalf("got\n%s", text)
+			}
+			if g := replay.Replay("x.jcz", 1, rg, nil, replay.Options{}); !g.Valid() {
+				t.Fatal(g.Diagnostics)
+			}
+		})
+	}
+	t.Run("IllegalLastMove", func(t *testing.T) {
+		data := mutate(t, func(sv map[string]any) {
+			cut(8)(sv)
+			obj(payloadAt(sv, 7), "pointer")["position"] = []any{9, 9}
+		})
+		_, _, err := Import(data, "x.jcz")
+		var je *Error
+		if !errors.As(err, &je) || je.Kind != Invalid || je.Move != 7 {
+			t.Fatalf("got %v, want an invalid move 7", err)
+		}
+	})
+}
+
+// TestLoad: what validate and replay see of a save: an illegal move is an
+// invalid game with the rule, turn, player and place of the move; a game
+// towerlog does not play is unsupported and has no record; a save that
+// stops inside a turn is valid with a warning; a file that is not JSON
+// is the loader's error.
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	illegal := write("illegal.jcz", mutate(t, func(sv map[string]any) { payloadAt(sv, 3)["position"] = []any{5, 5} }))
+	other := write("other.jcz", mutate(t, func(sv map[string]any) { obj(sv, "setup", "elements")["abbot"] = 1 }))
+	partial := write("partial.jcz", mutate(t, func(sv map[string]any) { sv["replay"] = sv["replay"].([]any)[:7] }))
+	broken := write("broken.jcz", []byte("{\n  \"appVersion\": "))
+	var got []string
+	err := replay.Run(t.Context(), []string{illegal, other, partial, broken}, replay.RunOptions{Workers: 1, Loaders: loaders},
+		func(g *replay.Game) error {
+			line := filepath.Base(g.File) + " valid=" + fmt.Sprint(g.Valid()) + " record=" + fmt.Sprint(g.Record != nil)
+			for _, d := range g.Diagnostics {
+				js, _ := json.Marshal(d)
+				line += "\n  " + strings.ReplaceAll(string(js), dir+string(filepath.Separator), "")
+			}
+			got = append(got, line)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`illegal.jcz valid=false record=true` +
+			"\n  " + `{"code":"placement","severity":"error","file":"illegal.jcz","line":58,"col":5,"game":1,"turn":2,"player":"Bob","message":"replay[3] PLACE_TILE: tile N at (5,5) is not next to any tile"}`,
+		`other.jcz valid=false record=false` +
+			"\n  " + `{"code":"unsupported","severity":"error","file":"other.jcz","line":122,"col":17,"game":1,"message":"setup.elements: element \"abbot\" is not supported: towerlog plays the base game and The Tower only"}`,
+		`partial.jcz valid=true record=true` +
+			"\n  " + `{"code":"partial-turn","severity":"warning","file":"partial.jcz","line":89,"col":5,"game":1,"turn":3,"player":"Anna","message":"replay[6] PLACE_TILE: the save stops inside a turn: the last move, after the last COMMIT, is left out; the game is unfinished"}`,
+		`broken.jcz valid=false record=false` +
+			"\n  " + `{"code":"io","severity":"error","file":"broken.jcz","game":1,"message":"broken.jcz:2:16: malformed JSON: unexpected end of JSON input"}`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("got\n%s\nwant\n%s", got[i], want[i])
+		}
+	}
+}
+
+// TestTower2: a save of tower:2 (the later art, the same tiles) imports
+// with its edition, and exports with it.
+func TestTower2(t *testing.T) {
+	data := mutate(t, func(sv map[string]any) {
+		sets := obj(sv, "setup", "sets")
+		delete(sets, "tower:1")
+		sets["tower:2"] = 1
+	})
+	rg, _, err := Import(data, "tower2.jcz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := rg.Tag(tagEdition); v != "tower:2" {
+		t.Fatalf("Edition %q", v)
+	}
+	checkSameMessages(t, data, "tower2.jcz")
+}
+
+// TestGardensWithoutTag: a record that names basic:2 but not its garden
+// copies gets the garden on the last copy of each tile, so that no tile
+// is drawn more often than the edition's box holds it; the import of the
+// export names them.
+func TestGardensWithoutTag(t *testing.T) {
+	g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
+	g.rg.SetTag(tagEdition, "basic:2")
+	data, err := Export(g.rg, "g.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gardens []string
+	for _, id := range messagesOf(t, data).Order {
+		if _, ok := gardenTwins[id]; ok {
+			gardens = append(gardens, id)
+		}
+	}
+	slices.Sort(gardens)
+	if got := strings.Join(gardens, " "); got != "BA/CCG BA/CFCG BA/CG BA/Cc+G BA/CcG BA/CccG BA/RFrG BA/RrG" {
+		t.Fatalf("garden tiles in the draw order: %s", got)
+	}
+	back, _, err := Import(data, "g.jcz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The box holds 5 E, 3 H, 2 I, 2 M, 3 N, 3 R, 8 U and 9 V: the last of
+	// each carries the garden.
+	if v, _ := back.Tag(tagGardens); v != "E:5 H:3 I:2 M:2 N:3 R:3 U:8 V:9" {
+		t.Fatalf("Gardens %q", v)
+	}
+	g.rg.SetTag(tagGardens, "E:5 H:3 I:2 M:2 N:3 R:3 U:8 V:9")
+	if got, want := format(t, back), format(t, g.rg); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }

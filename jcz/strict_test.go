@@ -35,12 +35,16 @@ type generated struct {
 // (the game unfinished), "order" the tiles drawn (the game ends there),
 // "subset" the tiles drawn and ten more of the box (unfinished).
 func generateGame(t *testing.T, gen *engine.Generator, words string, players int, seed uint64, cut int, bag string) generated {
+	return generateStyle(t, gen, engine.StyleRandom, words, players, seed, cut, bag)
+}
+
+func generateStyle(t *testing.T, gen *engine.Generator, style engine.Style, words string, players int, seed uint64, cut int, bag string) generated {
 	t.Helper()
 	r, err := engine.ParseRules(strings.Fields(words))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, moves, err := gen.Generate(engine.GenOptions{Players: players, Rules: r, Seed: seed})
+	_, moves, err := gen.Generate(engine.GenOptions{Players: players, Rules: r, Seed: seed, Style: style})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,4 +266,15 @@ func TestExportStrict(t *testing.T) {
 		}
 	}
 	t.Logf("%d generated games exported, checked and imported back", n)
+}
+
+// TestExportStrictGreedy does the same with games of sensible play, which
+// pass, capture and build towers otherwise than random play.
+func TestExportStrictGreedy(t *testing.T) {
+	gen := engine.NewGenerator()
+	for players := 2; players <= 6; players++ {
+		for _, words := range []string{"tower", "tower farmers=off"} {
+			checkExport(t, generateStyle(t, gen, engine.StyleGreedy, words, players, uint64(players), 0, ""))
+		}
+	}
 }

@@ -161,3 +161,57 @@ func TestRunReuseSameResults(t *testing.T) {
 		}
 	}
 }
+
+// TestLoaders: a run reads the formats its loaders name, by file ending
+// whatever its case; a loader's diagnostics come after the replay's, with
+// the record replayed when there is one.
+func TestLoaders(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 1, 1)
+	for _, name := range []string{"a.sav", "b.SAV", "c.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cgn := filepath.Join(dir, "f00.cgn")
+	var rg *record.Game
+	if err := LoadCGN(cgn, func(g *record.Game, _ error) error { rg = g; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	warn := Diagnostic{Code: CodePartialTurn, Severity: Warning, Turn: 3, Player: "Anna", Message: "left out"}
+	refuse := Diagnostic{Code: CodeUnsupported, Severity: Error, Message: "not played here"}
+	sav := LoaderFunc(func(path string, emit func(*record.Game, error) error) error {
+		if strings.HasPrefix(filepath.Base(path), "a") {
+			return emit(rg, Diagnostics{warn})
+		}
+		return emit(nil, Diagnostics{refuse})
+	})
+	ls := Loaders{".cgn": CGN(), ".sav": sav}
+	files, err := ls.ExpandPaths([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	if got := strings.Join(names, " "); got != "a.sav b.SAV f00.cgn" {
+		t.Fatalf("files %s", got)
+	}
+	var got []string
+	err = Run(context.Background(), files, RunOptions{Workers: 2, Loaders: ls}, func(g *Game) error {
+		var codes []string
+		for _, d := range g.Diagnostics {
+			codes = append(codes, fmt.Sprintf("%s/%d", d.Code, d.Game))
+		}
+		got = append(got, fmt.Sprintf("%s valid=%v turns=%d %v", filepath.Base(g.File), g.Valid(), len(g.Turns), codes))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("a.sav valid=true turns=%d [partial-turn/1]|b.SAV valid=false turns=0 [unsupported/1]|f00.cgn valid=true turns=%d []", len(rg.Turns), len(rg.Turns))
+	if strings.Join(got, "|") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}

@@ -25,6 +25,15 @@ func TestExportThenImport(t *testing.T) {
 	if code, _, errOut := runCLI(t, "validate", back); code != exitOK {
 		t.Fatalf("validate: %d %s", code, errOut)
 	}
+	// The outputs were written through temporary files, none left behind.
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "back.cgn g.cgn g.jcz" {
+		t.Errorf("files: %s", got)
+	}
 }
 
 func TestExportErrors(t *testing.T) {

@@ -29,7 +29,7 @@ func newIngestCmd() *cobra.Command {
 		Use:   "ingest PATH...",
 		Short: "Store games in the analytics database",
 		Long: `ingest replays every game of the given CGN files (directories stand for every
-*.cgn and *.jcz file below them) on all cores and stores them in an SQLite database
+*.cgn file below them) on all cores and stores them in an SQLite database
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
