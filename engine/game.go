@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -194,22 +193,22 @@ func NewGame(s Setup) (*Game, error) {
 // NewGame would, and g must be Reset again before it is used.
 func (g *Game) Reset(s Setup) error {
 	if s.Players < 1 || s.Players > MaxPlayers {
-		return fmt.Errorf("engine: %d players: a game has 1 to %d", s.Players, MaxPlayers)
+		return setupError("%d players: a game has 1 to %d", s.Players, MaxPlayers)
 	}
 	if s.Rules.Range > RangeDiagonal {
-		return fmt.Errorf("engine: unknown range shape %d", s.Rules.Range)
+		return setupError("unknown range shape %d", s.Rules.Range)
 	}
 	if s.StartRot > R270 {
-		return fmt.Errorf("engine: start rotation %d is not a quarter turn", s.StartRot)
+		return setupError("start rotation %d is not a quarter turn", s.StartRot)
 	}
 	start := StartTile
 	if s.StartTile != nil {
 		start = *s.StartTile
 		if int(start) >= NumTileTypes {
-			return fmt.Errorf("engine: unknown start tile %d", start)
+			return setupError("unknown start tile %d", start)
 		}
 		if BoxCount(start, s.Rules) == 0 {
-			return fmt.Errorf("engine: start tile %s is not in the box under rules %q", start, s.Rules)
+			return setupError("start tile %s is not in the box under rules %q", start, s.Rules)
 		}
 	}
 	g.clearGrid()
@@ -332,10 +331,10 @@ func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
 	}
 	for _, t := range s.Bag {
 		if int(t) >= NumTileTypes {
-			return fmt.Errorf("engine: bag holds unknown tile %d", t)
+			return setupError("bag holds unknown tile %d", t)
 		}
 		if BoxCount(t, s.Rules) == 0 {
-			return fmt.Errorf("engine: bag holds %s, which is not in the box under rules %q", t, s.Rules)
+			return setupError("bag holds %s, which is not in the box under rules %q", t, s.Rules)
 		}
 		g.bagCount[t]++
 	}
@@ -345,7 +344,7 @@ func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
 			limit--
 		}
 		if int(g.bagCount[id]) > limit {
-			return fmt.Errorf("engine: bag holds %d × %s, the box has %d besides the start tile", g.bagCount[id], Catalog[id].ID, limit)
+			return setupError("bag holds %d × %s, the box has %d besides the start tile", g.bagCount[id], Catalog[id].ID, limit)
 		}
 	}
 	g.bagLeft = len(s.Bag)

@@ -115,9 +115,20 @@ func (r Rules) String() string {
 	return b.String()
 }
 
+// RulesError reports the word of a Rules tag that ParseRules cannot read.
+type RulesError struct {
+	Index  int    // the word's position among the words given, from 0
+	Word   string // the word as given
+	Reason string // what is wrong: `unknown flag "dragons"`
+}
+
+// Error gives "rules: " and the reason.
+func (e *RulesError) Error() string { return "rules: " + e.Reason }
+
 // ParseRules reads the words of a CGN Rules tag ("tower farmers=off"). The
 // first word names the expansions ("base" or "tower"); flags not named keep
-// their defaults. Unknown words and values are errors.
+// their defaults. Unknown words and values are errors: a *RulesError that
+// says which word is wrong.
 func ParseRules(words []string) (Rules, error) {
 	var r Rules
 	if len(words) == 0 {
@@ -128,34 +139,38 @@ func ParseRules(words []string) (Rules, error) {
 	case "base":
 		r.BaseOnly = true
 	default:
-		return r, fmt.Errorf("rules: expected \"base\" or \"tower\" first, found %q", words[0])
+		return r, &RulesError{0, words[0], fmt.Sprintf("expected \"base\" or \"tower\" first, found %q", words[0])}
 	}
 	seen := map[string]bool{}
-	for _, w := range words[1:] {
+	for i, w := range words[1:] {
 		key, val, ok := strings.Cut(strings.ToLower(w), "=")
-		if !ok {
-			return r, fmt.Errorf("rules: %q is not of the form flag=value", w)
+		reason := ""
+		switch {
+		case !ok:
+			reason = fmt.Sprintf("%q is not of the form flag=value", w)
+		case seen[key]:
+			reason = fmt.Sprintf("flag %q given twice", key)
+		default:
+			reason = r.setFlag(key, val)
 		}
-		if seen[key] {
-			return r, fmt.Errorf("rules: flag %q given twice", key)
+		if reason != "" {
+			return r, &RulesError{i + 1, w, reason}
 		}
 		seen[key] = true
-		if err := r.setFlag(key, val); err != nil {
-			return r, err
-		}
 	}
 	return r, nil
 }
 
-func (r *Rules) setFlag(key, val string) error {
+// setFlag sets flag key to val, or says why it cannot.
+func (r *Rules) setFlag(key, val string) string {
 	if key == "range" {
 		for i, n := range rangeNames {
 			if val == n {
 				r.Range = RangeShape(i)
-				return nil
+				return ""
 			}
 		}
-		return fmt.Errorf("rules: range must be orthogonal, short or diagonal, found %q", val)
+		return fmt.Sprintf("range must be orthogonal, short or diagonal, found %q", val)
 	}
 	for _, f := range ruleFlags {
 		if f.key != key {
@@ -167,11 +182,11 @@ func (r *Rules) setFlag(key, val string) error {
 		case val == f.alt || key == "ransom" && val == "0":
 			f.set(r, true)
 		default:
-			return fmt.Errorf("rules: %s must be %s or %s, found %q", key, f.def, f.alt, val)
+			return fmt.Sprintf("%s must be %s or %s, found %q", key, f.def, f.alt, val)
 		}
-		return nil
+		return ""
 	}
-	return fmt.Errorf("rules: unknown flag %q", key)
+	return fmt.Sprintf("unknown flag %q", key)
 }
 
 // FloorsPerPlayer is the number of tower floors each player gets for a

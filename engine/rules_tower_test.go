@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"reflect"
 	"sort"
 	"testing"
@@ -413,16 +414,19 @@ func TestRulesNotation(t *testing.T) {
 	for _, c := range []struct {
 		words []string
 		err   string
+		index int // of the word at fault
 	}{
-		{[]string{"carcassonne"}, `rules: expected "base" or "tower" first, found "carcassonne"`},
-		{[]string{"tower", "farmers"}, `rules: "farmers" is not of the form flag=value`},
-		{[]string{"tower", "farmers=maybe"}, `rules: farmers must be on or off, found "maybe"`},
-		{[]string{"tower", "range=round"}, `rules: range must be orthogonal, short or diagonal, found "round"`},
-		{[]string{"tower", "dragons=yes"}, `rules: unknown flag "dragons"`},
-		{[]string{"tower", "reopen=no", "reopen=yes"}, `rules: flag "reopen" given twice`},
+		{[]string{"carcassonne"}, `rules: expected "base" or "tower" first, found "carcassonne"`, 0},
+		{[]string{"tower", "farmers"}, `rules: "farmers" is not of the form flag=value`, 1},
+		{[]string{"tower", "gaps=block", "farmers=maybe"}, `rules: farmers must be on or off, found "maybe"`, 2},
+		{[]string{"tower", "range=round"}, `rules: range must be orthogonal, short or diagonal, found "round"`, 1},
+		{[]string{"tower", "dragons=yes"}, `rules: unknown flag "dragons"`, 1},
+		{[]string{"tower", "reopen=no", "farmers=off", "reopen=yes"}, `rules: flag "reopen" given twice`, 3},
 	} {
-		if _, err := ParseRules(c.words); err == nil || err.Error() != c.err {
-			t.Errorf("ParseRules(%q): %v, want %s", c.words, err, c.err)
+		_, err := ParseRules(c.words)
+		var re *RulesError
+		if !errors.As(err, &re) || err.Error() != c.err || re.Index != c.index || re.Word != c.words[c.index] {
+			t.Errorf("ParseRules(%q): %#v, want %s at word %d", c.words, err, c.err, c.index)
 		}
 	}
 }

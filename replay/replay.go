@@ -356,7 +356,12 @@ func (r *replayer) setup() bool {
 		eg, err = engine.NewGame(s)
 	}
 	if err != nil {
-		r.fail(CodeBag, r.tagPos("Bag"), "%s", strings.TrimPrefix(err.Error(), "engine: "))
+		var se *engine.SetupError
+		if !errors.As(err, &se) {
+			r.fail(CodeBag, r.tagPos("Bag"), "%v", err)
+			return false
+		}
+		r.fail(CodeBag, r.tagPos("Bag"), "%s", se.Reason)
 		return false
 	}
 	r.g.Setup, r.eg, r.g.State = s, eg, eg
@@ -473,17 +478,15 @@ func (r *replayer) rules() (engine.Rules, bool) {
 	}
 	rules, err := engine.ParseRules(ws)
 	if err != nil {
-		// Point at the first word that makes the rules fail.
-		pos := r.tagPos("Rules")
-		for i := range words {
-			if _, e := engine.ParseRules(ws[:i+1]); e != nil {
-				if words[i].Pos.IsValid() {
-					pos = words[i].Pos
-				}
-				break
+		pos, msg := r.tagPos("Rules"), err.Error()
+		var re *engine.RulesError
+		if errors.As(err, &re) {
+			msg = re.Reason
+			if re.Index < len(words) && words[re.Index].Pos.IsValid() {
+				pos = words[re.Index].Pos
 			}
 		}
-		r.fail(CodeRules, pos, "%s", strings.TrimPrefix(err.Error(), "rules: "))
+		r.fail(CodeRules, pos, "%s", msg)
 		return engine.Rules{}, false
 	}
 	return rules, true
