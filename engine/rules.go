@@ -58,6 +58,10 @@ type Rules struct {
 	NoFarmers bool
 	// TinyCity2: a completed city of two tiles scores 2 instead of 4.
 	TinyCity2 bool
+	// Phantom plays with the mini-expansion the Phantom: each player has a
+	// phantom, placed as the turn's first figure or as a second figure
+	// after the first action (the rules contract's §6).
+	Phantom bool
 }
 
 // RansomPrice is what buying back a prisoner costs, whatever the figure.
@@ -87,7 +91,7 @@ var ruleFlags = []ruleFlag{
 // RuleWords lists every word ParseRules accepts, with its default value
 // first after the '=': "range=orthogonal|short|diagonal".
 func RuleWords() []string {
-	out := []string{"base", "tower", "range=orthogonal|short|diagonal"}
+	out := []string{"base", "tower", "phantom", "range=orthogonal|short|diagonal"}
 	for _, f := range ruleFlags {
 		out = append(out, f.key+"="+f.def+"|"+f.alt)
 	}
@@ -103,6 +107,9 @@ func (r Rules) String() string {
 	} else {
 		b.WriteString("tower")
 	}
+	if r.Phantom {
+		b.WriteString(" phantom")
+	}
 	if r.Range != RangeOrthogonal {
 		b.WriteString(" range=")
 		b.WriteString(r.Range.String())
@@ -116,8 +123,9 @@ func (r Rules) String() string {
 }
 
 // ParseRules reads the words of a CGN Rules tag ("tower farmers=off"). The
-// first word names the expansions ("base" or "tower"); flags not named keep
-// their defaults. Unknown words and values are errors.
+// first word names the expansions ("base" or "tower"); the word "phantom"
+// adds the Phantom; flags not named keep their defaults. Unknown words and
+// values are errors.
 func ParseRules(words []string) (Rules, error) {
 	var r Rules
 	if len(words) == 0 {
@@ -132,6 +140,13 @@ func ParseRules(words []string) (Rules, error) {
 	}
 	seen := map[string]bool{}
 	for _, w := range words[1:] {
+		if strings.EqualFold(w, "phantom") {
+			if r.Phantom {
+				return r, fmt.Errorf("rules: %q given twice", "phantom")
+			}
+			r.Phantom = true
+			continue
+		}
 		key, val, ok := strings.Cut(strings.ToLower(w), "=")
 		if !ok {
 			return r, fmt.Errorf("rules: %q is not of the form flag=value", w)
