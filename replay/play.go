@@ -262,13 +262,22 @@ func (r *replayer) step(t *record.Turn, a record.Action, rt *Turn) bool {
 		if c := a.Capture; c != nil {
 			rt.Captured = true
 			m := engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot), Figure: figure(c.Phantom)}
-			if e := c.Exchange; e != nil {
+			e := c.Exchange
+			if e != nil {
 				m.Back = engine.ChoiceFollower
 				if e.Phantom {
 					m.Back = engine.ChoicePhantom
 				}
 			}
-			return r.apply(m, &c.Pos)
+			if err := r.eg.Apply(m); err != nil {
+				// A choice written where there is none is the choice's fault.
+				var ie *engine.IllegalMoveError
+				if e != nil && errors.As(err, &ie) && ie.Rule == engine.RuleExchange {
+					return r.refused(err, m, &e.Pos)
+				}
+				return r.refused(err, m, &c.Pos)
+			}
+			return true
 		}
 		return true
 	}
