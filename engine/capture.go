@@ -15,8 +15,7 @@ func (g *Game) capture(m *Move) error {
 	if ok, why := g.inRange(tp, int(tw.height), m.Pos); !ok {
 		return g.illegal(RuleRange, m, "%s is out of range of the tower at %s (height %d): %s", m.Pos, tp, tw.height, why)
 	}
-	var f *follower
-	owner := -1
+	var owner, i int
 	if m.Spot.Kind == FeatureTower {
 		t := &g.tiles[v]
 		if t.tower < 0 || g.towers[t.tower].guard < 0 {
@@ -26,25 +25,32 @@ func (g *Game) capture(m *Move) error {
 			return g.illegal(RuleGuardCapture, m, "followers on towers cannot be captured (rule guard-capture=no)")
 		}
 		owner = int(g.towers[t.tower].guard)
-		f = g.followerOnTower(owner, int16(v))
+		i = g.figureOnTower(owner, int16(v))
 	} else {
 		t := &g.tiles[v]
 		seg := t.orient().find(m.Spot)
 		if seg < 0 {
 			return g.illegal(RuleCapture, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, m.Pos, t.rot, describeSpot(m.Spot), t.orient().spotList())
 		}
-		owner, f = g.followerOn(t.node + int32(seg))
-		if f == nil {
+		if owner, i = g.figureOn(t.node + int32(seg)); i < 0 {
 			return g.illegal(RuleCapture, m, "no follower stands on the %s at %s %s", m.Spot.Kind, m.Pos, m.Spot)
 		}
 	}
 	if owner == g.player && g.rules.NoOwnCapture {
 		return g.illegal(RuleOwnCapture, m, "a player cannot capture its own follower (rule own-capture=no)")
 	}
+	if g.rules.Phantom || m.Figure != FigureFollower || m.Back != ChoiceNone {
+		if err := g.checkCaptured(m, owner, i); err != nil {
+			return err
+		}
+	}
 
+	fig := figureAt(i)
 	ev := push(&g.events)
 	ev.Kind, ev.Turn, ev.Player, ev.Other, ev.Pos, ev.Height = EventCapture, g.turn, g.player, owner, tp, int(tw.height)
 	ev.Target, ev.Distance, ev.Feature = m.Pos, abs(m.Pos.X-tp.X)+abs(m.Pos.Y-tp.Y), m.Spot.Kind
+	ev.Phantoms = phantomBit(owner, fig)
+	f := &g.fol[owner][i]
 	if f.where == onTower {
 		gt := &g.towers[g.tiles[f.tile].tower]
 		gt.guard = -1
@@ -54,44 +60,53 @@ func (g *Game) capture(m *Move) error {
 		g.leaveFeature(f)
 	}
 	if owner == g.player {
-		g.toSupply(owner, f)
+		g.toSupply(owner, i)
 	} else {
 		*f = follower{where: inPrison, holder: int8(g.player)}
 		g.prisoners[g.player][owner]++
-		g.exchange(g.player, owner)
+		g.exchange(g.player, owner, fig, m.Back)
 	}
-	g.phase = PhaseEnd
+	g.acted()
 	return nil
 }
 
 // exchange returns one prisoner each way when a and b hold each other's
-// followers.
-func (g *Game) exchange(a, b int) {
+// figures, right after a captured b's figure of kind fig: that figure goes
+// back to b, and the one of a's that back chooses (or the only kind b
+// holds) to a.
+func (g *Game) exchange(a, b int, fig Figure, back Choice) {
 	if g.prisoners[a][b] == 0 || g.prisoners[b][a] == 0 {
 		return
 	}
-	g.release(b, a)
-	g.release(a, b)
+	mine := FigureFollower
+	if back == ChoicePhantom || back == ChoiceNone && g.held(b, a, FigureFollower) == 0 {
+		mine = FigurePhantom
+	}
+	g.release(b, a, fig)
+	g.release(a, b, mine)
 	ev := push(&g.events)
 	ev.Kind, ev.Turn, ev.Player, ev.Other = EventExchange, g.turn, a, b
+	ev.Phantoms = phantomBit(a, mine) | phantomBit(b, fig)
 }
 
-// followerOn returns the owner and the follower standing on segment node
-// nd, or -1 and nil.
-func (g *Game) followerOn(nd int32) (int, *follower) {
+// figureOn returns the owner of the figure standing on segment node nd and
+// its slot in Game.fol, or -1 and -1.
+func (g *Game) figureOn(nd int32) (int, int) {
 	h := int(g.nodes[nd].holder) - 1
 	if h < 0 {
-		return -1, nil
+		return -1, -1
 	}
-	p := h / FollowersPerPlayer
-	return p, &g.fol[p][h-p*FollowersPerPlayer]
+	p := h / figuresPerPlayer
+	return p, h - p*figuresPerPlayer
 }
 
-func (g *Game) followerOnTower(p int, tile int16) *follower {
+// figureOnTower returns the slot of p's figure on top of the tower on
+// tile.
+func (g *Game) figureOnTower(p int, tile int16) int {
 	for i := range g.fol[p] {
 		f := &g.fol[p][i]
 		if f.where == onTower && f.tile == tile {
-			return f
+			return i
 		}
 	}
 	panic("engine: tower guard out of step") // unreachable: guard and follower are set together

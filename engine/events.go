@@ -28,13 +28,17 @@ func (k EventKind) String() string {
 //   - EventScore: Feature, Size (tiles; for a cloister itself plus its
 //     neighbours; for a field the number of completed cities), Pennants,
 //     Points (each scorer's points), Scorers (bit p set for player p), Final
-//     (scored at the end of the game), Pos (a tile of the feature).
+//     (scored at the end of the game), Pos (a tile of the feature), Phantoms
+//     (bit p set when player p's phantom stands on the feature).
 //   - EventCapture: Player (captor), Other (victim, the follower's owner),
 //     Pos (the tower), Height (after the new floor), Target (the tile the
 //     follower stood on), Distance (Manhattan, in tiles), Feature (what it
-//     stood on; FeatureTower for a guard).
-//   - EventExchange: Player and Other each got one follower back.
-//   - EventRansom: Player (payer) paid Points to Other.
+//     stood on; FeatureTower for a guard), Phantoms (bit Other set when the
+//     figure captured is Other's phantom).
+//   - EventExchange: Player (the captor) and Other each got one figure
+//     back; Phantoms has the bit of each whose figure back is its phantom.
+//   - EventRansom: Player (payer) paid Points to Other; Phantoms has bit
+//     Player set when the figure bought back is Player's phantom.
 //   - EventFloor: Player built Pos's tower to Height.
 //   - EventDiscard: Player discarded Tile.
 type Event struct {
@@ -47,6 +51,7 @@ type Event struct {
 	Pennants int
 	Points   int
 	Scorers  uint8
+	Phantoms uint8 // see Event: the players whose phantom the event concerns
 	Final    bool
 	Pos      Pos
 	Target   Pos
@@ -57,3 +62,6 @@ type Event struct {
 
 // Scored reports whether player p is among the scorers of a score event.
 func (e *Event) Scored(p int) bool { return e.Scorers&(1<<p) != 0 }
+
+// Phantom reports whether the event concerns player p's phantom (Phantoms).
+func (e *Event) Phantom(p int) bool { return e.Phantoms&(1<<p) != 0 }

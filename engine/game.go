@@ -19,11 +19,12 @@ const (
 	PhasePlace                // the drawn tile must be placed, or discarded if it fits nowhere
 	PhaseAction               // follower, tower floor, follower onto a tower, or pass
 	PhaseCapture              // after a floor: capture a follower in range, or pass
+	PhasePhantom              // the Phantom's second step: the phantom on the new tile or a tower, or pass
 	PhaseEnd                  // the turn ends with EndTurn (a ransom is still allowed)
 	PhaseOver                 // the game is over and finally scored
 )
 
-var phaseNames = [...]string{"draw", "place", "action", "capture", "end", "over"}
+var phaseNames = [...]string{"draw", "place", "action", "capture", "phantom", "end", "over"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
@@ -38,6 +39,14 @@ const (
 	onFeature
 	onTower
 	inPrison
+	absent // the phantom's slot in a game without the Phantom
+)
+
+// A player's figures: FollowersPerPlayer followers, then the phantom (its
+// slot is absent in a game without the Phantom).
+const (
+	phantomSlot      = FollowersPerPlayer
+	figuresPerPlayer = FollowersPerPlayer + 1
 )
 
 type follower struct {
@@ -80,7 +89,7 @@ type nodeInit struct {
 	pennants int8  // the box has 12 tiles with pennants
 	cities   uint8 // field: bit j set for each city segment j of its tile it borders
 	occupied int8  // followers on the feature
-	holder   int8  // the follower on this very segment: 1 + its index in Game.fol, 0 for none
+	holder   int8  // the figure on this very segment: 1 + p*figuresPerPlayer + its slot in Game.fol[p], 0 for none
 }
 
 type tower struct {
@@ -119,11 +128,11 @@ type Game struct {
 	completed  [9]int16 // the cloisters completed by the last tile placed
 	nCompleted int
 
-	fol       [MaxPlayers][FollowersPerPlayer]follower
-	supply    [MaxPlayers]int8
+	fol       [MaxPlayers][figuresPerPlayer]follower
+	supply    [MaxPlayers]int8 // followers in supply (the phantom is not counted)
 	floors    [MaxPlayers]int8
 	score     [MaxPlayers]int
-	prisoners [MaxPlayers][MaxPlayers]int8 // [holder][owner]
+	prisoners [MaxPlayers][MaxPlayers]int8 // [holder][owner], the phantom included
 
 	turn     int
 	player   int
@@ -242,6 +251,9 @@ func (g *Game) Reset(s Setup) error {
 	for p := 0; p < s.Players; p++ {
 		g.supply[p] = FollowersPerPlayer
 		g.floors[p] = int8(floors)
+		if !s.Rules.Phantom {
+			g.fol[p][phantomSlot].where = absent
+		}
 	}
 	g.put(start, s.StartRot, Pos{})
 	if g.bagLeft == 0 {

@@ -96,6 +96,11 @@ func (gen *Generator) turn(g *Game) error {
 			return err
 		}
 	}
+	if g.phase == PhasePhantom {
+		if err := gen.apply(g, gen.phantomChoice(g)); err != nil {
+			return err
+		}
+	}
 	return gen.apply(g, Move{Kind: MoveEndTurn})
 }
 
@@ -189,6 +194,16 @@ func (gen *Generator) captureChoice(g *Game) Move {
 		if m.Spot.Kind == FeatureTower && gen.rng.IntN(2) == 0 {
 			return m
 		}
+	}
+	return gen.buf[gen.rng.IntN(len(gen.buf))]
+}
+
+// phantomChoice plays the Phantom's step: the phantom on the new tile or
+// onto an open tower most of the times it can be, else nothing.
+func (gen *Generator) phantomChoice(g *Game) Move {
+	gen.buf = g.legalPhantoms(gen.buf[:0])
+	if len(gen.buf) == 0 || gen.rng.IntN(100) < 30 {
+		return Move{Kind: MovePass}
 	}
 	return gen.buf[gen.rng.IntN(len(gen.buf))]
 }

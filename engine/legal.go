@@ -86,6 +86,9 @@ func (g *Game) LegalMoves(buf []Move) []Move {
 	case PhaseCapture:
 		buf = g.legalCaptures(buf)
 		buf = append(buf, Move{Kind: MovePass})
+	case PhasePhantom:
+		buf = g.legalPhantoms(buf)
+		buf = append(buf, Move{Kind: MovePass})
 	case PhaseEnd:
 		buf = append(buf, Move{Kind: MoveEndTurn})
 	}
@@ -98,17 +101,34 @@ func (g *Game) legalRansoms(buf []Move) []Move {
 		return buf
 	}
 	for h := 0; h < g.nPlayers; h++ {
-		if h != p && g.prisoners[h][p] > 0 {
+		if h == p || g.prisoners[h][p] == 0 {
+			continue
+		}
+		if !g.rules.Phantom || g.held(h, p, FigureFollower) > 0 {
 			buf = append(buf, Move{Kind: MoveRansom, Payee: h, Owner: p})
+		}
+		if g.rules.Phantom && g.held(h, p, FigurePhantom) > 0 {
+			buf = append(buf, Move{Kind: MoveRansom, Payee: h, Owner: p, Figure: FigurePhantom})
 		}
 	}
 	return buf
 }
 
+// legalFollowers lists the figures the player may put on the tile just
+// placed: followers, then the phantom.
 func (g *Game) legalFollowers(buf []Move) []Move {
-	if g.supply[g.player] == 0 {
-		return buf
+	if g.supply[g.player] > 0 {
+		buf = g.legalSpots(buf, FigureFollower)
 	}
+	if g.rules.Phantom && g.phantomFree(g.player) {
+		buf = g.legalSpots(buf, FigurePhantom)
+	}
+	return buf
+}
+
+// legalSpots lists the moves putting a figure of kind fig on the free
+// features of the tile just placed.
+func (g *Game) legalSpots(buf []Move, fig Figure) []Move {
 	t := &g.tiles[g.newTile]
 	o := t.orient()
 	for i := range o.segs {
@@ -116,17 +136,34 @@ func (g *Game) legalFollowers(buf []Move) []Move {
 			continue
 		}
 		if g.nodes[g.find(t.node+int32(i))].occupied == 0 {
-			buf = append(buf, Move{Kind: MoveFollower, Spot: o.spot(i)})
+			buf = append(buf, Move{Kind: MoveFollower, Spot: o.spot(i), Figure: fig})
 		}
 	}
 	return buf
 }
 
-func (g *Game) legalTowerActions(buf []Move) []Move {
-	if !g.rules.Tower() {
+// legalPhantoms lists the second step's moves: the phantom on a free
+// feature of the tile just placed or on top of an open tower.
+func (g *Game) legalPhantoms(buf []Move) []Move {
+	buf = g.legalSpots(buf, FigurePhantom)
+	if !g.towerActions() {
 		return buf
 	}
-	if g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation {
+	for i := range g.towers {
+		if tw := &g.towers[i]; !tw.closed && tw.height > 0 {
+			buf = append(buf, Move{Kind: MoveTowerFollower, Pos: g.tiles[tw.tile].pos, Figure: FigurePhantom})
+		}
+	}
+	return buf
+}
+
+// towerActions reports whether the rules allow tower actions this turn.
+func (g *Game) towerActions() bool {
+	return g.rules.Tower() && !(g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation)
+}
+
+func (g *Game) legalTowerActions(buf []Move) []Move {
+	if !g.towerActions() {
 		return buf
 	}
 	for i := range g.towers {
@@ -141,6 +178,9 @@ func (g *Game) legalTowerActions(buf []Move) []Move {
 		if tw.height > 0 && g.supply[g.player] > 0 {
 			buf = append(buf, Move{Kind: MoveTowerFollower, Pos: pos})
 		}
+		if tw.height > 0 && g.rules.Phantom && g.phantomFree(g.player) {
+			buf = append(buf, Move{Kind: MoveTowerFollower, Pos: pos, Figure: FigurePhantom})
+		}
 	}
 	return buf
 }
@@ -151,6 +191,10 @@ func (g *Game) legalCaptures(buf []Move) []Move {
 	for p := 0; p < g.nPlayers; p++ {
 		if p == g.player && g.rules.NoOwnCapture {
 			continue
+		}
+		choice := false
+		if g.rules.Phantom {
+			choice = g.exchangeChoice(p)
 		}
 		for i := range g.fol[p] {
 			f := &g.fol[p][i]
@@ -167,9 +211,18 @@ func (g *Game) legalCaptures(buf []Move) []Move {
 			default:
 				continue
 			}
-			if ok, _ := g.inRange(tp, int(tw.height), m.Pos); ok {
-				buf = append(buf, m)
+			if ok, _ := g.inRange(tp, int(tw.height), m.Pos); !ok {
+				continue
 			}
+			m.Figure = figureAt(i)
+			if !choice {
+				buf = append(buf, m)
+				continue
+			}
+			m.Back = ChoiceFollower
+			buf = append(buf, m)
+			m.Back = ChoicePhantom
+			buf = append(buf, m)
 		}
 	}
 	return buf

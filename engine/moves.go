@@ -28,34 +28,87 @@ func (k MoveKind) String() string {
 	return "move?"
 }
 
+// Figure is a kind of figure a player puts on the board.
+type Figure uint8
+
+// Figures.
+const (
+	FigureFollower Figure = iota // a follower
+	FigurePhantom                // the player's phantom (rules with Phantom)
+)
+
+var figureNames = [...]string{"follower", "phantom"}
+
+func (f Figure) String() string {
+	if int(f) < len(figureNames) {
+		return figureNames[f]
+	}
+	return "figure?"
+}
+
+// Choice is what a capture chooses for the exchange of prisoners that
+// follows it, when the victim holds figures of the capturer of both kinds
+// (followers and the phantom): which one comes back to the capturer.
+type Choice uint8
+
+// Choices.
+const (
+	ChoiceNone     Choice = iota // nothing to choose: no exchange, or one kind of figure
+	ChoiceFollower               // one of the capturer's followers comes back
+	ChoicePhantom                // the capturer's phantom comes back
+)
+
+var choiceNames = [...]string{"none", "follower", "phantom"}
+
+// String names the figure that comes back: "follower", "phantom" ("none"
+// for ChoiceNone).
+func (c Choice) String() string {
+	if int(c) < len(choiceNames) {
+		return choiceNames[c]
+	}
+	return "choice?"
+}
+
 // Move is one step of a turn. The acting player is always the player whose
 // turn it is. Only the fields of its Kind are read.
 type Move struct {
-	Kind  MoveKind
-	Tile  TileID   // MoveDraw
-	Pos   Pos      // MovePlace, MoveFloor, MoveCapture (the target's tile), MoveTowerFollower
-	Rot   Rotation // MovePlace
-	Spot  Spot     // MoveFollower, MoveCapture (FeatureTower: the guard of the tower at Pos)
-	Payee int      // MoveRansom: the player holding the prisoner
-	Owner int      // MoveRansom: whose follower is bought back (must be the mover)
+	Kind MoveKind
+	Tile TileID   // MoveDraw
+	Pos  Pos      // MovePlace, MoveFloor, MoveCapture (the target's tile), MoveTowerFollower
+	Rot  Rotation // MovePlace
+	Spot Spot     // MoveFollower, MoveCapture (FeatureTower: the guard of the tower at Pos)
+	// Figure is the figure placed (MoveFollower, MoveTowerFollower), captured
+	// (MoveCapture) or bought back (MoveRansom).
+	Figure Figure
+	Back   Choice // MoveCapture: the exchange's choice, if it has one
+	Payee  int    // MoveRansom: the player holding the prisoner
+	Owner  int    // MoveRansom: whose follower is bought back (must be the mover)
 }
 
 func (m Move) String() string {
+	fig := m.Figure.String()
 	switch m.Kind {
 	case MoveRansom:
-		return fmt.Sprintf("ransom of player %d's follower from player %d", m.Owner+1, m.Payee+1)
+		return fmt.Sprintf("ransom of player %d's %s from player %d", m.Owner+1, fig, m.Payee+1)
 	case MoveDraw:
 		return "draw " + m.Tile.String()
 	case MovePlace:
 		return fmt.Sprintf("place at %s %s", m.Pos, m.Rot)
 	case MoveFollower:
-		return "follower on " + m.Spot.String()
+		return fig + " on " + m.Spot.String()
 	case MoveFloor:
 		return fmt.Sprintf("floor at %s", m.Pos)
 	case MoveCapture:
-		return fmt.Sprintf("capture at %s %s", m.Pos, m.Spot)
+		s := fmt.Sprintf("capture at %s %s", m.Pos, m.Spot)
+		if m.Figure != FigureFollower {
+			s += " (" + fig + ")"
+		}
+		if m.Back != ChoiceNone {
+			s += ", its " + m.Back.String() + " back"
+		}
+		return s
 	case MoveTowerFollower:
-		return fmt.Sprintf("follower onto the tower at %s", m.Pos)
+		return fmt.Sprintf("%s onto the tower at %s", fig, m.Pos)
 	}
 	return m.Kind.String()
 }
@@ -83,12 +136,14 @@ const (
 	RuleRansom                     // ransom refused: off, twice in a turn, not one's own, nothing to buy back
 	RuleRansomPoints               // ransom refused: fewer points than the price
 	RuleMove                       // a malformed move
+	RulePhantom                    // the phantom is not in play or not in supply, or a second figure is not the phantom
+	RuleExchange                   // an exchange's choice is missing, or given where there is none
 )
 
 var ruleNames = [...]string{
 	"game-over", "phase", "bag", "discard", "placement", "follower", "farmers", "tower",
 	"floors", "bare-foundation", "tower-closed", "capture", "range", "guard-capture",
-	"own-capture", "ransom", "ransom-points", "move",
+	"own-capture", "ransom", "ransom-points", "move", "phantom", "exchange",
 }
 
 // String gives a stable name for the rule, usable as an error code.
@@ -316,22 +371,35 @@ func (g *Game) checkPlacement(t TileID, m *Move) error {
 var edgeWords = [4]string{"north", "east", "south", "west"}
 
 func (g *Game) pass(m *Move) error {
-	if g.phase != PhaseAction && g.phase != PhaseCapture {
+	switch g.phase {
+	case PhaseAction, PhaseCapture:
+		g.acted()
+	case PhasePhantom:
+		g.phase = PhaseEnd
+	default:
 		return g.wrongPhase(m)
 	}
-	g.phase = PhaseEnd
 	return nil
 }
 
+// acted ends the first step of the turn's action: the Phantom's step
+// follows when the player's phantom is in supply.
+func (g *Game) acted() {
+	g.phase = PhaseEnd
+	if g.rules.Phantom && g.fol[g.player][phantomSlot].where == inSupply {
+		g.phase = PhasePhantom
+	}
+}
+
 func (g *Game) deploy(m *Move) error {
-	if g.phase != PhaseAction {
-		return g.wrongPhase(m)
+	if g.phase != PhaseAction || m.Figure != FigureFollower {
+		return g.deployFigure(m)
 	}
 	t := &g.tiles[g.newTile]
 	o := t.orient()
 	seg := o.find(m.Spot)
 	if seg < 0 {
-		return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, t.pos, t.rot, describeSpot(m.Spot), o.spotList())
+		return g.noSpot(m, t)
 	}
 	if m.Spot.Kind == FeatureField && g.rules.NoFarmers {
 		return g.illegal(RuleFarmers, m, "followers cannot be put on fields: farmers are off")
@@ -344,8 +412,14 @@ func (g *Game) deploy(m *Move) error {
 		return g.illegal(RuleFollower, m, "the %s at %s %s is already occupied", m.Spot.Kind, t.pos, m.Spot)
 	}
 	g.standOn(g.player, nd)
-	g.phase = PhaseEnd
+	g.acted()
 	return nil
+}
+
+// noSpot reports a move naming a spot that tile t does not have.
+func (g *Game) noSpot(m *Move, t *placed) error {
+	o := t.orient()
+	return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, t.pos, t.rot, describeSpot(m.Spot), o.spotList())
 }
 
 func describeSpot(s Spot) string {
@@ -363,7 +437,7 @@ func describeSpot(s Spot) string {
 // takeFromSupply returns the index of a follower of p in supply, counted
 // out of supply.
 func (g *Game) takeFromSupply(p int) int {
-	for i := range g.fol[p] {
+	for i := range g.fol[p][:FollowersPerPlayer] {
 		if g.fol[p][i].where == inSupply {
 			g.supply[p]--
 			return i
@@ -374,9 +448,13 @@ func (g *Game) takeFromSupply(p int) int {
 
 // standOn stands a follower of p from supply on segment node nd.
 func (g *Game) standOn(p int, nd int32) {
-	i := g.takeFromSupply(p)
+	g.setOn(p, g.takeFromSupply(p), nd)
+}
+
+// setOn stands figure i of p on segment node nd.
+func (g *Game) setOn(p, i int, nd int32) {
 	g.fol[p][i] = follower{where: onFeature, tile: g.nodes[nd].tile, node: nd}
-	g.nodes[nd].holder = int8(p*FollowersPerPlayer + i + 1)
+	g.nodes[nd].holder = int8(p*figuresPerPlayer + i + 1)
 	g.nodes[g.find(nd)].occupied++
 }
 
@@ -388,10 +466,14 @@ func (g *Game) leaveFeature(f *follower) {
 	}
 }
 
-func (g *Game) toSupply(p int, f *follower) {
+// toSupply returns figure i of p to supply.
+func (g *Game) toSupply(p, i int) {
+	f := &g.fol[p][i]
 	g.leaveFeature(f)
 	*f = follower{}
-	g.supply[p]++
+	if i != phantomSlot {
+		g.supply[p]++
+	}
 }
 
 // towerAt returns the tower on the tile at p, or an error for move m.
@@ -415,7 +497,7 @@ func (g *Game) towerAt(m *Move) (*tower, int, error) {
 
 func (g *Game) floor(m *Move) error {
 	if g.phase != PhaseAction {
-		return g.wrongPhase(m)
+		return g.notNow(m)
 	}
 	tw, ti, err := g.towerAt(m)
 	if err != nil {
@@ -444,27 +526,41 @@ func (g *Game) closedBy(tw *tower) string {
 }
 
 func (g *Game) guard(m *Move) error {
-	if g.phase != PhaseAction {
-		return g.wrongPhase(m)
+	if g.phase != PhaseAction || m.Figure != FigureFollower {
+		return g.guardFigure(m)
 	}
-	tw, _, err := g.towerAt(m)
+	tw, err := g.openTower(m)
 	if err != nil {
 		return err
-	}
-	if tw.height == 0 {
-		return g.illegal(RuleBareFoundation, m, "a follower cannot be put on the bare foundation at %s: only a floor can", m.Pos)
-	}
-	if tw.closed {
-		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
 	}
 	if g.supply[g.player] == 0 {
 		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
-	g.fol[g.player][g.takeFromSupply(g.player)] = follower{where: onTower, tile: tw.tile}
-	tw.guard = int8(g.player)
-	tw.closed = true
-	g.phase = PhaseEnd
+	g.setOnTower(g.player, g.takeFromSupply(g.player), tw)
+	g.acted()
 	return nil
+}
+
+// openTower returns the tower at m.Pos if a figure may be put on top of it.
+func (g *Game) openTower(m *Move) (*tower, error) {
+	tw, _, err := g.towerAt(m)
+	if err != nil {
+		return nil, err
+	}
+	if tw.height == 0 {
+		return nil, g.illegal(RuleBareFoundation, m, "a %s cannot be put on the bare foundation at %s: only a floor can", m.Figure, m.Pos)
+	}
+	if tw.closed {
+		return nil, g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
+	}
+	return tw, nil
+}
+
+// setOnTower stands figure i of p on top of tower tw, which closes it.
+func (g *Game) setOnTower(p, i int, tw *tower) {
+	g.fol[p][i] = follower{where: onTower, tile: tw.tile}
+	tw.guard = int8(p)
+	tw.closed = true
 }
 
 // ransom buys back one of the mover's followers held by m.Payee.
@@ -481,25 +577,40 @@ func (g *Game) ransom(m *Move) error {
 		return g.illegal(RuleRansom, m, "%s may only buy back its own follower, not %s's", g.who(p), g.who(m.Owner))
 	case m.Payee < 0 || m.Payee >= g.nPlayers || m.Payee == p:
 		return g.illegal(RuleRansom, m, "%s cannot be paid a ransom", g.who(m.Payee))
+	case m.Figure > FigurePhantom:
+		return g.illegal(RuleMove, m, "unknown figure %d", m.Figure)
+	case m.Figure == FigurePhantom && !g.rules.Phantom:
+		return g.noPhantom(m)
 	case g.prisoners[m.Payee][p] == 0:
 		return g.illegal(RuleRansom, m, "%s holds no follower of %s", g.who(m.Payee), g.who(p))
+	case g.rules.Phantom && g.held(m.Payee, p, m.Figure) == 0:
+		return g.notHeld(m, m.Payee, p)
 	case g.score[p] < RansomPrice:
 		return g.illegal(RuleRansomPoints, m, "%s has %d points, fewer than the ransom of %d", g.who(p), g.score[p], RansomPrice)
 	}
 	g.score[p] -= RansomPrice
 	g.score[m.Payee] += RansomPrice
-	g.release(p, m.Payee)
+	g.release(p, m.Payee, m.Figure)
 	g.ransomed = true
-	g.events = append(g.events, Event{Kind: EventRansom, Turn: g.turn, Player: p, Other: m.Payee, Points: RansomPrice})
+	ev := push(&g.events)
+	ev.Kind, ev.Turn, ev.Player, ev.Other, ev.Points = EventRansom, g.turn, p, m.Payee, RansomPrice
+	ev.Phantoms = phantomBit(p, m.Figure)
 	return nil
 }
 
-// release returns one follower of owner held by holder to owner's supply.
-func (g *Game) release(owner, holder int) {
-	for i := range g.fol[owner] {
-		f := &g.fol[owner][i]
+// release returns one figure of kind fig of owner held by holder to owner's
+// supply.
+func (g *Game) release(owner, holder int, fig Figure) {
+	slots := g.fol[owner][:FollowersPerPlayer]
+	first := 0
+	if fig == FigurePhantom {
+		first = phantomSlot
+		slots = g.fol[owner][phantomSlot:]
+	}
+	for i := range slots {
+		f := &slots[i]
 		if f.where == inPrison && int(f.holder) == holder {
-			g.toSupply(owner, f)
+			g.toSupply(owner, first+i)
 			g.prisoners[holder][owner]--
 			return
 		}

@@ -39,6 +39,15 @@ func (gen *Generator) greedyTurn(g *Game) error {
 			}
 		}
 	}
+	if g.phase == PhasePhantom {
+		m, v := gen.bestSpot(g, FigurePhantom)
+		if v <= 0 {
+			m = Move{Kind: MovePass}
+		}
+		if err := gen.apply(g, m); err != nil {
+			return err
+		}
+	}
 	return gen.apply(g, Move{Kind: MoveEndTurn})
 }
 
@@ -54,7 +63,7 @@ func (gen *Generator) bestPlacement(g *Game) Placement {
 			continue
 		}
 		v := 0.0
-		if _, fv := gen.bestFollower(c); fv > 0 {
+		if _, fv := gen.bestSpot(c, FigureFollower); fv > 0 {
 			v += fv
 		}
 		before := c.score
@@ -83,12 +92,12 @@ func neighbours(g *Game, p Pos) int {
 	return n
 }
 
-// bestFollower returns the most promising follower placement on the tile
-// just placed and its value (0 or less: not worth a follower).
-func (gen *Generator) bestFollower(g *Game) (Move, float64) {
+// bestSpot returns the most promising placement of a figure of kind fig
+// on the tile just placed and its value (0 or less: not worth it).
+func (gen *Generator) bestSpot(g *Game, fig Figure) (Move, float64) {
 	var best Move
 	bestV := 0.0
-	if g.supply[g.player] == 0 {
+	if fig == FigureFollower && g.supply[g.player] == 0 || fig == FigurePhantom && !g.phantomFree(g.player) {
 		return best, 0
 	}
 	t := &g.tiles[g.newTile]
@@ -104,11 +113,11 @@ func (gen *Generator) bestFollower(g *Game) (Move, float64) {
 			continue
 		}
 		v := gen.stake(g, r, t)
-		if g.supply[g.player] <= 2 {
+		if fig == FigureFollower && g.supply[g.player] <= 2 {
 			v -= 2
 		}
 		if v > bestV {
-			best, bestV = Move{Kind: MoveFollower, Spot: o.spot(i)}, v
+			best, bestV = Move{Kind: MoveFollower, Spot: o.spot(i), Figure: fig}, v
 		}
 	}
 	return best, bestV
@@ -139,9 +148,10 @@ func (gen *Generator) stake(g *Game, r int32, t *placed) float64 {
 }
 
 // bestAction chooses between a follower on the new tile, a tower floor
-// with a capture, and a follower onto a tower.
+// with a capture (valued with what the phantom may claim after it), and a
+// follower onto a tower.
 func (gen *Generator) bestAction(g *Game) (Move, Move) {
-	fm, fv := gen.bestFollower(g)
+	fm, fv := gen.bestSpot(g, FigureFollower)
 	gen.buf = g.legalTowerActions(gen.buf[:0])
 	var bestFloor, bestCapture Move
 	capV := 0.0
@@ -155,6 +165,9 @@ func (gen *Generator) bestAction(g *Game) (Move, Move) {
 		}
 		for _, cm := range c.legalCaptures(nil) {
 			v := gen.captureValue(c, cm)
+			if c.rules.Phantom {
+				v += gen.phantomAfter(c, cm)
+			}
 			if v > capV {
 				capV, bestFloor, bestCapture = v, m, cm
 			}
@@ -194,7 +207,7 @@ func (gen *Generator) captureValue(g *Game, m Move) float64 {
 	}
 	seg := t.orient().find(m.Spot)
 	nd := t.node + int32(seg)
-	owner, _ := g.followerOn(nd)
+	owner, _ := g.figureOn(nd)
 	stake := gen.stake(g, g.find(nd), t)
 	if owner == g.player {
 		if g.supply[g.player] == 0 && g.nodes[g.find(nd)].kind == FeatureField {
@@ -203,4 +216,15 @@ func (gen *Generator) captureValue(g *Game, m Move) float64 {
 		return 0
 	}
 	return stake + 1
+}
+
+// phantomAfter values the phantom's step after capture m: what the best
+// spot for the phantom on the new tile is worth once m has emptied it.
+func (gen *Generator) phantomAfter(g *Game, m Move) float64 {
+	c := g.Clone()
+	if c.Apply(m) != nil {
+		return 0
+	}
+	_, v := gen.bestSpot(c, FigurePhantom)
+	return max(v, 0)
 }

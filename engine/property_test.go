@@ -6,14 +6,27 @@ import (
 	"testing"
 )
 
-// propertyRules are the rule sets the property tests cycle through.
-var propertyRules = []Rules{
+// propertyRules are the rule sets the property tests cycle through: every
+// flag, each set without and with the Phantom.
+var propertyRules = withPhantom([]Rules{
 	{},
 	{BaseOnly: true},
 	{GuardsSafe: true, NoReopen: true},
 	{NoOwnCapture: true, NoRansom: true},
 	{Range: RangeDiagonal, GapsBlock: true},
 	{Range: RangeShort, TowerTileActions: true, NoFarmers: true, TinyCity2: true},
+})
+
+// withPhantom returns the rule sets rs, each followed by itself with the
+// Phantom.
+func withPhantom(rs []Rules) []Rules {
+	var out []Rules
+	for _, r := range rs {
+		p := r
+		p.Phantom = true
+		out = append(out, r, p)
+	}
+	return out
 }
 
 // checkInvariants verifies what must hold after every move.
@@ -31,13 +44,22 @@ func (g *Game) checkInvariants() error {
 		for i := range g.fol[p] {
 			switch f := g.fol[p][i]; f.where {
 			case inSupply:
-				supply++
+				if i != phantomSlot {
+					supply++
+				}
 			case inPrison:
 				prison++
 				if int(f.holder) == p {
 					return fmt.Errorf("player %d holds its own follower", p+1)
 				}
+			case absent:
+				if i != phantomSlot || g.rules.Phantom {
+					return fmt.Errorf("player %d: figure %d absent", p+1, i)
+				}
 			}
+		}
+		if ph := g.fol[p][phantomSlot].where; (ph == absent) == g.rules.Phantom {
+			return fmt.Errorf("player %d: phantom %d in a game with Phantom %v", p+1, ph, g.rules.Phantom)
 		}
 		if supply != int(g.supply[p]) {
 			return fmt.Errorf("player %d: supply count %d, %d followers in supply", p+1, g.supply[p], supply)
@@ -66,7 +88,7 @@ func (g *Game) checkInvariants() error {
 			if f := g.fol[p][i]; f.where == onFeature {
 				occupied[g.find(f.node)]++
 				standing++
-				if op, of := g.followerOn(f.node); op != p || of != &g.fol[p][i] {
+				if op, oi := g.figureOn(f.node); op != p || oi != i {
 					return fmt.Errorf("player %d's follower %d on node %d: the node says player %d", p+1, i, f.node, op+1)
 				}
 			}
@@ -274,7 +296,7 @@ func (g *Game) checkFrontier() error {
 // legal and listed by LegalMoves, that followers and floors are conserved
 // and scores never negative; then that replaying the moves from a new game
 // reproduces the same final state and events, and that every kind of move
-// and event occurred.
+// and event occurred, and every use of the phantom.
 func TestGeneratedGames(t *testing.T) {
 	games := 1200
 	if testing.Short() {
@@ -284,6 +306,7 @@ func TestGeneratedGames(t *testing.T) {
 	var moves [10]int
 	var events [6]int
 	var guardCaptures, ownCaptures, maxHeight int
+	phantom := map[string]int{}
 	var buf []Move
 	var reused Game // every other game replays on the memory of earlier ones
 	for i := 0; i < games; i++ {
@@ -302,6 +325,9 @@ func TestGeneratedGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		for j, m := range ms {
+			if r.rules.Phantom {
+				phantomUse(phantom, r, m)
+			}
 			// Listing the legal moves brings the frontier up to date: every
 			// move in some games, now and then in others (a catch-up over
 			// several tiles).
@@ -347,6 +373,12 @@ func TestGeneratedGames(t *testing.T) {
 			case e.Kind == EventFloor:
 				maxHeight = max(maxHeight, e.Height)
 			}
+			if e.Phantoms != 0 {
+				phantom["event "+e.Kind.String()]++
+			}
+			if e.Kind == EventScore && e.Final && e.Phantoms != 0 {
+				phantom["final score"]++
+			}
 		}
 	}
 	t.Logf("moves by kind %v, events by kind %v, guard captures %d, own captures %d, highest tower %d",
@@ -363,6 +395,57 @@ func TestGeneratedGames(t *testing.T) {
 	}
 	if guardCaptures == 0 || ownCaptures == 0 || maxHeight < 6 {
 		t.Errorf("guard captures %d, own captures %d, highest tower %d", guardCaptures, ownCaptures, maxHeight)
+	}
+	t.Logf("phantom uses %v", phantom)
+	for _, k := range phantomUses {
+		if phantom[k] == 0 {
+			t.Errorf("no %s in %d games", k, games)
+		}
+	}
+}
+
+// phantomUses are the uses of the phantom every run of generated games
+// must show: both steps, both places, every way it leaves the board, the
+// exchange's choices and every event about a phantom.
+var phantomUses = []string{
+	"first on a feature", "first on a tower", "second on a feature", "second on a tower", "second step passed",
+	"second after own capture", "captured", "captured own", "captured on a tower", "exchange follower back",
+	"exchange phantom back", "ransom", "event score", "event capture", "event exchange", "event ransom", "final score",
+}
+
+// phantomUse counts what move m, about to be played on g, does with a
+// phantom.
+func phantomUse(uses map[string]int, g *Game, m Move) {
+	step := "first"
+	if g.phase == PhasePhantom {
+		step = "second"
+		if n := len(g.events); n > 0 {
+			if e := g.events[n-1]; e.Kind == EventCapture && e.Turn == g.turn && e.Player == e.Other && e.Phantom(e.Player) {
+				uses["second after own capture"]++
+			}
+		}
+	}
+	if m.Kind == MoveCapture && m.Back != ChoiceNone {
+		uses["exchange "+m.Back.String()+" back"]++
+	}
+	switch {
+	case m.Kind == MovePass && g.phase == PhasePhantom:
+		uses["second step passed"]++
+	case m.Figure != FigurePhantom:
+	case m.Kind == MoveFollower:
+		uses[step+" on a feature"]++
+	case m.Kind == MoveTowerFollower:
+		uses[step+" on a tower"]++
+	case m.Kind == MoveRansom:
+		uses["ransom"]++
+	case m.Kind == MoveCapture && m.Spot.Kind == FeatureTower:
+		uses["captured on a tower"]++
+	case m.Kind == MoveCapture:
+		if own := g.Phantom(g.player); own.Where == PhantomOnBoard && own.Pos == m.Pos && own.Spot == m.Spot {
+			uses["captured own"]++
+		} else {
+			uses["captured"]++
+		}
 	}
 }
 

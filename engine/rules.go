@@ -58,6 +58,10 @@ type Rules struct {
 	NoFarmers bool
 	// TinyCity2: a completed city of two tiles scores 2 instead of 4.
 	TinyCity2 bool
+	// Phantom plays with the mini-expansion the Phantom: each player has a
+	// phantom, placed as the turn's first figure or as a second figure
+	// after the first action (the rules contract's §6).
+	Phantom bool
 }
 
 // RansomPrice is what buying back a prisoner costs, whatever the figure.
@@ -87,7 +91,7 @@ var ruleFlags = []ruleFlag{
 // RuleWords lists every word ParseRules accepts, with its default value
 // first after the '=': "range=orthogonal|short|diagonal".
 func RuleWords() []string {
-	out := []string{"base", "tower", "range=orthogonal|short|diagonal"}
+	out := []string{"base", "tower", "phantom", "range=orthogonal|short|diagonal"}
 	for _, f := range ruleFlags {
 		out = append(out, f.key+"="+f.def+"|"+f.alt)
 	}
@@ -102,6 +106,9 @@ func (r Rules) String() string {
 		b.WriteString("base")
 	} else {
 		b.WriteString("tower")
+	}
+	if r.Phantom {
+		b.WriteString(" phantom")
 	}
 	if r.Range != RangeOrthogonal {
 		b.WriteString(" range=")
@@ -126,9 +133,9 @@ type RulesError struct {
 func (e *RulesError) Error() string { return "rules: " + e.Reason }
 
 // ParseRules reads the words of a CGN Rules tag ("tower farmers=off"). The
-// first word names the expansions ("base" or "tower"); flags not named keep
-// their defaults. Unknown words and values are errors: a *RulesError that
-// says which word is wrong.
+// first word names the expansions ("base" or "tower"); the word "phantom"
+// adds the Phantom; flags not named keep their defaults. Unknown words and
+// values are errors: a *RulesError that says which word is wrong.
 func ParseRules(words []string) (Rules, error) {
 	var r Rules
 	if len(words) == 0 {
@@ -143,6 +150,13 @@ func ParseRules(words []string) (Rules, error) {
 	}
 	seen := map[string]bool{}
 	for i, w := range words[1:] {
+		if strings.EqualFold(w, "phantom") {
+			if r.Phantom {
+				return r, &RulesError{i + 1, w, fmt.Sprintf("%q given twice", "phantom")}
+			}
+			r.Phantom = true
+			continue
+		}
 		key, val, ok := strings.Cut(strings.ToLower(w), "=")
 		reason := ""
 		switch {

@@ -6,7 +6,7 @@ import "math/bits"
 // last tile it scores the game.
 func (g *Game) endTurn(m *Move) error {
 	switch g.phase {
-	case PhaseAction, PhaseCapture, PhaseEnd:
+	case PhaseAction, PhaseCapture, PhasePhantom, PhaseEnd:
 	default:
 		return g.wrongPhase(m)
 	}
@@ -74,13 +74,17 @@ func (g *Game) scoreFeature(r int32, final bool) {
 	// The feature's segments name their followers: walk them until every
 	// follower is found.
 	var count [MaxPlayers]int
+	var phantoms uint8
 	left := g.nodes[r].occupied
 	for x := r; ; {
 		if h := int(g.nodes[x].holder) - 1; h >= 0 {
-			p := h / FollowersPerPlayer
+			p, i := h/figuresPerPlayer, h%figuresPerPlayer
 			count[p]++
+			if i == phantomSlot {
+				phantoms |= 1 << p
+			}
 			if !final {
-				g.toSupply(p, &g.fol[p][h-p*FollowersPerPlayer])
+				g.toSupply(p, i)
 			}
 			if left--; left == 0 {
 				break
@@ -90,12 +94,13 @@ func (g *Game) scoreFeature(r int32, final bool) {
 			break
 		}
 	}
-	g.award(r, count, final)
+	g.award(r, count, phantoms, final)
 }
 
 // award scores the feature with root r for the players with the most
-// followers in count (ties all score) and records the event.
-func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
+// followers in count (ties all score) and records the event; phantoms has
+// bit p set when p's phantom stands on the feature.
+func (g *Game) award(r int32, count [MaxPlayers]int, phantoms uint8, final bool) {
 	best := 0
 	for p := 0; p < g.nPlayers; p++ {
 		best = max(best, count[p])
@@ -108,7 +113,7 @@ func (g *Game) award(r int32, count [MaxPlayers]int, final bool) {
 	}
 	ev := push(&g.events)
 	g.value(ev, r, final)
-	ev.Scorers = scorers
+	ev.Scorers, ev.Phantoms = scorers, phantoms
 	for p := 0; p < g.nPlayers; p++ {
 		if scorers&(1<<p) != 0 {
 			g.score[p] += ev.Points
@@ -202,13 +207,16 @@ func (g *Game) completedCities(r int32) int {
 // roads, cities and cloisters, and fields (unless farmers are off). Each
 // follower's feature is found once; followers stay where they are.
 func (g *Game) finalScoring() {
-	var roots [MaxPlayers * FollowersPerPlayer]int32
-	var owners [MaxPlayers * FollowersPerPlayer]int8
+	var roots [MaxPlayers * figuresPerPlayer]int32
+	var owners [MaxPlayers * figuresPerPlayer]int8 // the owner's seat; +MaxPlayers for a phantom
 	n := 0
 	for p := 0; p < g.nPlayers; p++ {
 		for i := range g.fol[p] {
 			if f := &g.fol[p][i]; f.where == onFeature {
 				roots[n], owners[n] = g.find(f.node), int8(p)
+				if i == phantomSlot {
+					owners[n] += MaxPlayers
+				}
 				n++
 			}
 		}
@@ -222,11 +230,16 @@ func (g *Game) finalScoring() {
 			continue
 		}
 		var count [MaxPlayers]int
+		var phantoms uint8
 		for j := i; j < n; j++ {
 			if roots[j] == r {
-				count[owners[j]]++
+				p := owners[j] % MaxPlayers
+				count[p]++
+				if owners[j] >= MaxPlayers {
+					phantoms |= 1 << p
+				}
 			}
 		}
-		g.award(r, count, true)
+		g.award(r, count, phantoms, true)
 	}
 }

@@ -37,7 +37,8 @@ func (g *Game) Supply(p int) int { return int(g.supply[p]) }
 // Floors returns the number of tower floors player p has left.
 func (g *Game) Floors(p int) int { return int(g.floors[p]) }
 
-// Prisoners returns how many followers of owner the holder keeps captive.
+// Prisoners returns how many followers of owner the holder keeps captive,
+// owner's phantom included (see Phantom).
 func (g *Game) Prisoners(holder, owner int) int { return int(g.prisoners[holder][owner]) }
 
 // TilesLeft returns the number of tiles still in the bag.
@@ -98,12 +99,14 @@ func (g *Game) Towers() []TowerInfo {
 
 // FollowerInfo is a follower on the board.
 type FollowerInfo struct {
-	Player int
-	Pos    Pos
-	Spot   Spot // Kind FeatureTower for a follower on a tower
+	Player  int
+	Pos     Pos
+	Spot    Spot // Kind FeatureTower for a follower on a tower
+	Phantom bool // the figure is the player's phantom
 }
 
-// Followers returns every follower on the board, by player then follower.
+// Followers returns every follower on the board, by player then follower,
+// each player's phantom last.
 func (g *Game) Followers() []FollowerInfo {
 	var out []FollowerInfo
 	for p := 0; p < g.nPlayers; p++ {
@@ -112,9 +115,9 @@ func (g *Game) Followers() []FollowerInfo {
 			switch f.where {
 			case onFeature:
 				t := &g.tiles[f.tile]
-				out = append(out, FollowerInfo{p, t.pos, t.orient().spot(int(g.nodes[f.node].seg))})
+				out = append(out, FollowerInfo{p, t.pos, t.orient().spot(int(g.nodes[f.node].seg)), i == phantomSlot})
 			case onTower:
-				out = append(out, FollowerInfo{p, g.tiles[f.tile].pos, Spot{Kind: FeatureTower}})
+				out = append(out, FollowerInfo{p, g.tiles[f.tile].pos, Spot{Kind: FeatureTower}, i == phantomSlot})
 			}
 		}
 	}
@@ -173,7 +176,8 @@ type PlayerState struct {
 	Score     int
 	Followers int   // in supply
 	Floors    int   // tower floors left
-	Prisoners []int // Prisoners[o]: followers of player o held captive
+	Prisoners []int // Prisoners[o]: followers of player o held captive, phantoms included
+	Phantom   PhantomInfo
 }
 
 // State is a comparable snapshot of a game, for tests and renderings.
@@ -193,7 +197,7 @@ func (g *Game) State() State {
 	s := State{Turn: g.turn, Player: g.player, Phase: g.phase, Tiles: g.Tiles(), Followers: g.Followers(),
 		Towers: g.Towers(), Remaining: g.bagLeft}
 	for p := 0; p < g.nPlayers; p++ {
-		ps := PlayerState{Score: g.score[p], Followers: int(g.supply[p]), Floors: int(g.floors[p])}
+		ps := PlayerState{Score: g.score[p], Followers: int(g.supply[p]), Floors: int(g.floors[p]), Phantom: g.Phantom(p)}
 		for o := 0; o < g.nPlayers; o++ {
 			ps.Prisoners = append(ps.Prisoners, int(g.prisoners[p][o]))
 		}

@@ -34,6 +34,7 @@ type Turn struct {
 	Discards   []*Discard // in draw order
 	Placement  *Placement // nil when every drawn tile was discarded
 	Action     Action     // nil when the player did nothing more
+	Second     Action     // the second figure after the action (the Phantom's step), nil if none
 	Score      *Score     // declared scores after the turn (nil if none)
 	Variations []*Variation
 }
@@ -46,10 +47,11 @@ type Name struct {
 
 // Ransom pays the ransom for a captured follower of Owner held by Holder.
 type Ransom struct {
-	Pos    Pos
-	Owner  Name // the captured follower's owner; Text "" when not written (the mover)
-	Holder Name // the player who holds the prisoner and receives the ransom
-	Notes  *Notes
+	Pos     Pos
+	Phantom bool // the prisoner bought back is the owner's phantom ($*Bob)
+	Owner   Name // the captured follower's owner; Text "" when not written (the mover)
+	Holder  Name // the player who holds the prisoner and receives the ransom
+	Notes   *Notes
 }
 
 // Discard is a drawn tile put out of the game because it fitted nowhere.
@@ -74,18 +76,21 @@ func (pl *Placement) String() string {
 	return string(appendPlacement(b, pl.Tile, pl.X, pl.Y, pl.Rotation))
 }
 
-// Action is the one action of a turn after the placement: *Follower,
-// *TowerFloor or *TowerFollower.
+// Action is an action of a turn after the placement: *Follower,
+// *TowerFloor or *TowerFollower. A turn has one, and with the Phantom a
+// second figure (Turn.Second).
 type Action interface {
 	Position() Pos
 	action()
 }
 
-// Follower puts a follower from supply on a feature of the tile just placed.
+// Follower puts a follower from supply on a feature of the tile just placed:
+// +C:N, or the phantom *C:N.
 type Follower struct {
-	Pos   Pos
-	Spot  Spot
-	Notes *Notes
+	Pos     Pos
+	Phantom bool // the figure is the phantom
+	Spot    Spot
+	Notes   *Notes
 }
 
 // TowerFloor puts a tower floor on the foundation or open tower at (X, Y),
@@ -100,17 +105,30 @@ type TowerFloor struct {
 // Capture takes the follower standing on Spot of the tile at (X, Y); Spot.Kind
 // is Tower for a follower on the tower there.
 type Capture struct {
-	Pos   Pos
-	X, Y  int
-	Spot  Spot
-	Notes *Notes
+	Pos      Pos
+	X, Y     int
+	Phantom  bool // the figure captured is a phantom (x4,-1:*C:N)
+	Spot     Spot
+	Notes    *Notes
+	Exchange *Exchange // the exchange's choice, nil when not written
 }
 
-// TowerFollower puts a follower from supply on top of the tower at (X, Y).
+// Exchange is the choice written after a capture (&+ or &*): which of the
+// capturer's own figures comes back in the exchange of prisoners that
+// follows, when the other player holds a follower and the phantom of it.
+type Exchange struct {
+	Pos     Pos
+	Phantom bool // the phantom comes back (&*); else a follower (&+)
+	Notes   *Notes
+}
+
+// TowerFollower puts a follower from supply on top of the tower at (X, Y):
+// +T@3,-1, or the phantom *T@3,-1.
 type TowerFollower struct {
-	Pos   Pos
-	X, Y  int
-	Notes *Notes
+	Pos     Pos
+	Phantom bool // the figure is the phantom
+	X, Y    int
+	Notes   *Notes
 }
 
 // Position returns the position of the action.

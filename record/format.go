@@ -128,6 +128,9 @@ func appendTurn(b []byte, t *Turn) []byte {
 	b = appendNotes(b, t.Notes)
 	for _, r := range t.Ransoms {
 		b = append(b, " $"...)
+		if r.Phantom {
+			b = append(b, '*')
+		}
 		if r.Owner.Text != "" {
 			b = appendName(b, r.Owner.Text)
 			b = append(b, '@')
@@ -145,13 +148,26 @@ func appendTurn(b []byte, t *Turn) []byte {
 		b = appendPlacement(b, pl.Tile, pl.X, pl.Y, pl.Rotation)
 		b = appendNotes(b, pl.Notes)
 	}
-	switch a := t.Action.(type) {
+	b = appendAction(b, t.Action)
+	b = appendAction(b, t.Second)
+	if s := t.Score; s != nil {
+		b = append(b, " ="...)
+		b = appendPoints(b, s.Points)
+		b = appendNotes(b, s.Notes)
+	}
+	return b
+}
+
+// appendAction writes an action with a space before it (nothing for nil).
+func appendAction(b []byte, a Action) []byte {
+	switch a := a.(type) {
 	case *Follower:
-		b = append(b, " +"...)
+		b = append(b, ' ', figureSign(a.Phantom))
 		b = append(b, a.Spot.String()...)
 		b = appendNotes(b, a.Notes)
 	case *TowerFollower:
-		b = append(b, " +T@"...)
+		b = append(b, ' ', figureSign(a.Phantom))
+		b = append(b, "T@"...)
 		b = appendCoord(b, a.X, a.Y)
 		b = appendNotes(b, a.Notes)
 	case *TowerFloor:
@@ -162,16 +178,27 @@ func appendTurn(b []byte, t *Turn) []byte {
 			b = append(b, " x"...)
 			b = appendCoord(b, c.X, c.Y)
 			b = append(b, ':')
+			if c.Phantom {
+				b = append(b, '*')
+			}
 			b = append(b, c.Spot.String()...)
 			b = appendNotes(b, c.Notes)
+			if e := c.Exchange; e != nil {
+				b = append(b, " &"...)
+				b = append(b, figureSign(e.Phantom))
+				b = appendNotes(b, e.Notes)
+			}
 		}
 	}
-	if s := t.Score; s != nil {
-		b = append(b, " ="...)
-		b = appendPoints(b, s.Points)
-		b = appendNotes(b, s.Notes)
-	}
 	return b
+}
+
+// figureSign is the sign of a figure: "+" a follower, "*" the phantom.
+func figureSign(phantom bool) byte {
+	if phantom {
+		return '*'
+	}
+	return '+'
 }
 
 func appendPoints(b []byte, pts []int) []byte {

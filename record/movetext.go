@@ -10,12 +10,13 @@ const (
 	stDiscard              // discards
 	stPlace                // the placement
 	stAction               // the action (and its capture)
+	stSecond               // the second figure
 	stElems                // elements closed: a continuation line
 	stScore                // the declared score
 	stVar                  // variations
 )
 
-var stageNames = [...]string{"", "ransoms", "discards", "placement", "action", "", "score", "variations"}
+var stageNames = [...]string{"", "ransoms", "discards", "placement", "action", "second figure", "", "score", "variations"}
 
 // turnState is the turn being parsed at one nesting depth.
 type turnState struct {
@@ -164,9 +165,10 @@ func (p *parser) items(st *turnState) {
 			p.endOf("discard")
 			t.Discards = p.nodes.discardList.add(t.Discards, d)
 			st.last = &d.Notes
-		case '+', '^':
-			p.order(st, stAction)
-			p.action(st)
+		case '+', '^', '*':
+			p.action(st, p.actionSlot(st))
+		case '&':
+			p.exchange(st)
 		default:
 			if isDigit(c) {
 				return
@@ -210,7 +212,7 @@ func (p *parser) order(st *turnState, s stage) {
 
 // failOrder reports an item of stage s that may not come after stage cur.
 func (p *parser) failOrder(cur, s stage) {
-	what := [...]string{"", "ransom", "discard", "placement", "action", "", "score", "variation"}[s]
+	what := [...]string{"", "ransom", "discard", "placement", "action", "action", "", "score", "variation"}[s]
 	switch {
 	case cur == s:
 		p.fail(p.i, "expected one "+what+" per turn, found "+p.found(p.i))
@@ -220,11 +222,15 @@ func (p *parser) failOrder(cur, s stage) {
 	p.fail(p.i, "expected "+what+" before the "+stageNames[cur]+", found "+p.found(p.i))
 }
 
-// ransom lexes $Bob or $Carl@Bob.
+// ransom lexes $Bob or $Carl@Bob, with "*" after "$" for a phantom.
 func (p *parser) ransom() *Ransom {
 	r := p.nodes.ransoms.new()
 	r.Pos = p.pos(p.i)
 	p.i++
+	if p.i < len(p.src) && p.src[p.i] == '*' {
+		r.Phantom = true
+		p.i++
+	}
 	first := p.name(`player name after "$"`)
 	if p.i < len(p.src) && p.src[p.i] == '@' {
 		p.i++
@@ -237,8 +243,32 @@ func (p *parser) ransom() *Ransom {
 	return r
 }
 
-// action lexes +Spot, +T@x,y or ^x,y.
-func (p *parser) action(st *turnState) {
+// actionSlot returns where the action starting here goes: the turn's
+// action, or after it the second figure (the notation does not know
+// whether it is the phantom: the replayer checks).
+func (p *parser) actionSlot(st *turnState) *Action {
+	switch st.stage {
+	case stAction:
+		st.stage = stSecond
+		return &st.t.Second
+	case stSecond:
+		p.fail(p.i, "expected at most two actions per turn (an action and the phantom), found "+p.found(p.i))
+	}
+	p.order(st, stAction)
+	return &st.t.Action
+}
+
+// currentAction returns the action written last on the turn.
+func (st *turnState) currentAction() Action {
+	if st.stage == stSecond {
+		return st.t.Second
+	}
+	return st.t.Action
+}
+
+// action lexes +Spot, +T@x,y or ^x,y (or *Spot, *T@x,y for the phantom)
+// into *slot.
+func (p *parser) action(st *turnState, slot *Action) {
 	a := p.i
 	p.i++
 	if p.src[a] == '^' {
@@ -248,36 +278,37 @@ func (p *parser) action(st *turnState) {
 		if p.i >= len(p.src) || (p.src[p.i] != 'x' && p.src[p.i] != 'X') {
 			p.endOf("tower floor")
 		}
-		st.t.Action = f
+		*slot = f
 		st.last = &f.Notes
 		return
 	}
+	phantom := p.src[a] == '*'
 	j := p.i
 	for j < len(p.src) && isASCIILetter(p.src[j]) {
 		j++
 	}
 	if spotKind(p.src[p.i:j]) == Tower && j < len(p.src) && p.src[j] == '@' {
 		tf := p.nodes.guards.new()
-		tf.Pos = p.pos(a)
+		tf.Pos, tf.Phantom = p.pos(a), phantom
 		p.i = j + 1
 		tf.X, tf.Y = p.coord()
 		p.endOf("tower follower")
-		st.t.Action = tf
+		*slot = tf
 		st.last = &tf.Notes
 		return
 	}
 	f := p.nodes.followers.new()
-	f.Pos = p.pos(a)
+	f.Pos, f.Phantom = p.pos(a), phantom
 	f.Spot = p.spot(false)
 	p.endOf("follower")
-	st.t.Action = f
+	*slot = f
 	st.last = &f.Notes
 }
 
-// capture lexes x4,-1:C:N after a tower floor.
+// capture lexes x4,-1:C:N (x4,-1:*C:N for a phantom) after a tower floor.
 func (p *parser) capture(st *turnState) {
-	f, ok := st.t.Action.(*TowerFloor)
-	if !ok || f.Capture != nil || st.stage != stAction {
+	f, ok := st.currentAction().(*TowerFloor)
+	if !ok || f.Capture != nil || st.stage != stAction && st.stage != stSecond {
 		p.fail(p.i, "expected capture right after a tower floor, found "+p.found(p.i))
 	}
 	c := p.nodes.captures.new()
@@ -288,10 +319,35 @@ func (p *parser) capture(st *turnState) {
 		p.fail(p.i, `expected ":" before the captured follower's spot, found `+p.found(p.i))
 	}
 	p.i++
+	if p.i < len(p.src) && p.src[p.i] == '*' {
+		c.Phantom = true
+		p.i++
+	}
 	c.Spot = p.spot(true)
-	p.endOf("capture")
+	if p.i >= len(p.src) || p.src[p.i] != '&' {
+		p.endOf("capture")
+	}
 	f.Capture = c
 	st.last = &c.Notes
+}
+
+// exchange lexes &+ or &* right after a capture.
+func (p *parser) exchange(st *turnState) {
+	f, ok := st.currentAction().(*TowerFloor)
+	if !ok || f.Capture == nil || f.Capture.Exchange != nil || st.last != &f.Capture.Notes {
+		p.fail(p.i, "expected exchange right after a capture, found "+p.found(p.i))
+	}
+	e := p.nodes.exchanges.new()
+	e.Pos = p.pos(p.i)
+	p.i++
+	if p.i >= len(p.src) || p.src[p.i] != '+' && p.src[p.i] != '*' {
+		p.fail(p.i, `expected "+" or "*" after "&", found `+p.found(p.i))
+	}
+	e.Phantom = p.src[p.i] == '*'
+	p.i++
+	p.endOf("exchange")
+	f.Capture.Exchange = e
+	st.last = &e.Notes
 }
 
 // variation parses ( turns ) after st.t.

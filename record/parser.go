@@ -58,6 +58,7 @@ type nodes struct {
 	followers   slab[Follower]
 	floors      slab[TowerFloor]
 	captures    slab[Capture]
+	exchanges   slab[Exchange]
 	guards      slab[TowerFollower]
 	scores      slab[Score]
 	tags        slab[Tag]
@@ -84,6 +85,7 @@ func (n *nodes) reset(keep bool) {
 	n.followers.reset(keep)
 	n.floors.reset(keep)
 	n.captures.reset(keep)
+	n.exchanges.reset(keep)
 	n.guards.reset(keep)
 	n.scores.reset(keep)
 	n.tags.reset(keep)

@@ -160,7 +160,7 @@ func (r *replayer) moves(t *record.Turn, rt *Turn) bool {
 				return false
 			}
 		}
-		if !r.apply(engine.Move{Kind: engine.MoveRansom, Payee: payee, Owner: owner}, &rn.Pos) {
+		if !r.apply(engine.Move{Kind: engine.MoveRansom, Payee: payee, Owner: owner, Figure: figure(rn.Phantom)}, &rn.Pos) {
 			return false
 		}
 		rt.Ransom = true
@@ -210,32 +210,88 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 	return true
 }
 
+// action plays the turn's action and its second figure.
 func (r *replayer) action(t *record.Turn, rt *Turn) bool {
-	switch a := t.Action.(type) {
+	if !r.step(t, t.Action, rt) {
+		return false
+	}
+	if t.Second == nil {
+		return true
+	}
+	if r.eg.Phase() == engine.PhaseCapture { // a floor that captured nothing
+		if err := r.eg.Apply(engine.Move{Kind: engine.MovePass}); err != nil {
+			return r.refused(err, engine.Move{Kind: engine.MovePass}, &t.Pos)
+		}
+	}
+	return r.step(t, t.Second, rt)
+}
+
+// step plays action a of turn t: the turn's action, or its second figure
+// (which the engine accepts only as the phantom).
+func (r *replayer) step(t *record.Turn, a record.Action, rt *Turn) bool {
+	second := a == t.Second
+	switch a := a.(type) {
 	case nil:
 		return true
 	case *record.Follower:
-		rt.Action, rt.Spot = ActionFollower, spot(a.Spot)
-		if err := r.eg.Deploy(rt.Spot); err != nil {
-			return r.refused(err, engine.Move{Kind: engine.MoveFollower, Spot: rt.Spot}, &a.Pos)
+		sp := spot(a.Spot)
+		if second {
+			rt.Second, rt.SecondSpot = ActionFollower, sp
+		} else {
+			rt.Action, rt.Spot, rt.Phantom = ActionFollower, sp, a.Phantom
+		}
+		if a.Phantom {
+			return r.apply(engine.Move{Kind: engine.MoveFollower, Spot: sp, Figure: engine.FigurePhantom}, &a.Pos)
+		}
+		if err := r.eg.Deploy(sp); err != nil {
+			return r.refused(err, engine.Move{Kind: engine.MoveFollower, Spot: sp}, &a.Pos)
 		}
 		return true
 	case *record.TowerFollower:
-		rt.Action, rt.Target = ActionTowerFollower, engine.Pos{X: a.X, Y: a.Y}
-		return r.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: rt.Target}, &a.Pos)
+		m := engine.Move{Kind: engine.MoveTowerFollower, Pos: engine.Pos{X: a.X, Y: a.Y}, Figure: figure(a.Phantom)}
+		if second {
+			rt.Second, rt.SecondTarget = ActionTowerFollower, m.Pos
+		} else {
+			rt.Action, rt.Target, rt.Phantom = ActionTowerFollower, m.Pos, a.Phantom
+		}
+		return r.apply(m, &a.Pos)
 	case *record.TowerFloor:
 		rt.Action, rt.Target = ActionFloor, engine.Pos{X: a.X, Y: a.Y}
-		if !r.apply(engine.Move{Kind: engine.MoveFloor, Pos: rt.Target}, &a.Pos) {
+		if !r.apply(engine.Move{Kind: engine.MoveFloor, Pos: engine.Pos{X: a.X, Y: a.Y}}, &a.Pos) {
 			return false
 		}
 		if c := a.Capture; c != nil {
 			rt.Captured = true
-			return r.apply(engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot)}, &c.Pos)
+			m := engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: spot(c.Spot), Figure: figure(c.Phantom)}
+			e := c.Exchange
+			if e != nil {
+				m.Back = engine.ChoiceFollower
+				if e.Phantom {
+					m.Back = engine.ChoicePhantom
+				}
+			}
+			if err := r.eg.Apply(m); err != nil {
+				// A choice written where there is none is the choice's fault.
+				var ie *engine.IllegalMoveError
+				if e != nil && errors.As(err, &ie) && ie.Rule == engine.RuleExchange {
+					return r.refused(err, m, &e.Pos)
+				}
+				return r.refused(err, m, &c.Pos)
+			}
+			return true
 		}
 		return true
 	}
-	r.fail(engine.RuleMove.String(), t.Pos, "unknown action %T", t.Action)
+	r.fail(engine.RuleMove.String(), t.Pos, "unknown action %T", a)
 	return false
+}
+
+// figure is the engine's figure for the notation's phantom sign.
+func figure(phantom bool) engine.Figure {
+	if phantom {
+		return engine.FigurePhantom
+	}
+	return engine.FigureFollower
 }
 
 // engineKinds maps the notation's feature kinds to the engine's;

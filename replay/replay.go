@@ -59,9 +59,16 @@ type Turn struct {
 	Action   ActionKind
 	Spot     engine.Spot // ActionFollower: where on the new tile
 	Target   engine.Pos  // ActionFloor, ActionTowerFollower: the tower
+	Phantom  bool        // ActionFollower, ActionTowerFollower: the figure is the phantom
 	Captured bool        // ActionFloor: a follower was captured
-	Ransom   bool        // the player paid a ransom this turn
-	Scores   []int       // every player's score after the turn
+	// Second is the turn's second figure, the phantom (rules with the
+	// Phantom): ActionFollower on SecondSpot of the new tile, or
+	// ActionTowerFollower onto the tower at SecondTarget; ActionNone.
+	Second       ActionKind
+	SecondSpot   engine.Spot
+	SecondTarget engine.Pos
+	Ransom       bool  // the player paid a ransom this turn
+	Scores       []int // every player's score after the turn
 	// EventsFrom and EventsTo delimit the turn's events in Game.Events.
 	EventsFrom, EventsTo int
 }

@@ -10,22 +10,44 @@ import (
 	"github.com/towerlog/towerlog/record"
 )
 
-var roundTripRules = []engine.Rules{
-	{}, {BaseOnly: true}, {GuardsSafe: true, NoReopen: true}, {NoOwnCapture: true, NoRansom: true},
-	{Range: engine.RangeDiagonal, GapsBlock: true}, {Range: engine.RangeShort, TowerTileActions: true, NoFarmers: true, TinyCity2: true},
+// roundTripRules are every rule flag, each set without and with the
+// Phantom.
+var roundTripRules = func() []engine.Rules {
+	var out []engine.Rules
+	for _, r := range []engine.Rules{
+		{}, {BaseOnly: true}, {GuardsSafe: true, NoReopen: true}, {NoOwnCapture: true, NoRansom: true},
+		{Range: engine.RangeDiagonal, GapsBlock: true}, {Range: engine.RangeShort, TowerTileActions: true, NoFarmers: true, TinyCity2: true},
+	} {
+		p := r
+		p.Phantom = true
+		out = append(out, r, p)
+	}
+	return out
+}()
+
+// phantomSigns are the notation's phantom signs and what they write: the
+// round trip must meet each in the records of generated Phantom games.
+var phantomSigns = map[string]string{
+	" *C:": "the phantom on a city", " *T@": "the phantom on a tower", ":*": "a phantom captured",
+	" &+": "a follower back in an exchange", " &*": "the phantom back in an exchange", "$*": "a phantom ransomed",
 }
 
 // replay(record(game)) == game: a generated game written as CGN, formatted,
 // parsed again and replayed reaches the same state and events, and the
-// text is canonical.
+// text is canonical. Every rule set is played with and without the
+// Phantom, now and then in the greedy style.
 func TestGeneratedGamesRoundTrip(t *testing.T) {
 	gen := engine.NewGenerator()
 	n := 300
 	if testing.Short() {
 		n = 30
 	}
+	seen := map[string]int{}
 	for i := 0; i < n; i++ {
 		o := engine.GenOptions{Players: 2 + i%5, Rules: roundTripRules[i%len(roundTripRules)], Seed: uint64(1000 + i)}
+		if i%25 == 1 {
+			o.Style = engine.StyleGreedy
+		}
 		want, _, err := gen.Generate(o)
 		if err != nil {
 			t.Fatal(err)
@@ -39,6 +61,13 @@ func TestGeneratedGamesRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := buf.Bytes()
+		for sign := range phantomSigns {
+			if n := bytes.Count(text, []byte(sign)); n > 0 && !o.Rules.Phantom {
+				t.Fatalf("game %d without the Phantom writes %q", i, sign)
+			} else {
+				seen[sign] += n
+			}
+		}
 		games, err := record.Parse(bytes.NewReader(text), "rt.cgn")
 		if err != nil || len(games) != 1 {
 			t.Fatalf("game %d: parse: %v\n%s", i, err, text)
@@ -54,6 +83,12 @@ func TestGeneratedGamesRoundTrip(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got.State.State(), want.State()) || !reflect.DeepEqual(got.Events(), want.Events()) {
 			t.Fatalf("game %d: replayed game differs", i)
+		}
+	}
+	t.Logf("phantom signs %v", seen)
+	for sign, what := range phantomSigns {
+		if seen[sign] == 0 && !testing.Short() {
+			t.Errorf("no %s (%q) in %d generated records", what, sign, n)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOpt
 		}
 		switch m.Kind {
 		case engine.MoveRansom:
-			r := &record.Ransom{Holder: record.Name{Text: players[m.Payee].Name}}
+			r := &record.Ransom{Holder: record.Name{Text: players[m.Payee].Name}, Phantom: m.Figure == engine.FigurePhantom}
 			if m.Owner != mover {
 				r.Owner = record.Name{Text: players[m.Owner].Name}
 			}
@@ -62,15 +62,18 @@ func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOpt
 		case engine.MovePlace:
 			t.Placement = &record.Placement{Tile: eg.Drawn().String(), X: m.Pos.X, Y: m.Pos.Y, Rotation: record.Rotation(m.Rot.Degrees())}
 		case engine.MoveFollower:
-			t.Action = &record.Follower{Spot: RecordSpot(m.Spot)}
+			addAction(t, &record.Follower{Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom})
 		case engine.MoveFloor:
 			t.Action = &record.TowerFloor{X: m.Pos.X, Y: m.Pos.Y}
 		case engine.MoveCapture:
 			if f, ok := t.Action.(*record.TowerFloor); ok {
-				f.Capture = &record.Capture{X: m.Pos.X, Y: m.Pos.Y, Spot: RecordSpot(m.Spot)}
+				f.Capture = &record.Capture{X: m.Pos.X, Y: m.Pos.Y, Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom}
+				if m.Back != engine.ChoiceNone {
+					f.Capture.Exchange = &record.Exchange{Phantom: m.Back == engine.ChoicePhantom}
+				}
 			}
 		case engine.MoveTowerFollower:
-			t.Action = &record.TowerFollower{X: m.Pos.X, Y: m.Pos.Y}
+			addAction(t, &record.TowerFollower{X: m.Pos.X, Y: m.Pos.Y, Phantom: m.Figure == engine.FigurePhantom})
 		case engine.MoveEndTurn:
 			if o.Scores {
 				t.Score = &record.Score{Points: eg.Scores()}
@@ -88,6 +91,18 @@ func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOpt
 		rg.SetTag("Result", "*")
 	}
 	return rg, nil
+}
+
+// addAction writes a figure's placement as the turn's action, or as its
+// second figure when the turn has an action already. (A phantom placed
+// after passing the first step is written as the action: replayed so, it
+// leaves the game as it was.)
+func addAction(t *record.Turn, a record.Action) {
+	if t.Action == nil {
+		t.Action = a
+	} else {
+		t.Second = a
+	}
 }
 
 func bagTag(s engine.Setup) string {
