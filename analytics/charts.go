@@ -336,7 +336,8 @@ func (c chart) heatmap(g cells) chart {
 			InRange: &opts.VisualMapInRange{Color: []string{"#f7fbff", "#08306b"}}}),
 	)...)
 	hm.AddSeries(c.Title, data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true)}))
-	c.Height = f.top + f.bottom + cellHeight*max(1, len(g.ys))
+	// The plot is at least as high as the y axis' name is long.
+	c.Height = f.top + f.bottom + max(cellHeight*max(1, len(g.ys)), charPx*utf8.RuneCountInString(g.yName))
 	c.MinWidth = f.left + f.right + cellWidth*max(1, len(g.xs))
 	c.Options = jsonOptions(hm)
 	return c
