@@ -288,7 +288,7 @@ func checkLayout(t *testing.T, browser, file string, width int) layoutReport {
 }
 
 // TestLayoutInChromium draws the reports of a club of twelve, of a small
-// archive and of one game on a desktop screen and on a 420 px phone, and
+// archive, of players with long names and of one game on a desktop screen and on a 420 px phone, and
 // checks what the reader sees: nothing wider than the screen, no text of
 // a chart cut off or over other text, no fractions of a capture, and a
 // board caption that follows the slider.
@@ -303,6 +303,7 @@ func TestLayoutInChromium(t *testing.T) {
 	}{
 		{"club", ArchiveOptions{Games: 150, Files: 2, Seed: 1}},
 		{"small", ArchiveOptions{Games: 1, Files: 1, Seed: 2, Roster: DemoRoster[:5]}},
+		{"long names", ArchiveOptions{Games: 12, Files: 1, Seed: 3, Roster: hostileRoster}},
 	} {
 		if _, err := GenerateArchive(ctx, filepath.Join(dir, a.name), a.o); err != nil {
 			t.Fatal(err)
@@ -317,17 +318,19 @@ func TestLayoutInChromium(t *testing.T) {
 		}
 		pages[a.name] = b.String()
 	}
-	var game bytes.Buffer
-	g := replayFirst(t, filepath.Join(dir, "club", "games-001.cgn"))
-	if err := WriteGameReport(&game, g); err != nil {
-		t.Fatal(err)
+	turns := map[string]int{}
+	for name, archive := range map[string]string{"game": "club", "game of long names": "long names"} {
+		var b bytes.Buffer
+		g := replayFirst(t, filepath.Join(dir, archive, "games-001.cgn"))
+		if err := WriteGameReport(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		pages[name], turns[name] = b.String(), len(g.Turns)
 	}
-	pages["game"] = game.String()
-	last := len(g.Turns)
 	for name, page := range pages {
 		for _, width := range []int{1200, 420} {
 			t.Run(fmt.Sprintf("%s at %d px", name, width), func(t *testing.T) {
-				file := filepath.Join(dir, fmt.Sprintf("%s-%d.html", name, width))
+				file := filepath.Join(dir, fmt.Sprintf("%s-%d.html", strings.ReplaceAll(name, " ", "-"), width))
 				if err := os.WriteFile(file, []byte(withScript(page, layoutScript)), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -335,7 +338,8 @@ func TestLayoutInChromium(t *testing.T) {
 				for _, p := range r.Problems {
 					t.Error(p)
 				}
-				if name != "game" {
+				last, ok := turns[name]
+				if !ok {
 					return
 				}
 				want := []string{
