@@ -381,10 +381,13 @@ func (r *report) captureCharts() error {
 			grid[y][x] = r.captureCells[[2]int{h, d}]
 		}
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "captures-height-distance", Title: "Captures by tower height and distance",
-		Note: "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles; distance 0 is the tower's own tile. Empty squares counted none.",
-	}.heatmap(cells{xName: "Tower height (floors)", yName: "Distance (tiles)", xs: itoas(hs), ys: itoas(ds),
-		counts: grid, blankZeros: true}))
+	c := chart{ID: "captures-height-distance", Title: "Captures by tower height and distance",
+		Note: "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles; distance 0 is the tower's own tile. Empty squares counted none."}
+	if len(r.captureCells) == 0 {
+		c.Note = "No follower was captured in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.heatmap(cells{xName: "Tower height (floors)", yName: "Distance (tiles)",
+		xs: itoas(hs), ys: itoas(ds), counts: grid, blankZeros: true}))
 	return nil
 }
 
@@ -508,8 +511,11 @@ func (r *report) towerCharts() error {
 	for _, h := range hs {
 		n.values = append(n.values, counts[h])
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
-		Note: "The number of towers that ended the game at each height, counting every tower that got at least one floor.",
-	}.columns("Height at the end of the game (floors)", "Towers", itoas(hs), n))
+	c := chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
+		Note: "The number of towers that ended the game at each height, counting every tower that got at least one floor."}
+	if len(hs) == 0 {
+		c.Note = "No tower got a floor in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.columns("Height at the end of the game (floors)", "Towers", itoas(hs), n))
 	return nil
 }
