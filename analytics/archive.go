@@ -29,7 +29,7 @@ const (
 	leaderboardRows = 100 // players in the leaderboard
 	chartPlayers    = 20  // players in the bar charts
 	matrixPlayers   = 15  // players in the captor × victim matrix
-	flowPlayers     = 20  // players in the ransom flows
+	flowPlayers     = 12  // players in the ransom flows: one colour each (palette)
 	pickerGames     = 20  // latest games offered one at a time
 )
 
@@ -312,7 +312,7 @@ func (r *report) leaderboard() error {
 	})
 	t := table{ID: "leaderboard", Title: "Leaderboard",
 		Note: "Players ranked by games won (a shared first place counts as a win). Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
-		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}}
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
 		p := r.stats[name]
 		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(p.games), strconv.Itoa(p.wins),
@@ -345,45 +345,49 @@ func (r *report) captureCharts() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
 	made := namedInts{name: "Captures made"}
 	suffered := namedInts{name: "Captures suffered"}
-	own := namedInts{name: "Own follower taken back"}
 	for _, name := range top {
 		p := r.stats[name]
 		made.values = append(made.values, p.made)
 		suffered.values = append(suffered.values, p.suffered)
-		own.values = append(own.values, p.own)
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player", Height: 400,
-		Note:    "How many opponents' followers each player captured with a tower, how many of their own followers were captured by others, and how often they captured their own follower to take it back." + r.topNote(chartPlayers),
-		Options: barChart("Player", "Captures", top, []namedInts{made, suffered, own}, false)})
+	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player",
+		Note: "How many opponents' followers each player captured with a tower, and how many of their own followers were captured by others. Players taking back their own followers are counted on the diagonal of the next chart." + r.topNote(chartPlayers),
+	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}}))
 
 	mtop := r.top[:min(len(r.top), matrixPlayers)]
-	cells := make([][]int, len(mtop))
+	counts := make([][]int, len(mtop))
 	for y, victim := range mtop {
-		cells[y] = make([]int, len(mtop))
+		counts[y] = make([]int, len(mtop))
 		for x, captor := range mtop {
-			cells[y][x] = r.stats[captor].capturesOf[victim]
+			counts[y][x] = r.stats[captor].capturesOf[victim]
 		}
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom", Height: 120 + 32*len(mtop),
-		Note:    "Each square counts the followers of the player on the left captured by the player below; the darker, the more. The diagonal is players taking back their own followers." + r.topNote(matrixPlayers),
-		Options: heatmap("Captor (whose tower captured)", "Victim (whose follower was captured)", mtop, mtop, cells, "Captures")})
+	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom",
+		Note: "Each square counts the followers of the player on the left captured by the player below; the darker, the more. The diagonal is players taking back their own followers." + r.topNote(matrixPlayers),
+	}.heatmap(cells{xName: "Captor (whose tower captured)", yName: "Victim (whose follower was captured)",
+		xs: mtop, ys: mtop, counts: counts, topDown: true}))
 
 	var heights, distances []int
-	counts := r.captureCells
-	for k := range counts {
+	for k := range r.captureCells {
 		heights, distances = appendMissing(heights, k[0]), appendMissing(distances, k[1])
 	}
-	hs, ds := fillRange(heights), fillRange(distances)
+	// A tower captures when a floor is built, so it is at least one floor
+	// high: the heights start at 1, the distances at 0 (its own tile).
+	hs, ds := fillRange(1, heights), fillRange(0, distances)
 	grid := make([][]int, len(ds))
 	for y, d := range ds {
 		grid[y] = make([]int, len(hs))
 		for x, h := range hs {
-			grid[y][x] = counts[[2]int{h, d}]
+			grid[y][x] = r.captureCells[[2]int{h, d}]
 		}
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "captures-height-distance", Title: "Captures by tower height and distance", Height: 160 + 28*len(ds),
-		Note:    "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles.",
-		Options: heatmap("Tower height (floors)", "Distance to the captured follower (tiles)", itoas(hs), itoas(ds), grid, "Captures")})
+	c := chart{ID: "captures-height-distance", Title: "Captures by tower height and distance",
+		Note: "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles; distance 0 is the tower's own tile. Empty squares counted none."}
+	if len(r.captureCells) == 0 {
+		c.Note = "No follower was captured in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.heatmap(cells{xName: "Tower height (floors)", yName: "Distance (tiles)",
+		xs: itoas(hs), ys: itoas(ds), counts: grid, blankZeros: true}))
 	return nil
 }
 
@@ -410,10 +414,10 @@ func appendMissing(s []int, v int) []int {
 	return append(s, v)
 }
 
-// fillRange returns every integer from 0 (or the least value, if lower)
-// to the greatest of s.
-func fillRange(s []int) []int {
-	lo, hi := 0, 0
+// fillRange returns every integer from lo (or the least value of s, if
+// lower) to the greatest of s.
+func fillRange(lo int, s []int) []int {
+	hi := lo
 	for _, v := range s {
 		lo, hi = min(lo, v), max(hi, v)
 	}
@@ -449,14 +453,12 @@ func (r *report) ransomChart() error {
 		}
 		return flows[i].to < flows[j].to
 	})
-	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom", Height: 500,
-		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Payers are on the left, receivers on the right; the wider the band, the more points went from one to the other." + r.topNote(flowPlayers)}
+	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom",
+		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Each bar is what one player paid, split by who received it; every player has one colour, the colour of the points they received." + r.topNote(flowPlayers)}
 	if len(flows) == 0 {
 		c.Note = "No ransom was paid in these games."
-		c.Height = 200
 	}
-	c.Options = sankey(flows)
-	r.page.Charts = append(r.page.Charts, c)
+	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows))
 	return nil
 }
 
@@ -473,9 +475,9 @@ func (r *report) featureChart() error {
 		}
 		series = append(series, s)
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from", Height: 400,
-		Note:    "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
-		Options: barChart("Player", "Points", top, series, true)})
+	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
+		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true}))
 	return nil
 }
 
@@ -501,16 +503,19 @@ func (r *report) towerCharts() error {
 	for h := range counts {
 		heights = append(heights, h)
 	}
-	hs := fillRange(heights)
-	if len(hs) > 0 && hs[0] == 0 {
-		hs = hs[1:]
+	var hs []int
+	if len(heights) > 0 {
+		hs = fillRange(1, heights)
 	}
 	n := namedInts{name: "Towers"}
 	for _, h := range hs {
 		n.values = append(n.values, counts[h])
 	}
-	r.page.Charts = append(r.page.Charts, chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
-		Note:    "The number of towers that ended the game at each height, counting every tower that got at least one floor.",
-		Options: barChart("Height at the end of the game (floors)", "Towers", itoas(hs), []namedInts{n}, false)})
+	c := chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
+		Note: "The number of towers that ended the game at each height, counting every tower that got at least one floor."}
+	if len(hs) == 0 {
+		c.Note = "No tower got a floor in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.columns("Height at the end of the game (floors)", "Towers", itoas(hs), n))
 	return nil
 }

@@ -5,9 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,14 +32,19 @@ var hostileRoster = []string{
 	`Zoë; the: colon\slash`,
 }
 
-// chromium returns the path of a Chromium, or skips the test.
+// chromium returns the path of a Chromium, or skips the test; under CI
+// (CI=true) a missing Chromium fails the test instead.
 func chromium(t *testing.T) string {
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
 	}
-	t.Skip("chromium is not installed (apt-get install chromium)")
+	const why = "chromium is not installed (apt-get install chromium)"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(why + ", and CI must run the browser tests")
+	}
+	t.Skip(why)
 	return ""
 }
 
@@ -91,10 +100,16 @@ func addScript(html string) string {
 
 // withTooltips keeps the policy and allows tooltipScript by its hash.
 func withTooltips(html string) string {
-	sum := sha256.Sum256([]byte(tooltipScript))
+	return withScript(html, tooltipScript)
+}
+
+// withScript adds script at the end of the body, allowed by its hash.
+func withScript(html, script string) string {
+	sum := sha256.Sum256([]byte(script))
 	hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	html = strings.Replace(html, "script-src ", "script-src "+hash+" ", 1)
-	return addScript(html)
+	i := strings.LastIndex(html, "</body>")
+	return html[:i] + "<script>" + script + "</script>" + html[i:]
 }
 
 func TestHostileNamesInChromium(t *testing.T) {
@@ -172,5 +187,175 @@ func checkDOM(t *testing.T, dom string, charts int, tooltips bool) {
 	// The names are on the page, as text.
 	if !strings.Contains(dom, "onerror=") {
 		t.Error("the hostile names do not appear on the page")
+	}
+}
+
+// layoutScript looks at a drawn report as a reader would and posts to
+// the page's parent {problems, captions}: problems lists what is wrong
+// (the page wider than the window, text of a chart cut off at the
+// chart's edge or overlapping other text, a fraction on charts of whole
+// numbers); on a game's page, captions are the board's caption and the
+// turn label while the script steps the slider.
+const layoutScript = `
+setTimeout(function () {
+  var problems = [];
+  var doc = document.documentElement;
+  if (doc.scrollWidth > window.innerWidth) {
+    problems.push('the page is ' + doc.scrollWidth + ' px wide in a window of ' + window.innerWidth);
+  }
+  document.querySelectorAll('body *').forEach(function (el) {
+    if (el.closest('.scroll') || el.closest('svg')) { return; }
+    var r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > window.innerWidth + 0.5) {
+      problems.push((el.id || el.tagName) + ' "' + el.textContent.slice(0, 40) + '" ends at ' + Math.round(r.right) + ' px');
+    }
+  });
+  function overlap(a, b) {
+    return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  }
+  document.querySelectorAll('div.chart').forEach(function (chart) {
+    var box = chart.getBoundingClientRect();
+    var texts = [];
+    chart.querySelectorAll('svg text').forEach(function (t) {
+      var s = t.textContent.trim();
+      var r = t.getBoundingClientRect();
+      if (s === '' || r.width === 0 || t.closest('[clip-path]')) { return; }
+      if (/^-?[0-9,]*\\.[0-9]+$/.test(s)) { problems.push(chart.id + ': a fraction, ' + s); }
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+        problems.push(chart.id + ': "' + s + '" is cut off');
+      }
+      var m = t.transform.baseVal.consolidate();
+      var tilted = m !== null && Math.abs(m.matrix.a) > 0.01 && Math.abs(m.matrix.b) > 0.01;
+      texts.push({ s: s, r: r, tilted: tilted });
+    });
+    if (texts.length === 0) { problems.push(chart.id + ': no text to check'); }
+    for (var i = 0; i < texts.length; i++) {
+      for (var j = i + 1; j < texts.length; j++) {
+        var a = texts[i], b = texts[j];
+        // The boxes of two tilted labels overlap where their letters do not.
+        if (!(a.tilted && b.tilted) && overlap(a.r, b.r)) {
+          problems.push(chart.id + ': "' + a.s + '" overlaps "' + b.s + '"');
+        }
+      }
+    }
+  });
+  var caption = document.getElementById('board-caption');
+  var seen;
+  if (caption) {
+    seen = [];
+    var look = function () { seen.push(caption.textContent + ' | ' + document.getElementById('turn-label').textContent); };
+    look();
+    ['turn-first', 'turn-next', 'turn-next', 'turn-last', 'turn-prev'].forEach(function (id) {
+      document.getElementById(id).click();
+      look();
+    });
+  }
+  parent.postMessage(JSON.stringify({ problems: problems, captions: seen || null }), '*');
+}, 500);
+`
+
+// frameHTML shows a page in a frame width pixels wide, as a phone would
+// (Chromium's windows are at least 500 px wide), and copies what the
+// page posts into the attribute data-report of its body.
+const frameHTML = `<!DOCTYPE html><html><body style="margin: 0">
+<script>window.addEventListener('message', function (e) { document.body.setAttribute('data-report', e.data); });</script>
+<iframe src="%s" style="width: %dpx; height: 900px; border: 0"></iframe>
+</body></html>`
+
+var reportRx = regexp.MustCompile(`data-report="([^"]*)"`)
+
+// layoutReport is what layoutScript found.
+type layoutReport struct {
+	Problems []string
+	Captions []string
+}
+
+// checkLayout shows a report, saved as file, in a frame width pixels wide
+// and returns what layoutScript found in it.
+func checkLayout(t *testing.T, browser, file string, width int) layoutReport {
+	t.Helper()
+	frame := file + ".frame.html"
+	if err := os.WriteFile(frame, []byte(fmt.Sprintf(frameHTML, filepath.Base(file), width)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := reportRx.FindStringSubmatch(dumpDOM(t, browser, frame))
+	if m == nil {
+		t.Fatal("the layout check did not report")
+	}
+	var r layoutReport
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestLayoutInChromium draws the reports of a club of twelve, of a small
+// archive, of players with long names and of one game on a desktop screen and on a 420 px phone, and
+// checks what the reader sees: nothing wider than the screen, no text of
+// a chart cut off or over other text, no fractions of a capture, and a
+// board caption that follows the slider.
+func TestLayoutInChromium(t *testing.T) {
+	browser := chromium(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	pages := map[string]string{}
+	for _, a := range []struct {
+		name string
+		o    generate.ArchiveOptions
+	}{
+		{"club", generate.ArchiveOptions{Games: 150, Files: 2, Seed: 1}},
+		{"small", generate.ArchiveOptions{Games: 1, Files: 1, Seed: 2, Roster: generate.DemoRoster[:5]}},
+		{"long names", generate.ArchiveOptions{Games: 12, Files: 1, Seed: 3, Roster: hostileRoster}},
+	} {
+		if _, err := generate.Archive(ctx, filepath.Join(dir, a.name), a.o); err != nil {
+			t.Fatal(err)
+		}
+		s := openTemp(t)
+		if _, err := s.Ingest(ctx, []string{filepath.Join(dir, a.name)}, IngestOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := s.WriteReport(ctx, &b, Filter{}); err != nil {
+			t.Fatal(err)
+		}
+		pages[a.name] = b.String()
+	}
+	turns := map[string]int{}
+	for name, archive := range map[string]string{"game": "club", "game of long names": "long names"} {
+		var b bytes.Buffer
+		g := replayFirst(t, filepath.Join(dir, archive, "games-001.cgn"))
+		if err := WriteGameReport(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		pages[name], turns[name] = b.String(), len(g.Turns)
+	}
+	for name, page := range pages {
+		for _, width := range []int{1200, 420} {
+			t.Run(fmt.Sprintf("%s at %d px", name, width), func(t *testing.T) {
+				file := filepath.Join(dir, fmt.Sprintf("%s-%d.html", strings.ReplaceAll(name, " ", "-"), width))
+				if err := os.WriteFile(file, []byte(withScript(page, layoutScript)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				r := checkLayout(t, browser, file, width)
+				for _, p := range r.Problems {
+					t.Error(p)
+				}
+				last, ok := turns[name]
+				if !ok {
+					return
+				}
+				want := []string{
+					fmt.Sprintf("The final position, after the last turn (%d) and the final scoring. | Turn %d of %d", last, last, last),
+					"The start of the game: the board before the first turn. | Start",
+					fmt.Sprintf("The board after turn 1 of %d. | Turn 1 of %d", last, last),
+					fmt.Sprintf("The board after turn 2 of %d. | Turn 2 of %d", last, last),
+					fmt.Sprintf("The final position, after the last turn (%d) and the final scoring. | Turn %d of %d", last, last, last),
+					fmt.Sprintf("The board after turn %d of %d. | Turn %d of %d", last-1, last, last-1, last),
+				}
+				if got := r.Captions; !reflect.DeepEqual(got, want) {
+					t.Errorf("captions while stepping:\n got %q\nwant %q", got, want)
+				}
+			})
+		}
 	}
 }

@@ -35,10 +35,11 @@ func (e *InvalidGameError) Error() string {
 // turnView is one step of the turn slider (the start of the game is
 // step 0).
 type turnView struct {
-	Turn   int          `json:"turn"`
-	Title  string       `json:"title"`
-	Scores []scoreEntry `json:"scores"`
-	Events []string     `json:"events"`
+	Turn    int          `json:"turn"`
+	Caption string       `json:"caption"` // what the board shows
+	Title   string       `json:"title"`
+	Scores  []scoreEntry `json:"scores"`
+	Events  []string     `json:"events"`
 }
 
 type scoreEntry struct {
@@ -112,7 +113,7 @@ func boardView(g *replay.Game) (*board, error) {
 		return nil, err
 	}
 	boards := []string{string(draw.SVG(start, g.Seats()))}
-	views := []turnView{{Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
+	views := []turnView{{Caption: boardCaption(0, len(g.Turns)), Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
 		Events: []string{"The start tile is on the table."}}}
 	events := g.Events()
 	for i, t := range g.Turns {
@@ -124,7 +125,7 @@ func boardView(g *replay.Game) (*board, error) {
 			return nil, fmt.Errorf("%s: no state after turn %d", g, t.Number)
 		}
 		boards = append(boards, string(draw.SVG(state, g.Seats())))
-		views = append(views, turnView{Turn: t.Number, Title: describeTurn(g, &t),
+		views = append(views, turnView{Turn: t.Number, Caption: boardCaption(i+1, len(g.Turns)), Title: describeTurn(g, &t),
 			Scores: scoreList(g.Players, t.Scores), Events: describeEvents(g, events[t.EventsFrom:t.EventsTo])})
 	}
 	packed, err := gzipJSON(boards)
@@ -135,7 +136,20 @@ func boardView(g *replay.Game) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &board{Final: template.URL(svgURL([]byte(boards[len(boards)-1]))), Boards: packed, Turns: string(tj), Count: len(g.Turns)}, nil
+	return &board{Final: template.URL(svgURL([]byte(boards[len(boards)-1]))), Caption: views[len(views)-1].Caption,
+		Boards: packed, Turns: string(tj), Count: len(g.Turns)}, nil
+}
+
+// boardCaption says which position the board shows at step n of the
+// slider: 0 is the start, turns the end.
+func boardCaption(n, turns int) string {
+	switch n {
+	case 0:
+		return "The start of the game: the board before the first turn."
+	case turns:
+		return fmt.Sprintf("The final position, after the last turn (%d) and the final scoring.", turns)
+	}
+	return fmt.Sprintf("The board after turn %d of %d.", n, turns)
 }
 
 // gzipJSON packs v as base64 of gzipped JSON: the boards of successive
@@ -312,11 +326,11 @@ func gameCharts(g *replay.Game, names []string) []chart {
 		{ID: "tower-heights", Title: "Tower heights over the game", Height: 400,
 			Note:    "The height of every tower after each turn, one line per tower, named by its square on the board (x to the east, y to the south).",
 			Options: towerChart(len(g.Turns), floors)},
-		{ID: "captures-per-player", Title: "Captures per player", Height: 350,
-			Note:    "Opponents' followers each player captured with a tower, and their own followers captured by others.",
-			Options: barChart("Player", "Captures", names, []namedInts{made, suffered}, false)},
-		{ID: "points-by-feature", Title: "Where the points come from", Height: 350,
-			Note:    "Points each player scored from cities, roads, cloisters and fields. Ransoms are not included.",
-			Options: barChart("Player", "Points", names, features, true)},
+		chart{ID: "captures-per-player", Title: "Captures per player",
+			Note: "Opponents' followers each player captured with a tower, and their own followers captured by others.",
+		}.playerBars(bars{rowName: "Player", valueName: "Captures", players: names, series: []namedInts{made, suffered}}),
+		chart{ID: "points-by-feature", Title: "Where the points come from",
+			Note: "Points each player scored from cities, roads, cloisters and fields. Ransoms are not included.",
+		}.playerBars(bars{rowName: "Player", valueName: "Points", players: names, series: features, stacked: true}),
 	}
 }

@@ -14,42 +14,33 @@ type growth struct {
 // scoreRaceChart draws every player's score after each turn; scores is
 // indexed [turn-1][seat].
 func scoreRaceChart(names []string, scores [][]int) string {
-	x := make([]int, len(scores))
-	series := make([]namedInts, len(names))
-	for s, name := range names {
-		series[s] = namedInts{name: name, values: make([]int, len(scores))}
-	}
-	for t, row := range scores {
-		x[t] = t + 1
-		for s := range series {
+	lines := make([][]point, len(names))
+	for s := range names {
+		lines[s] = make([]point, len(scores))
+		for t, row := range scores {
+			v := 0
 			if s < len(row) {
-				series[s].values[t] = row[s]
+				v = row[s]
 			}
+			lines[s][t] = point{t + 1, v}
 		}
 	}
-	return lineChart("Turn", "Score (points)", x, series, true)
+	return turnLines("Score (points)", len(scores), names, lines)
 }
 
 // towerChart draws the height of every tower after each turn, one line a
-// tower, named by its square; a tower's line starts at its first floor.
+// tower, named by its square; a tower's line starts at its first floor
+// and runs to the last turn. floors is in the order of the turns.
 func towerChart(turns int, floors []growth) string {
 	type key struct{ x, y int }
-	heights := map[key][]any{}
+	lines := map[key][]point{}
 	var order []key
 	for _, f := range floors {
 		k := key{f.X, f.Y}
-		h, ok := heights[k]
-		if !ok {
-			h = make([]any, turns)
-			for i := range h {
-				h[i] = "-" // ECharts' blank: no tower yet
-			}
+		if _, ok := lines[k]; !ok {
 			order = append(order, k)
 		}
-		for t := f.Turn - 1; t >= 0 && t < turns; t++ {
-			h[t] = f.Height
-		}
-		heights[k] = h
+		lines[k] = append(lines[k], point{f.Turn, f.Height})
 	}
 	sort.Slice(order, func(i, j int) bool {
 		if order[i].x != order[j].x {
@@ -57,13 +48,28 @@ func towerChart(turns int, floors []growth) string {
 		}
 		return order[i].y < order[j].y
 	})
-	x := make([]int, turns)
-	for i := range x {
-		x[i] = i + 1
+	names := make([]string, len(order))
+	series := make([][]point, len(order))
+	for i, k := range order {
+		names[i] = fmt.Sprintf("Tower at (%d, %d)", k.x, k.y)
+		series[i] = everyTurn(lines[k], turns)
 	}
-	var series []anySeries
-	for _, k := range order {
-		series = append(series, anySeries{name: fmt.Sprintf("Tower at (%d, %d)", k.x, k.y), values: heights[k]})
+	return turnLines("Height (floors)", turns, names, series)
+}
+
+// everyTurn fills in the turns between the points of a line, from its
+// first point to the last turn, so that a tooltip finds the line's value
+// after any turn; floors is in the order of the turns.
+func everyTurn(floors []point, turns int) []point {
+	var out []point
+	for i, p := range floors {
+		next := turns + 1
+		if i+1 < len(floors) {
+			next = floors[i+1][0]
+		}
+		for t := p[0]; t < next; t++ {
+			out = append(out, point{t, p[1]})
+		}
 	}
-	return stepLines("Turn", "Height (floors)", x, series)
+	return out
 }

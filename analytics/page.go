@@ -45,11 +45,14 @@ type page struct {
 // fact is one line of the summary.
 type fact struct{ Label, Value string }
 
-// table is an HTML table; every cell is text.
+// table is an HTML table; every cell is text. On a narrow screen it
+// scrolls sideways, and column Key, which names the rows (0 for the
+// first), stays in view.
 type table struct {
 	ID, Title, Note string
 	Head            []string
 	Rows            [][]string
+	Key             int
 }
 
 // board is the single-game view: the final position and a slider through
@@ -60,10 +63,11 @@ type board struct {
 	// Final is the data: URL of the final position, an SVG in base64 made
 	// by this package: trusted as a URL (html/template would otherwise
 	// refuse the data: scheme), and an image runs no script.
-	Final  template.URL
-	Boards string // base64 of the gzipped JSON array of SVG documents
-	Turns  string // JSON array of turns
-	Count  int
+	Final   template.URL
+	Caption string // says what Final shows
+	Boards  string // base64 of the gzipped JSON array of SVG documents
+	Turns   string // JSON array of turns
+	Count   int
 }
 
 // picker is a choice of game for charts that show one game at a time:

@@ -52,6 +52,7 @@
     var slider = document.getElementById('turn-slider');
     var img = document.getElementById('board-image');
     var title = document.getElementById('turn-title');
+    var caption = document.getElementById('board-caption');
     var label = document.getElementById('turn-label');
     var scores = document.querySelector('#turn-scores tbody');
     var events = document.getElementById('turn-events');
@@ -62,6 +63,7 @@
       var t = turns[n];
       if (boards) { img.src = boards[n]; }
       title.textContent = t.title;
+      caption.textContent = t.caption;
       label.textContent = n === 0 ? 'Start' : 'Turn ' + t.turn + ' of ' + (turns.length - 1);
       scores.textContent = '';
       t.scores.forEach(function (s) {
