@@ -506,7 +506,7 @@ func TestLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "capture.jcz true|exchange.jcz true|ransom.jcz true|tower-floor.jcz true"
+	want := "capture.jcz true|exchange.jcz true|exchange-ransom.jcz true|phantoms-only.jcz false|seed-1a-1d.jcz true|ransom.jcz true|tower-floor.jcz true"
 	if strings.Join(got, "|") != want {
 		t.Fatalf("got %v, want %s", got, want)
 	}
