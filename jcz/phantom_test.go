@@ -1,6 +1,7 @@
 package jcz
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -147,5 +148,85 @@ func TestPhantomsOnly(t *testing.T) {
 	want := path + ":13:17: setup.elements: no small-follower element: the players have only their phantoms; towerlog plays the Phantom beside 7 followers per player, not instead of them"
 	if !errors.As(err, &je) || je.Kind != Unsupported || err.Error() != want || rg != nil {
 		t.Fatalf("got %v (record %v)\nwant %s (unsupported, no record)", err, rg != nil, want)
+	}
+}
+
+// mutatePhantom changes a copy of testdata/jcz/phantom/NAME.jcz.
+func mutatePhantom(t *testing.T, name string, change func(sv map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(phantomFixtures, name+Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sv map[string]any
+	if err := json.Unmarshal(data, &sv); err != nil {
+		t.Fatal(err)
+	}
+	change(sv)
+	out, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// without removes the move at index i.
+func without(i int) func(sv map[string]any) {
+	return func(sv map[string]any) {
+		r := sv["replay"].([]any)
+		sv["replay"] = append(r[:i:i], r[i+1:]...)
+	}
+}
+
+// TestPhantomRefused: saves with the Phantom that break a rule, each with
+// its message, kind and rule. exchange-ransom.jcz: replay[2] is Anna's
+// PASS of the phantom's step in turn 1, replay[27] Anna's capture of
+// Bob's monk, replay[28] the EXCHANGE_FOLLOWER that brings her follower
+// back, replay[33] her ransom of her phantom, replay[35] the phantom onto
+// the tower; replay[22] is Bob's capture of Anna's phantom, replay[23]
+// his phantom as the second figure.
+func TestPhantomRefused(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(sv map[string]any)
+		kind   Kind
+		rule   string
+		want   string
+	}{
+		{"TwoPhantoms", func(sv map[string]any) { obj(sv, "setup", "elements")["phantom"] = 2 }, Unsupported, "",
+			"x.jcz:477:17: setup.elements: phantom: 2 phantoms per player; towerlog plays the Phantom with one"},
+		{"NoChoice", without(28), Invalid, "exchange",
+			"x.jcz:377:5: replay[28] COMMIT: turn 7 (Anna): the capture of meeple 1.small.1 at replay[27] leads to an exchange in which Anna chooses which figure comes back: EXCHANGE_FOLLOWER must follow it"},
+		{"ChoiceNotHeld", func(sv map[string]any) { payloadAt(sv, 28)["meepleId"] = "0.small.2" }, Invalid, "exchange",
+			"x.jcz:377:5: replay[28] EXCHANGE_FOLLOWER: turn 7 (Anna): meeple 0.small.2 cannot come back: the exchange gives Anna back the first of its figures of each kind that Bob holds"},
+		{"ChoiceOfTheOtherPlayer", func(sv map[string]any) { payloadAt(sv, 28)["meepleId"] = "1.phantom.1" }, Invalid, "exchange",
+			"x.jcz:377:5: replay[28] EXCHANGE_FOLLOWER: turn 7 (Anna): meeple 1.phantom.1 cannot come back: the exchange gives Anna back the first of its figures of each kind that Bob holds"},
+		// With the phantom chosen back, Anna has no phantom in Bob's
+		// prison to buy back two turns later.
+		{"OtherChoice", func(sv map[string]any) { payloadAt(sv, 28)["meepleId"] = "0.phantom.1" }, Invalid, "ransom",
+			"x.jcz:430:5: replay[33] PAY_RANSOM: turn 9 (Anna): meeple 0.phantom.1 is not a prisoner"},
+		{"SecondFigureNotThePhantom", func(sv map[string]any) {
+			m := moveAt(sv, 2)
+			m["type"] = typeDeploy
+			m["payload"] = map[string]any{"pointer": map[string]any{"position": []any{1, 0}, "feature": "Field", "location": "NL.NR.EL.WR"}, "meepleId": "0.small.2"}
+		}, Invalid, "phantom",
+			"x.jcz:61:5: replay[2] DEPLOY_MEEPLE: turn 1 (Anna): the turn's action is done: only the phantom may follow it, not a follower"},
+		// Bob's floor has Anna's phantom in range: JCZ asks for the
+		// capture or a PASS before the phantom's step.
+		{"PhantomBeforeTheCapture", without(22), Invalid, "phase",
+			"x.jcz:288:5: replay[22] DEPLOY_MEEPLE: turn 6 (Bob): follower is not allowed now: the turn is in its capture phase"},
+		{"PhantomInPrison", without(33), Invalid, "phantom",
+			"x.jcz:443:5: replay[34] DEPLOY_MEEPLE: turn 9 (Anna): Anna's phantom is not in supply: it is held by Bob"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Import(mutatePhantom(t, "exchange-ransom", c.change), "x.jcz")
+			var je *Error
+			if !errors.As(err, &je) {
+				t.Fatalf("got %v, want an *Error", err)
+			}
+			if err.Error() != c.want || je.Kind != c.kind || je.Rule != c.rule {
+				t.Fatalf("got  %s (%s, rule %q)\nwant %s (%s, rule %q)", err, je.Kind, je.Rule, c.want, c.kind, c.rule)
+			}
+		})
 	}
 }
