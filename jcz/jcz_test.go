@@ -271,7 +271,13 @@ func TestRoundTrip(t *testing.T) {
 // and returns the edited save.
 func mutate(t *testing.T, change func(sv map[string]any)) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtures, "tower-floor.jcz"))
+	return mutateFile(t, filepath.Join(fixtures, "tower-floor.jcz"), change)
+}
+
+// mutateFile is mutate for the save at path.
+func mutateFile(t *testing.T, path string, change func(sv map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

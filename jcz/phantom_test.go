@@ -1,7 +1,6 @@
 package jcz
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -151,25 +150,6 @@ func TestPhantomsOnly(t *testing.T) {
 	}
 }
 
-// mutatePhantom changes a copy of testdata/jcz/phantom/NAME.jcz.
-func mutatePhantom(t *testing.T, name string, change func(sv map[string]any)) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(phantomFixtures, name+Extension))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sv map[string]any
-	if err := json.Unmarshal(data, &sv); err != nil {
-		t.Fatal(err)
-	}
-	change(sv)
-	out, err := json.MarshalIndent(sv, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // without removes the move at index i.
 func without(i int) func(sv map[string]any) {
 	return func(sv map[string]any) {
@@ -219,7 +199,7 @@ func TestPhantomRefused(t *testing.T) {
 			"x.jcz:443:5: replay[34] DEPLOY_MEEPLE: turn 9 (Anna): Anna's phantom is not in supply: it is held by Bob"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := Import(mutatePhantom(t, "exchange-ransom", c.change), "x.jcz")
+			_, _, err := Import(mutateFile(t, filepath.Join(phantomFixtures, "exchange-ransom.jcz"), c.change), "x.jcz")
 			var je *Error
 			if !errors.As(err, &je) {
 				t.Fatalf("got %v, want an *Error", err)
