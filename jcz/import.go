@@ -52,16 +52,16 @@ func ImportFile(path string) (*record.Game, []Warning, error) {
 // PLACE_TOKEN of the action, DEPLOY_MEEPLE of the second figure (the
 // phantom), CAPTURE_FOLLOWER of the capture, EXCHANGE_FOLLOWER of the
 // exchange choice, PAY_RANSOM of the ransom, COMMIT of the declared score;
-// a PASS makes no item and its clock is dropped.
+// a PASS makes no item and its clock is dropped. Without a draw order the
+// save does not say which tiles were discarded (JCZ derives them from its
+// random seed), so the record has none.
 //
 // With the Phantom (setup element "phantom"), the phantom's step follows
 // the action, as in JCloisterZone: a DEPLOY_MEEPLE of "<seat>.phantom.1"
 // there is the turn's second figure. A capture whose exchange of prisoners
 // lets the captor choose between its follower and its phantom waits for
 // the EXCHANGE_FOLLOWER that names the one coming back. A game with only
-// phantoms (no small-follower element) is Unsupported. Without a draw order the save does not say which tiles
-// were discarded (JCZ derives them from its random seed), so the record
-// has none.
+// phantoms (no small-follower element) is Unsupported.
 func Import(data []byte, file string) (*record.Game, []Warning, error) {
 	var sv save
 	if err := decode(data, &sv, file); err != nil {
