@@ -4,7 +4,11 @@
 // Import reads a save and returns the game as a CGN record: tile ids are
 // mapped through the catalog (the garden tiles of basic:2 to their
 // twins), locations (already in board orientation in a save) to CGN
-// spots, tower floors, captures and ransoms to their CGN elements,
+// spots, tower floors, captures and ransoms to their CGN elements, the
+// Phantom (setup element "phantom", meeples "<seat>.phantom.1") to the
+// phantom's signs: the phantom as the action or as the second figure, a
+// phantom captured or bought back, and EXCHANGE_FOLLOWER to the capture's
+// exchange choice (&+, &*),
 // per-move clocks to clock annotations, a prepared draw order that ends
 // the game (a last "#END", endTurn) to a Bag "order ..." tag, and the
 // printing of the sets to Edition and Gardens tags. A save that stops
@@ -18,9 +22,12 @@
 // Export writes a CGN game as a save that JCloisterZone replays, message
 // by message, to the same position and scores: sets, elements and rules,
 // the start tile, the players, every drawn tile (discards included) in
-// gameAnnotations.drawOrder, and the moves, with meeple ids ("0.small.1")
-// tracked as JCloisterZone tracks them and a PASS only where it offers a
-// choice. Games whose rule flags JCloisterZone cannot express are refused.
+// gameAnnotations.drawOrder, and the moves, with meeple ids ("0.small.1",
+// "0.phantom.1") tracked as JCloisterZone tracks them and a PASS only
+// where it offers a choice: the phantom's step is offered after the
+// action (a figure, or a floor and its capture or its PASS) when the
+// engine lists a place for the phantom, never after a PASS of the action.
+// Games whose rule flags JCloisterZone cannot express are refused.
 //
 // Loader makes replay.Run (and towerlog validate) read saves, when the
 // caller names it among its replay.Loaders.

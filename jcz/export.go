@@ -20,14 +20,18 @@ const AppVersion = "5.7.0"
 // ending with a line end) that JCZ 5.7 and later replays, message by
 // message, to the same position and scores. file names the game in
 // messages. The game must be valid, and its rules expressible in JCZ: the
-// base game alone or with The Tower, farmers on or off, tiny cities
-// scoring 2 or 4; every other rule flag has no JCZ setting and is refused,
+// base game alone or with The Tower, with the Phantom or without, farmers
+// on or off, tiny cities scoring 2 or 4; every other rule flag has no JCZ
+// setting and is refused,
 // as is a ransom in a turn that places no tile (JCZ ends the game before
 // such a turn). Errors are *Error.
 //
 // The save holds only messages JCZ accepts where they stand: a PASS only
 // where the engine lists another choice for the step (JCZ skips a step
-// without one), the enclosed field of T07 as Field "I", and the sets and
+// without one) and none for the phantom's step after a PASS of the action
+// (JCZ skips it then), an EXCHANGE_FOLLOWER after a capture whose
+// exchange chooses between a follower and the phantom, the enclosed field
+// of T07 as Field "I", and the sets and
 // tile ids of the game's Edition and Gardens tags. Its draw order lists
 // every tile drawn, discards included; the rest of a Bag tag's tiles
 // follow while the game is unfinished, and "#END" ends the order when it
@@ -73,7 +77,7 @@ func where(d replay.Diagnostic) string {
 // expressible refuses rule flags that JCZ has no setting for.
 func expressible(r engine.Rules) error {
 	rest := r
-	rest.BaseOnly, rest.NoFarmers, rest.TinyCity2 = false, false, false
+	rest.BaseOnly, rest.NoFarmers, rest.TinyCity2, rest.Phantom = false, false, false, false
 	if rest == (engine.Rules{}) {
 		return nil
 	}
@@ -170,6 +174,9 @@ func (ex *exporter) turn() error {
 		if err := ex.action(t.Action); err != nil {
 			return err
 		}
+		if err := ex.second(t.Second); err != nil {
+			return err
+		}
 	}
 	if err := ex.apply(engine.Move{Kind: engine.MoveEndTurn}); err != nil {
 		return err
@@ -202,12 +209,13 @@ func (ex *exporter) ransom(r *record.Ransom) error {
 	if r.Owner.Text != "" {
 		owner = ex.seatOf(r.Owner.Text)
 	}
-	if err := ex.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: owner}); err != nil {
+	fig := figureOf(r.Phantom)
+	if err := ex.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: owner, Figure: fig}); err != nil {
 		return err
 	}
-	id, ok := ex.mp.prisoner(holder, owner)
+	id, ok := ex.mp.prisoner(holder, owner, fig)
 	if !ok {
-		return ex.failf("no follower of %s held by %s to buy back", ex.rep.Players[owner].Name, r.Holder.Text)
+		return ex.failf("no %s of %s held by %s to buy back", fig, ex.rep.Players[owner].Name, r.Holder.Text)
 	}
 	ex.mp.ransom(id)
 	ex.emit(typeRansom, meepleOnly{MeepleID: id.String()}, clockOf(r.Notes))
@@ -240,49 +248,92 @@ func (ex *exporter) place(p *record.Placement) error {
 }
 
 func (ex *exporter) action(a record.Action) error {
+	if f, ok := a.(*record.TowerFloor); ok {
+		return ex.floor(f)
+	}
+	if a != nil {
+		return ex.figure(a)
+	}
+	written, err := ex.pass()
+	if err != nil || !written || ex.g.Phase() != engine.PhasePhantom {
+		return err
+	}
+	// JCZ offers no phantom after a PASS of the action: the engine's
+	// phantom step passes unwritten.
+	return ex.apply(engine.Move{Kind: engine.MovePass})
+}
+
+// second writes the turn's second figure, the phantom, or declines the
+// phantom's step when the engine offers it.
+func (ex *exporter) second(a record.Action) error {
+	if a != nil {
+		return ex.figure(a)
+	}
+	if ex.g.Phase() != engine.PhasePhantom {
+		return nil
+	}
+	_, err := ex.pass()
+	return err
+}
+
+// figure writes a figure put on the new tile or onto a tower.
+func (ex *exporter) figure(a record.Action) error {
 	switch a := a.(type) {
 	case *record.Follower:
-		spot := engineSpot(a.Spot)
-		if err := ex.apply(engine.Move{Kind: engine.MoveFollower, Spot: spot}); err != nil {
+		spot, fig := engineSpot(a.Spot), figureOf(a.Phantom)
+		if err := ex.apply(engine.Move{Kind: engine.MoveFollower, Spot: spot, Figure: fig}); err != nil {
 			return err
 		}
 		pl := ex.t.Placement
-		return ex.deploy(engine.Pos{X: pl.X, Y: pl.Y}, spot, clockOf(a.Notes))
+		return ex.deploy(engine.Pos{X: pl.X, Y: pl.Y}, spot, fig, clockOf(a.Notes))
 	case *record.TowerFollower:
-		pos := engine.Pos{X: a.X, Y: a.Y}
-		if err := ex.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: pos}); err != nil {
+		pos, fig := engine.Pos{X: a.X, Y: a.Y}, figureOf(a.Phantom)
+		if err := ex.apply(engine.Move{Kind: engine.MoveTowerFollower, Pos: pos, Figure: fig}); err != nil {
 			return err
 		}
-		return ex.deploy(pos, engine.Spot{Kind: engine.FeatureTower}, clockOf(a.Notes))
-	case *record.TowerFloor:
-		return ex.floor(a)
+		return ex.deploy(pos, engine.Spot{Kind: engine.FeatureTower}, fig, clockOf(a.Notes))
 	}
-	return ex.pass()
+	return ex.failf("a %T is not a figure", a)
 }
 
-// pass declines the step (an action, a capture) and writes a PASS only
-// where JCZ offers the step: where the engine lists a choice besides
-// passing. Ransoms do not count: JCZ offers them apart from the steps.
-func (ex *exporter) pass() error {
-	choices := 0
-	for _, m := range ex.g.LegalMoves(nil) {
-		if m.Kind != engine.MoveRansom {
-			choices++
-		}
+// figureOf is the engine's figure for the notation's phantom sign.
+func figureOf(phantom bool) engine.Figure {
+	if phantom {
+		return engine.FigurePhantom
 	}
+	return engine.FigureFollower
+}
+
+// pass declines the step (an action, a capture, the phantom's step) and
+// writes a PASS only where JCZ offers the step: where the engine lists a
+// choice besides passing. Ransoms do not count: JCZ offers them apart from
+// the steps. It reports whether it wrote the PASS.
+func (ex *exporter) pass() (bool, error) {
+	offered := choices(ex.g) > 1
 	if err := ex.apply(engine.Move{Kind: engine.MovePass}); err != nil {
-		return err
+		return false, err
 	}
-	if choices > 1 {
+	if offered {
 		ex.emit(typePass, struct{}{}, ex.last)
 	}
-	return nil
+	return offered, nil
 }
 
-func (ex *exporter) deploy(pos engine.Pos, spot engine.Spot, clock int64) error {
-	id, ok := ex.mp.free(ex.seat)
+// choices counts the moves the engine lists for the step, ransoms aside.
+func choices(g *engine.Game) int {
+	n := 0
+	for _, m := range g.LegalMoves(nil) {
+		if m.Kind != engine.MoveRansom {
+			n++
+		}
+	}
+	return n
+}
+
+func (ex *exporter) deploy(pos engine.Pos, spot engine.Spot, fig engine.Figure, clock int64) error {
+	id, ok := ex.mp.free(ex.seat, fig)
 	if !ok {
-		return ex.failf("no follower of %s in supply to deploy", ex.rep.Players[ex.seat].Name)
+		return ex.failf("no %s of %s in supply to deploy", fig, ex.rep.Players[ex.seat].Name)
 	}
 	if err := ex.mp.deploy(id, pos, spot); err != nil {
 		return ex.failf("%v", err)
@@ -298,22 +349,37 @@ func (ex *exporter) floor(f *record.TowerFloor) error {
 	}
 	ex.emit(typePlaceToken, placeToken{Token: tokenTowerPiece, Pointer: pointerOf(pos, engine.Spot{Kind: engine.FeatureTower})}, clockOf(f.Notes))
 	if f.Capture == nil {
-		return ex.pass()
+		_, err := ex.pass()
+		return err
 	}
 	c := f.Capture
-	target, spot := engine.Pos{X: c.X, Y: c.Y}, engineSpot(c.Spot)
-	id, ok := ex.mp.at(target, spot)
-	if err := ex.apply(engine.Move{Kind: engine.MoveCapture, Pos: target, Spot: spot}); err != nil {
+	m := engine.Move{Kind: engine.MoveCapture, Pos: engine.Pos{X: c.X, Y: c.Y}, Spot: engineSpot(c.Spot), Figure: figureOf(c.Phantom)}
+	if e := c.Exchange; e != nil {
+		m.Back = engine.ChoiceFollower
+		if e.Phantom {
+			m.Back = engine.ChoicePhantom
+		}
+	}
+	id, ok := ex.mp.at(m.Pos, m.Spot)
+	if err := ex.apply(m); err != nil {
 		return err
 	}
 	if !ok {
-		return ex.failf("no meeple is known at %v %v", target, spot)
+		return ex.failf("no meeple is known at %v %v", m.Pos, m.Spot)
 	}
-	ex.mp.capture(id, ex.seat)
+	back, exchanged := ex.mp.capture(id, ex.seat, m.Back)
 	ex.emit(typeCapture, captureFollower{Pointer: &meeplePointer{
-		FeaturePointer: ptr(pointerOf(target, spot)),
+		FeaturePointer: ptr(pointerOf(m.Pos, m.Spot)),
 		MeepleID:       id.String(),
 	}}, clockOf(c.Notes))
+	if m.Back == engine.ChoiceNone {
+		return nil
+	}
+	if !exchanged {
+		return ex.failf("the capture chooses the %s for an exchange, but no figure of %s comes back", m.Back, ex.rep.Players[ex.seat].Name)
+	}
+	// JCZ asks which figure comes back when they differ in kind.
+	ex.emit(typeExchange, meepleOnly{MeepleID: back.String()}, clockOf(c.Exchange.Notes))
 	return nil
 }
 
@@ -421,6 +487,9 @@ func exportSetup(s engine.Setup, ed edition) setup {
 	}
 	if !r.NoFarmers {
 		out.Elements["farmers"] = json.RawMessage("true")
+	}
+	if r.Phantom {
+		out.Elements["phantom"] = json.RawMessage("1")
 	}
 	if r.TinyCity2 {
 		out.Rules["tiny-city-scoring"] = json.RawMessage(`"2"`)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,11 +49,19 @@ func ImportFile(path string) (*record.Game, []Warning, error) {
 //
 // Clocks (milliseconds since the start) become clock annotations of the
 // item the move made: PLACE_TILE of the placement, DEPLOY_MEEPLE and
-// PLACE_TOKEN of the action, CAPTURE_FOLLOWER of the capture, PAY_RANSOM of
-// the ransom, COMMIT of the declared score; a PASS makes no item and its
-// clock is dropped. Without a draw order the save does not say which tiles
-// were discarded (JCZ derives them from its random seed), so the record
-// has none.
+// PLACE_TOKEN of the action, DEPLOY_MEEPLE of the second figure (the
+// phantom), CAPTURE_FOLLOWER of the capture, EXCHANGE_FOLLOWER of the
+// exchange choice, PAY_RANSOM of the ransom, COMMIT of the declared score;
+// a PASS makes no item and its clock is dropped. Without a draw order the
+// save does not say which tiles were discarded (JCZ derives them from its
+// random seed), so the record has none.
+//
+// With the Phantom (setup element "phantom"), the phantom's step follows
+// the action, as in JCloisterZone: a DEPLOY_MEEPLE of "<seat>.phantom.1"
+// there is the turn's second figure. A capture whose exchange of prisoners
+// lets the captor choose between its follower and its phantom waits for
+// the EXCHANGE_FOLLOWER that names the one coming back. A game with only
+// phantoms (no small-follower element) is Unsupported.
 func Import(data []byte, file string) (*record.Game, []Warning, error) {
 	var sv save
 	if err := decode(data, &sv, file); err != nil {
@@ -97,9 +106,9 @@ func decode(data []byte, sv *save, file string) *Error {
 }
 
 // turnClocks are the clocks of the items of one turn, -1 when absent.
-type turnClocks struct{ ransom, place, action, capture, commit int64 }
+type turnClocks struct{ ransom, place, action, capture, exchange, second, commit int64 }
 
-var noClocks = turnClocks{-1, -1, -1, -1, -1}
+var noClocks = turnClocks{-1, -1, -1, -1, -1, -1, -1}
 
 type importer struct {
 	file     string
@@ -119,6 +128,7 @@ type importer struct {
 	turn     []engine.Move // the current turn, ransoms left out
 	ransoms  []engine.Move // the current turn's ransom
 	start    int           // index of the current turn's first move
+	pending  *capture      // a capture waiting for EXCHANGE_FOLLOWER
 	placed   engine.Pos
 	mp       meeples
 	clocks   []turnClocks // one per committed turn
@@ -333,8 +343,11 @@ func (im *importer) step() error {
 	if m.Clock != nil && *m.Clock < 0 {
 		return im.failf("negative clock %d", *m.Clock)
 	}
-	if len(im.turn)+len(im.ransoms) == 0 {
+	if len(im.turn)+len(im.ransoms) == 0 && im.pending == nil {
 		im.start = im.idx
+	}
+	if im.pending != nil && m.Type != typeExchange {
+		return im.moveError(Invalid, engine.RuleExchange.String(), fmt.Sprintf("the capture of meeple %s at replay[%d] leads to an exchange in which %s chooses which figure comes back: EXCHANGE_FOLLOWER must follow it", im.pending.id, im.pending.idx, im.players[im.g.Player()].Name))
 	}
 	switch m.Type {
 	case typePlaceTile:
@@ -352,7 +365,7 @@ func (im *importer) step() error {
 	case typeCommit:
 		return im.commit()
 	case typeExchange:
-		return im.unsupportedf("a choice of prisoner to exchange is made only between different kinds of followers; towerlog knows only normal followers")
+		return im.exchange()
 	}
 	return im.unsupportedf("move type %q is not supported", m.Type)
 }
@@ -423,8 +436,17 @@ func (im *importer) draw(tile jczTile) error {
 	return im.apply(engine.Move{Kind: engine.MoveDraw, Tile: tile.id})
 }
 
+// meepleOnly reads the meeple id of a payload that holds only one.
+func (im *importer) meepleOnly() (meepleID, error) {
+	var p meepleOnly
+	if err := im.payload(&p); err != nil {
+		return meepleID{}, err
+	}
+	return im.meeple(p.MeepleID)
+}
+
 func (im *importer) meeple(s string) (meepleID, error) {
-	id, err := parseMeeple(s, len(im.players))
+	id, err := parseMeeple(s, len(im.players), im.setup.Rules.Phantom)
 	if err != nil {
 		return id, im.fail(err)
 	}
@@ -451,16 +473,24 @@ func (im *importer) deploy() error {
 	if err != nil {
 		return im.failf("%v", err)
 	}
-	m := engine.Move{Kind: engine.MoveFollower, Spot: spot}
+	m := engine.Move{Kind: engine.MoveFollower, Spot: spot, Figure: id.fig}
 	if spot.Kind == engine.FeatureTower {
-		m = engine.Move{Kind: engine.MoveTowerFollower, Pos: pos}
+		m = engine.Move{Kind: engine.MoveTowerFollower, Pos: pos, Figure: id.fig}
 	} else if pos != im.placed {
 		return im.failf("a follower on the tile at %v, but the tile just placed is at %v", pos, im.placed)
 	}
+	if err := im.skipCapture(); err != nil {
+		return err
+	}
+	second := im.g.Phase() == engine.PhasePhantom
 	if err := im.apply(m); err != nil {
 		return err
 	}
-	im.clock(&im.cur.action)
+	if second {
+		im.clock(&im.cur.second)
+	} else {
+		im.clock(&im.cur.action)
+	}
 	if err := im.mp.deploy(id, pos, spot); err != nil {
 		return im.failf("%v", err)
 	}
@@ -510,19 +540,96 @@ func (im *importer) capture() error {
 	if err != nil {
 		return err
 	}
-	captor, before := im.g.Player(), len(im.g.Events())
-	if err := im.apply(engine.Move{Kind: engine.MoveCapture, Pos: pos, Spot: spot}); err != nil {
+	im.clock(&im.cur.capture)
+	c := &capture{m: engine.Move{Kind: engine.MoveCapture, Pos: pos, Spot: spot, Figure: id.fig}, id: id, idx: im.idx}
+	if !im.exchangeChoice(c.m) {
+		return im.captured(c)
+	}
+	// JCZ asks which figure comes back: EXCHANGE_FOLLOWER follows.
+	if err := im.standsAt(c); err != nil {
 		return err
 	}
-	if at, ok := im.mp.at(pos, spot); !ok || at != id {
-		return im.failf("captures meeple %s, but %s stands at %v %v", id, at, pos, spot)
-	}
-	exchanged := im.mp.capture(id, captor)
-	if exchanged != hasEvent(im.g.Events()[before:], engine.EventExchange) {
-		return im.failf("the prisoners of meeple %s's capture are out of step with the engine", id)
-	}
-	im.clock(&im.cur.capture)
+	im.pending = c
 	return nil
+}
+
+// standsAt checks that the meeple capture c names stands where it points.
+func (im *importer) standsAt(c *capture) error {
+	if at, ok := im.mp.at(c.m.Pos, c.m.Spot); !ok || at != c.id {
+		return im.failf("captures meeple %s, but %s stands at %v %v", c.id, at, c.m.Pos, c.m.Spot)
+	}
+	return nil
+}
+
+// capture is a CAPTURE_FOLLOWER: the engine's move, the meeple taken and
+// the index of the message.
+type capture struct {
+	m   engine.Move
+	id  meepleID
+	idx int
+}
+
+// exchangeChoice reports whether the engine asks the capture m to say
+// which figure comes back in the exchange that follows it.
+func (im *importer) exchangeChoice(m engine.Move) bool {
+	if im.g.Phase() != engine.PhaseCapture {
+		return false
+	}
+	for _, l := range im.g.LegalMoves(nil) {
+		if l.Kind == engine.MoveCapture && l.Pos == m.Pos && l.Spot == m.Spot && l.Back != engine.ChoiceNone {
+			return true
+		}
+	}
+	return false
+}
+
+// exchange reads EXCHANGE_FOLLOWER: the captor's figure that comes back
+// in the exchange after the capture just made.
+func (im *importer) exchange() error {
+	c := im.pending
+	if c == nil {
+		return im.moveError(Invalid, engine.RuleExchange.String(), "no capture just made asks which figure comes back in an exchange")
+	}
+	im.pending = nil
+	id, err := im.meepleOnly()
+	if err != nil {
+		return err
+	}
+	captor := im.g.Player()
+	if !slices.Contains(im.mp.exchangeable(c.id.seat, captor), id) {
+		return im.moveError(Invalid, engine.RuleExchange.String(), fmt.Sprintf("meeple %s cannot come back: the exchange gives %s back the first of its figures of each kind that %s holds", id, im.players[captor].Name, im.players[c.id.seat].Name))
+	}
+	c.m.Back = engine.ChoiceFollower
+	if id.fig == engine.FigurePhantom {
+		c.m.Back = engine.ChoicePhantom
+	}
+	im.clock(&im.cur.exchange)
+	return im.captured(c)
+}
+
+// captured plays capture c and follows its figures.
+func (im *importer) captured(c *capture) error {
+	captor, before := im.g.Player(), len(im.g.Events())
+	if err := im.apply(c.m); err != nil {
+		return err
+	}
+	if err := im.standsAt(c); err != nil {
+		return err
+	}
+	_, exchanged := im.mp.capture(c.id, captor, c.m.Back)
+	if exchanged != hasEvent(im.g.Events()[before:], engine.EventExchange) {
+		return im.failf("the prisoners of meeple %s's capture are out of step with the engine", c.id)
+	}
+	return nil
+}
+
+// skipCapture passes the capture step of a floor that JCZ skipped because
+// no figure was in range, when the phantom's step follows it.
+func (im *importer) skipCapture() error {
+	if im.g.Phase() != engine.PhaseCapture || choices(im.g) > 1 {
+		return nil
+	}
+	return im.apply(engine.Move{Kind: engine.MovePass})
 }
 
 func hasEvent(evs []engine.Event, k engine.EventKind) bool {
@@ -535,11 +642,7 @@ func hasEvent(evs []engine.Event, k engine.EventKind) bool {
 }
 
 func (im *importer) ransom() error {
-	var p meepleOnly
-	if err := im.payload(&p); err != nil {
-		return err
-	}
-	id, err := im.meeple(p.MeepleID)
+	id, err := im.meepleOnly()
 	if err != nil {
 		return err
 	}
@@ -553,12 +656,13 @@ func (im *importer) ransom() error {
 		return im.moveError(Invalid, engine.RuleRansom.String(), fmt.Sprintf("meeple %s is not a prisoner", id))
 	}
 	im.clock(&im.cur.ransom)
-	return im.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: mover})
+	return im.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: mover, Figure: id.fig})
 }
 
 func (im *importer) commit() error {
-	if ph := im.g.Phase(); ph == engine.PhaseAction || ph == engine.PhaseCapture {
-		// JCZ skips the step when it offers no choice: no PASS in the save.
+	for ph := im.g.Phase(); ph == engine.PhaseAction || ph == engine.PhaseCapture || ph == engine.PhasePhantom; ph = im.g.Phase() {
+		// JCZ skips a step when it offers no choice, and the phantom's
+		// after a PASS of the action: no PASS in the save.
 		if err := im.apply(engine.Move{Kind: engine.MovePass}); err != nil {
 			return err
 		}
@@ -720,19 +824,27 @@ func setClocks(t *record.Turn, c turnClocks) {
 	if t.Placement != nil {
 		t.Placement.Notes = withClock(t.Placement.Notes, c.place)
 	}
-	switch a := t.Action.(type) {
-	case *record.Follower:
-		a.Notes = withClock(a.Notes, c.action)
-	case *record.TowerFollower:
-		a.Notes = withClock(a.Notes, c.action)
-	case *record.TowerFloor:
-		a.Notes = withClock(a.Notes, c.action)
-		if a.Capture != nil {
-			a.Capture.Notes = withClock(a.Capture.Notes, c.capture)
+	setActionClock(t.Action, c.action)
+	setActionClock(t.Second, c.second)
+	if f, ok := t.Action.(*record.TowerFloor); ok && f.Capture != nil {
+		f.Capture.Notes = withClock(f.Capture.Notes, c.capture)
+		if e := f.Capture.Exchange; e != nil {
+			e.Notes = withClock(e.Notes, c.exchange)
 		}
 	}
 	if t.Score != nil {
 		t.Score.Notes = withClock(t.Score.Notes, c.commit)
+	}
+}
+
+func setActionClock(a record.Action, ms int64) {
+	switch a := a.(type) {
+	case *record.Follower:
+		a.Notes = withClock(a.Notes, ms)
+	case *record.TowerFollower:
+		a.Notes = withClock(a.Notes, ms)
+	case *record.TowerFloor:
+		a.Notes = withClock(a.Notes, ms)
 	}
 }
 

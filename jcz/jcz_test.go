@@ -56,7 +56,7 @@ var (
 // refusedSaves are JCZ's saves that use expansions towerlog does not
 // play, with the full message of their refusal.
 var refusedSaves = map[string]string{
-	"garden-scoring.jcz": sharedSave + `/garden-scoring.jcz:21:17: setup.elements: element "abbot" is not supported: towerlog plays the base game and The Tower only`,
+	"garden-scoring.jcz": sharedSave + `/garden-scoring.jcz:21:17: setup.elements: element "abbot" is not supported: towerlog plays the base game, The Tower and the Phantom only`,
 	"tiny-city-coa.jcz":  sharedSave + `/tiny-city-coa.jcz:16:13: setup.sets: set "abbey-and-mayor:1" is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only`,
 }
 
@@ -271,7 +271,13 @@ func TestRoundTrip(t *testing.T) {
 // and returns the edited save.
 func mutate(t *testing.T, change func(sv map[string]any)) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtures, "tower-floor.jcz"))
+	return mutateFile(t, filepath.Join(fixtures, "tower-floor.jcz"), change)
+}
+
+// mutateFile is mutate for the save at path.
+func mutateFile(t *testing.T, path string, change func(sv map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +325,7 @@ var refusals = []struct {
 	{"NoVersion", func(sv map[string]any) { delete(sv, "appVersion") }, Unsupported, "",
 		"x.jcz: appVersion: no appVersion: saves of JCloisterZone 5.7 and later name their version"},
 	{"OtherExpansion", func(sv map[string]any) { obj(sv, "setup", "elements")["abbot"] = 1 }, Unsupported, "",
-		`x.jcz:122:17: setup.elements: element "abbot" is not supported: towerlog plays the base game and The Tower only`},
+		`x.jcz:122:17: setup.elements: element "abbot" is not supported: towerlog plays the base game, The Tower and the Phantom only`},
 	{"OtherSet", func(sv map[string]any) { obj(sv, "setup", "sets")["inns-and-cathedrals:1"] = 1 }, Unsupported, "",
 		`x.jcz:128:13: setup.sets: set "inns-and-cathedrals:1" is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only`},
 	{"TwoEditions", func(sv map[string]any) { obj(sv, "setup", "sets")["basic:2"] = 1 }, Unsupported, "",
@@ -349,7 +355,13 @@ var refusals = []struct {
 	{"NoSuchRoad", func(sv map[string]any) { obj(payloadAt(sv, 1), "pointer")["location"] = "NS" }, Invalid, "follower",
 		"x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): tile U at (1,0) r0 has no road NS; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL"},
 	{"OtherMeepleKind", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "0.abbot.1" }, Unsupported, "",
-		`x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): meeple "0.abbot.1": kind "abbot" is not supported (towerlog knows only normal followers, "small")`},
+		`x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): meeple "0.abbot.1": kind "abbot" is not supported (towerlog knows normal followers, "small", and the phantom)`},
+	{"PhantomWithoutThePhantom", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "0.phantom.1" }, Invalid, "",
+		`x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): meeple id "0.phantom.1" names a phantom, but the game is played without the Phantom (no phantom element)`},
+	{"SecondPhantom", func(sv map[string]any) {
+		obj(sv, "setup", "elements")["phantom"] = 1
+		payloadAt(sv, 1)["meepleId"] = "0.phantom.2"
+	}, Invalid, "", `x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): meeple id "0.phantom.2" names no figure of a 2-player game`},
 	{"SomeoneElsesMeeple", func(sv map[string]any) { payloadAt(sv, 1)["meepleId"] = "1.small.1" }, Invalid, "",
 		"x.jcz:38:5: replay[1] DEPLOY_MEEPLE: turn 1 (Anna): Anna deploys meeple 1.small.1 of Bob"},
 	{"WrongPlayer", func(sv map[string]any) { moveAt(sv, 3)["player"] = 0 }, Invalid, "turn-order",
@@ -360,8 +372,8 @@ var refusals = []struct {
 		`x.jcz:52:5: replay[2] FLOCK_SHEEP: turn 1 (Anna): move type "FLOCK_SHEEP" is not supported`},
 	{"MovesAfterEndTurn", func(sv map[string]any) { obj(sv, "gameAnnotations")["endTurn"] = 2 }, Invalid, "game-over",
 		"x.jcz:90:5: replay[6] PLACE_TILE: turn 3 (Anna): the game ended after endTurn = 2 turns"},
-	{"ExchangeChoice", func(sv map[string]any) { moveAt(sv, 2)["type"] = "EXCHANGE_FOLLOWER" }, Unsupported, "",
-		"x.jcz:52:5: replay[2] EXCHANGE_FOLLOWER: turn 1 (Anna): a choice of prisoner to exchange is made only between different kinds of followers; towerlog knows only normal followers"},
+	{"ExchangeWithoutCapture", func(sv map[string]any) { moveAt(sv, 2)["type"] = "EXCHANGE_FOLLOWER" }, Invalid, "exchange",
+		"x.jcz:52:5: replay[2] EXCHANGE_FOLLOWER: turn 1 (Anna): no capture just made asks which figure comes back in an exchange"},
 }
 
 // TestRefused checks the full message, the kind and the rule of every
@@ -500,7 +512,7 @@ func TestLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "capture.jcz true|exchange.jcz true|ransom.jcz true|tower-floor.jcz true"
+	want := "capture.jcz true|exchange.jcz true|exchange-ransom.jcz true|phantoms-only.jcz false|seed-1a-1d.jcz true|ransom.jcz true|tower-floor.jcz true"
 	if strings.Join(got, "|") != want {
 		t.Fatalf("got %v, want %s", got, want)
 	}

@@ -228,25 +228,62 @@ func posOf(xy []int) (engine.Pos, error) {
 	return engine.Pos{X: xy[0], Y: xy[1]}, nil
 }
 
-// meepleID names one follower: "<seat>.small.<n>", n from 1.
-type meepleID struct{ seat, n int }
+// meepleID names one figure: "<seat>.small.<n>" for a follower, n from 1,
+// or "<seat>.phantom.1" for the player's phantom.
+type meepleID struct {
+	seat int
+	fig  engine.Figure
+	n    int
+}
 
-func (m meepleID) String() string { return fmt.Sprintf("%d.small.%d", m.seat, m.n) }
+// Meeple kinds as JCZ names them.
+const (
+	kindSmall   = "small"
+	kindPhantom = "phantom"
+)
 
-func parseMeeple(s string, players int) (meepleID, error) {
+func (m meepleID) String() string {
+	kind := kindSmall
+	if m.fig == engine.FigurePhantom {
+		kind = kindPhantom
+	}
+	return fmt.Sprintf("%d.%s.%d", m.seat, kind, m.n)
+}
+
+// slot is the figure's index among its owner's: followers first, then the
+// phantom.
+func (m meepleID) slot() int {
+	if m.fig == engine.FigurePhantom {
+		return engine.FollowersPerPlayer
+	}
+	return m.n - 1
+}
+
+// parseMeeple reads a meeple id of a game of players seats, with the
+// Phantom or not.
+func parseMeeple(s string, players int, phantom bool) (meepleID, error) {
 	parts := strings.Split(s, ".")
 	if len(parts) != 3 {
 		return meepleID{}, fmt.Errorf("meeple id %q is not <seat>.<kind>.<n>", s)
 	}
-	if parts[1] != "small" {
-		return meepleID{}, notSupported("meeple %q: kind %q is not supported (towerlog knows only normal followers, \"small\")", s, parts[1])
+	id, last := meepleID{}, engine.FollowersPerPlayer
+	switch parts[1] {
+	case kindSmall:
+	case kindPhantom:
+		if !phantom {
+			return meepleID{}, fmt.Errorf("meeple id %q names a phantom, but the game is played without the Phantom (no phantom element)", s)
+		}
+		id.fig, last = engine.FigurePhantom, 1
+	default:
+		return meepleID{}, notSupported("meeple %q: kind %q is not supported (towerlog knows normal followers, \"small\", and the phantom)", s, parts[1])
 	}
 	seat, err1 := strconv.Atoi(parts[0])
 	n, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil || seat < 0 || seat >= players || n < 1 || n > engine.FollowersPerPlayer {
-		return meepleID{}, fmt.Errorf("meeple id %q names no follower of a %d-player game", s, players)
+	if err1 != nil || err2 != nil || seat < 0 || seat >= players || n < 1 || n > last {
+		return meepleID{}, fmt.Errorf("meeple id %q names no figure of a %d-player game", s, players)
 	}
-	return meepleID{seat, n}, nil
+	id.seat, id.n = seat, n
+	return id, nil
 }
 
 // unsupportedError is a part of a save that towerlog does not play (as

@@ -336,7 +336,7 @@ func TestLoad(t *testing.T) {
 		`illegal.jcz valid=false record=true` +
 			"\n  " + `{"code":"placement","severity":"error","file":"illegal.jcz","line":58,"col":5,"game":1,"turn":2,"player":"Bob","message":"replay[3] PLACE_TILE: tile N at (5,5) is not next to any tile"}`,
 		`other.jcz valid=false record=false` +
-			"\n  " + `{"code":"unsupported","severity":"error","file":"other.jcz","line":122,"col":17,"game":1,"message":"setup.elements: element \"abbot\" is not supported: towerlog plays the base game and The Tower only"}`,
+			"\n  " + `{"code":"unsupported","severity":"error","file":"other.jcz","line":122,"col":17,"game":1,"message":"setup.elements: element \"abbot\" is not supported: towerlog plays the base game, The Tower and the Phantom only"}`,
 		`partial.jcz valid=true record=true` +
 			"\n  " + `{"code":"partial-turn","severity":"warning","file":"partial.jcz","line":89,"col":5,"game":1,"turn":3,"player":"Anna","message":"replay[6] PLACE_TILE: the save stops inside a turn: the last move, after the last COMMIT, is left out; the game is unfinished"}`,
 		`broken.jcz valid=false record=false` +

@@ -159,9 +159,20 @@ func readElements(el map[string]json.RawMessage, r *engine.Rules) (tower bool, e
 			default:
 				return false, badSetup("setup.elements", "tower: %s is not understood", v)
 			}
+		case "phantom":
+			switch v {
+			case "1", "true":
+				r.Phantom = true
+			case "0", "false":
+			default:
+				return false, setupErr("setup.elements", "phantom: %s phantoms per player; towerlog plays the Phantom with one", v)
+			}
 		default:
-			return false, setupErr("setup.elements", "element %q is not supported: towerlog plays the base game and The Tower only", k)
+			return false, setupErr("setup.elements", "element %q is not supported: towerlog plays the base game, The Tower and the Phantom only", k)
 		}
+	}
+	if !followers && r.Phantom {
+		return false, setupErr("setup.elements", "no small-follower element: the players have only their phantoms; towerlog plays the Phantom beside %d followers per player, not instead of them", engine.FollowersPerPlayer)
 	}
 	if !followers {
 		return false, setupErr("setup.elements", "no small-follower element: towerlog plays with %d followers per player", engine.FollowersPerPlayer)

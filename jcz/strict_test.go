@@ -15,10 +15,13 @@ import (
 )
 
 // jczRules are the rule sets JCloisterZone can express: the base game
-// alone or with The Tower, farmers on or off, tiny cities scoring 4 or 2.
+// alone or with The Tower, with the Phantom or without, farmers on or off,
+// tiny cities scoring 4 or 2.
 var jczRules = []string{
 	"tower", "base", "tower farmers=off", "tower tiny-city=2",
 	"base farmers=off", "base tiny-city=2", "tower farmers=off tiny-city=2",
+	"tower phantom", "base phantom", "tower phantom farmers=off", "tower phantom tiny-city=2",
+	"base phantom farmers=off", "base phantom tiny-city=2", "tower phantom farmers=off tiny-city=2",
 }
 
 // generated is a generated game: its setup, its moves and its record.
@@ -103,22 +106,56 @@ func (g *generated) cut(t *testing.T, turns int, bag string) {
 	}
 }
 
-// expectedPasses replays the moves and counts, for each turn that places
-// a tile, the passes JCloisterZone asks for: those where the engine lists
-// a choice besides passing (ransoms, offered apart, aside).
-func expectedPasses(t *testing.T, g generated) []int {
+// expectedMessages replays the moves and gives, for each turn that places
+// a tile, the messages JCloisterZone asks for, with the kind of meeple
+// they name ("DEPLOY_MEEPLE phantom"): ransoms first, as CGN writes them;
+// a PASS only where the engine lists a choice besides passing (ransoms,
+// offered apart, aside), and none for the phantom's step after a PASS of
+// the action, which JCZ then skips; an EXCHANGE_FOLLOWER after a capture
+// that chooses. A pass of the action followed by the phantom is the
+// phantom as the action: CGN writes it so.
+func expectedMessages(t *testing.T, g generated) [][]string {
 	t.Helper()
 	eg, err := engine.NewGame(g.setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []int
-	passes, placed := 0, false
-	for _, m := range g.moves {
+	kind := func(f engine.Figure) string {
+		if f == engine.FigurePhantom {
+			return " phantom"
+		}
+		return " small"
+	}
+	var out [][]string
+	var ransoms, msgs []string
+	placed, actionPassed := false, false
+	for i, m := range g.moves {
 		switch m.Kind {
+		case engine.MoveRansom:
+			ransoms = append(ransoms, typeRansom+kind(m.Figure))
 		case engine.MovePlace:
 			placed = true
+			msgs = append(msgs, typePlaceTile)
+		case engine.MoveFollower, engine.MoveTowerFollower:
+			msgs = append(msgs, typeDeploy+kind(m.Figure))
+		case engine.MoveFloor:
+			msgs = append(msgs, typePlaceToken)
+		case engine.MoveCapture:
+			msgs = append(msgs, typeCapture+kind(m.Figure))
+			switch m.Back {
+			case engine.ChoiceFollower:
+				msgs = append(msgs, typeExchange+kind(engine.FigureFollower))
+			case engine.ChoicePhantom:
+				msgs = append(msgs, typeExchange+kind(engine.FigurePhantom))
+			}
 		case engine.MovePass:
+			next := g.moves[i+1].Kind
+			if eg.Phase() == engine.PhaseAction && (next == engine.MoveFollower || next == engine.MoveTowerFollower) {
+				break
+			}
+			if eg.Phase() == engine.PhasePhantom && actionPassed {
+				break
+			}
 			choices := 0
 			for _, l := range eg.LegalMoves(nil) {
 				if l.Kind != engine.MoveRansom {
@@ -126,13 +163,14 @@ func expectedPasses(t *testing.T, g generated) []int {
 				}
 			}
 			if choices > 1 {
-				passes++
+				msgs = append(msgs, typePass)
+				actionPassed = eg.Phase() == engine.PhaseAction
 			}
 		case engine.MoveEndTurn:
 			if placed {
-				out = append(out, passes)
+				out = append(out, append(append(ransoms, msgs...), typeCommit))
 			}
-			passes, placed = 0, false
+			ransoms, msgs, placed, actionPassed = nil, nil, false, false
 		}
 		if err := eg.Apply(m); err != nil {
 			t.Fatal(err)
@@ -141,25 +179,38 @@ func expectedPasses(t *testing.T, g generated) []int {
 	return out
 }
 
-// exportedPasses counts the PASS messages of each turn (up to a COMMIT).
-func exportedPasses(sv *save) []int {
-	var out []int
-	passes := 0
+// exportedMessages gives the messages of each turn (up to a COMMIT), with
+// the kind of meeple they name.
+func exportedMessages(t *testing.T, sv *save) [][]string {
+	t.Helper()
+	var out [][]string
+	var msgs []string
 	for _, m := range sv.Replay {
-		switch m.Type {
-		case typePass:
-			passes++
-		case typeCommit:
-			out = append(out, passes)
-			passes = 0
+		var p struct {
+			MeepleID string `json:"meepleId"`
+			Pointer  struct {
+				MeepleID string `json:"meepleId"`
+			} `json:"pointer"`
+		}
+		if err := json.Unmarshal(m.Payload, &p); err != nil {
+			t.Fatal(err)
+		}
+		text := m.Type
+		if id := p.MeepleID + p.Pointer.MeepleID; id != "" {
+			text += " " + strings.Split(id, ".")[1]
+		}
+		msgs = append(msgs, text)
+		if m.Type == typeCommit {
+			out = append(out, msgs)
+			msgs = nil
 		}
 	}
 	return out
 }
 
 // checkExport exports a generated game and checks what makes JCloisterZone
-// replay it message by message to the same end: a PASS exactly where JCZ
-// asks for one, no INNER_FARM, a draw order that ends the game where the
+// replay it message by message to the same end: the messages JCZ asks for,
+// a PASS exactly where it asks for one, no INNER_FARM, a draw order that ends the game where the
 // record does, and an import that gives the record back.
 func checkExport(t *testing.T, g generated) {
 	t.Helper()
@@ -174,21 +225,27 @@ func checkExport(t *testing.T, g generated) {
 	if err := json.Unmarshal(data, &sv); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := exportedPasses(&sv), expectedPasses(t, g); !slices.Equal(got, want) {
-		t.Fatalf("%s: PASSes per turn\n got %v\nwant %v", g.name, got, want)
+	got, want := exportedMessages(t, &sv), expectedMessages(t, g)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d turns exported, want %d", g.name, len(got), len(want))
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("%s: the messages of the %d-th turn that places a tile\n got %v\nwant %v", g.name, i+1, got[i], want[i])
+		}
 	}
 	checkDrawOrder(t, g, sv.Annotations.DrawOrder)
 	back, warnings, err := Import(data, "g.jcz")
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("%s: %v %v", g.name, err, warnings)
 	}
-	got, want := format(t, back), format(t, g.rg)
+	text, orig := format(t, back), format(t, g.rg)
 	if g.setup.Bag != nil && !g.setup.Ordered {
 		// The export draws the rest of a subset in an order of its own.
-		got, want = withoutTag(got, "Bag"), withoutTag(want, "Bag")
+		text, orig = withoutTag(text, "Bag"), withoutTag(orig, "Bag")
 	}
-	if got != want {
-		t.Fatalf("%s: import(export(g)) differs from g:\n%s\nwant\n%s", g.name, got, want)
+	if text != orig {
+		t.Fatalf("%s: import(export(g)) differs from g:\n%s\nwant\n%s", g.name, text, orig)
 	}
 }
 
@@ -273,7 +330,7 @@ func TestExportStrict(t *testing.T) {
 func TestExportStrictGreedy(t *testing.T) {
 	gen := engine.NewGenerator()
 	for players := 2; players <= 6; players++ {
-		for _, words := range []string{"tower", "tower farmers=off"} {
+		for _, words := range []string{"tower", "tower farmers=off", "tower phantom", "tower phantom farmers=off"} {
 			checkExport(t, generateStyle(t, gen, engine.StyleGreedy, words, players, uint64(players), 0, ""))
 		}
 	}
