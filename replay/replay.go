@@ -79,9 +79,6 @@ type Game struct {
 	// could not even be set up.
 	State       *engine.Game
 	Diagnostics []Diagnostic
-	// Extra is for the caller: RunOptions.Prepare may attach its own
-	// per-game results here.
-	Extra any
 }
 
 // Valid reports whether the game has no error.
