@@ -45,7 +45,7 @@ func runDemo(cmd *cobra.Command, o demoOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "Generated %d games in %s\n", o.games, res.Archive)
+	fmt.Fprintf(out, "Generated %s in %s\n", count(o.games, "game"), res.Archive)
 	fmt.Fprintf(out, "Validated and stored them in %s: %d added, %d already present, %d invalid\n",
 		res.Database, res.Ingest.Added, res.Ingest.Present, res.Ingest.Invalid)
 	fmt.Fprintf(out, "Archive report:  %s\n", res.Report)

@@ -107,7 +107,7 @@ func pickGame(path string, games []*record.Game, k int) (*record.Game, error) {
 	case k == 0:
 		return games[0], nil
 	case k < 0 || k > len(games):
-		return nil, fmt.Errorf("%s holds %d games, not %d", path, len(games), k)
+		return nil, fmt.Errorf("%s holds %s, not %d", path, count(len(games), "game"), k)
 	}
 	return games[k-1], nil
 }

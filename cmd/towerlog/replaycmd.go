@@ -64,7 +64,7 @@ func loadGame(path string, k int) (*record.Game, error, error) {
 		return nil, nil, err
 	}
 	if found == nil {
-		return nil, nil, fmt.Errorf("%s has %d games, not %d", path, n, k)
+		return nil, nil, fmt.Errorf("%s has %s, not %d", path, count(n, "game"), k)
 	}
 	return found, syntax, nil
 }
@@ -80,7 +80,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if o.turn > len(rg.Turns) {
-		return &exitError{exitUsage, fmt.Errorf("game %d has %d turns, not %d", o.game, len(rg.Turns), o.turn)}
+		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
 	}
 	stop := cmd.Flags().Changed("turn")
 	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})

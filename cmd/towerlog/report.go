@@ -115,6 +115,10 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if game == nil {
 		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
 	}
+	if game.Record == nil && len(game.Diagnostics) > 0 {
+		// The file could not be read: an I/O error, not an invalid game.
+		return &exitError{exitUsage, &game.Diagnostics[0]}
+	}
 	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
 	var invalid *analytics.InvalidGameError
 	if errors.As(err, &invalid) {

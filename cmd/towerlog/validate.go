@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -77,7 +76,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		files = append(files, fs...)
 	}
 	var total, valid, ioErrors int
-	bar := newProgress(errOut, progressTotal(files), "validating")
+	bar := newProgressOf(errOut, func() int { return countGames(files) }, "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	err := replay.Run(cmd.Context(), files, replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true},
@@ -118,19 +117,6 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		return &exitError{code: exitInvalid}
 	}
 	return nil
-}
-
-// progressTotal estimates the work for the progress bar: bytes would be
-// exact but games are what users count, so files count as one step each
-// unless there are few.
-func progressTotal(files []string) int {
-	n := 0
-	for _, f := range files {
-		if info, err := os.Stat(f); err == nil {
-			n += int(info.Size() / 3000) // about one 4-player game
-		}
-	}
-	return n
 }
 
 func reportOf(g *replay.Game) gameReport {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -147,5 +150,62 @@ func TestValidateVerdictOnce(t *testing.T) {
 	code, out, errOut := runCLI(t, "validate", path)
 	if code != exitInvalid || errOut != "" || strings.Count(out, "invalid") != 1 || !strings.HasSuffix(out, "\n1 game, 0 valid, 1 invalid\n") {
 		t.Errorf("code %d, stdout\n%s\nstderr %q", code, out, errOut)
+	}
+}
+
+// TestIngestInterrupted checks the exit status of an interrupted ingest:
+// 130, as shells report a command stopped by Ctrl-C, not the usage code.
+func TestIngestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "games.cgn", 3, "2")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"ingest", "--db", filepath.Join(dir, "t.db"), games}, strings.NewReader(""), &out, &errOut)
+	if code != exitInterrupted || !strings.HasPrefix(errOut.String(), "towerlog: interrupted") {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestReportMissingFile checks that a file that cannot be read is an I/O
+// error (2), not an invalid game (1).
+func TestReportMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.cgn")
+	code, out, errOut := runCLI(t, "report", missing, "-o", filepath.Join(dir, "r.html"))
+	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "towerlog: open "+missing+": ") {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestCaretUnderQuotedName checks that the carets under a quoted name
+// mark all of it, spaces included.
+func TestCaretUnderQuotedName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q.cgn")
+	if err := os.WriteFile(path, []byte("[Players \"Anna Maria; Bob\"]\n[Result \"*\"]\n\n1. \"Anna Marie\" U@1,0r0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI(t, "validate", path)
+	want := path + ":4:4: turn 1 (Anna Marie): \"Anna Marie\" is not a player of this game (Players: Anna Maria, Bob)\n" +
+		"    1. \"Anna Marie\" U@1,0r0\n" +
+		"       ^^^^^^^^^^^^\n"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestCountGames checks the progress total: every game of every file,
+// however small the files.
+func TestCountGames(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 30 {
+		files = append(files, generateFile(t, dir, fmt.Sprintf("g%02d.cgn", i), 1+i%3, "2"))
+	}
+	files = append(files, filepath.Join(dir, "save.jcz"), filepath.Join(dir, "missing.cgn"))
+	// 30 files of 1, 2, 3 games in turn: 10 × 6 = 60 games, and one each
+	// for the save and the missing file.
+	if got := countGames(files); got != 62 {
+		t.Errorf("countGames = %d, want 62", got)
 	}
 }
