@@ -107,7 +107,7 @@ func TestFollowerRules(t *testing.T) {
 	ok(t, g, follow(t, "R:WE"))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, follow(t, "R:WE"), RuleFollower, "the road at (-1,0) R:WE is already occupied")
+	refuse(t, g, follow(t, "R:WE"), RuleFollower, "the road at (-1,0) R:WE is already occupied by player 1's follower at (1,0) R:WE")
 	ok(t, g, follow(t, "F:NL.NR.EL.WR"))
 	ok(t, g, endTurn)
 	if g.Supply(0) != 6 || g.Supply(1) != 6 {
