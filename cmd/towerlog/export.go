@@ -87,13 +87,15 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if out == "-" {
-		_, err = cmd.OutOrStdout().Write(data)
-	} else {
-		err = atomicfile.WriteFile(out, data)
+		if _, err := cmd.OutOrStdout().Write(data); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		return nil
 	}
-	if err != nil {
+	if err := atomicfile.WriteFile(out, data); err != nil {
 		return &exitError{exitUsage, err}
 	}
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
 	return nil
 }
 

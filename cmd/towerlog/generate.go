@@ -107,7 +107,7 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if o.out != "" && o.out != "-" {
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s to %s\n", count(o.games, "game"), o.out)
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(o.games, "game"))
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		if err := writeGames(out, []*record.Game{rg}); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "%s -> %s\n", path, out)
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, path)
 	}
 	if o.out == "-" {
 		if err := record.FormatFile(cmd.OutOrStdout(), games); err != nil {
@@ -88,6 +88,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		if err := writeGames(o.out, games); err != nil {
 			return &exitError{exitUsage, err}
 		}
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game"))
 	}
 	if refused > 0 {
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d saves were refused", refused, len(args))}

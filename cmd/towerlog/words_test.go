@@ -209,3 +209,35 @@ func TestCountGames(t *testing.T) {
 		t.Errorf("countGames = %d, want 62", got)
 	}
 }
+
+// TestSuccessMessages checks that every command that writes a file says
+// so the same way, "wrote FILE", and that outputs derived from one input
+// land next to it.
+func TestSuccessMessages(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "sub", "g.cgn")
+	code, out, errOut := runCLI(t, "generate", "--games", "2", "--players", "2", "-o", games)
+	if code != exitOK || out != "wrote "+games+" (2 games)\n" {
+		t.Fatalf("generate: %d %q %q", code, out, errOut)
+	}
+	corpus := filepath.Join(dir, "corpus") + string(filepath.Separator)
+	if code, out, _ := runCLI(t, "generate", "--games", "1", "-o", corpus); code != exitOK || out != "wrote "+corpus+" (1 game)\n" {
+		t.Errorf("generate into a directory: %d %q", code, out)
+	}
+	save := filepath.Join(dir, "sub", "g.jcz")
+	if code, out, errOut := runCLI(t, "export", "--game", "1", games); code != exitOK || out != "wrote "+save+"\n" {
+		t.Errorf("export: %d %q %q", code, out, errOut)
+	}
+	page := filepath.Join(dir, "sub", "g.html")
+	if code, out, errOut := runCLI(t, "report", games); code != exitOK || out != "wrote "+page+"\n" {
+		t.Errorf("report: %d %q %q", code, out, errOut)
+	}
+	svg := filepath.Join(dir, "b.svg")
+	if code, out, errOut := runCLI(t, "replay", games, "--turn", "3", "--svg", svg); code != exitOK || out != "wrote "+svg+" (after turn 3)\n" {
+		t.Errorf("replay --svg: %d %q %q", code, out, errOut)
+	}
+	back := filepath.Join(dir, "back.cgn")
+	if code, out, errOut := runCLI(t, "import", save, "-o", back); code != exitOK || out != "wrote "+back+" (1 game)\n" {
+		t.Errorf("import -o: %d %q %q", code, out, errOut)
+	}
+}
