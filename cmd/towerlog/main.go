@@ -30,7 +30,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	err := checkCommand(root, args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	stop()
 	if err != nil {
 		if ee := (*exitError)(nil); !errors.As(err, &ee) || ee.err != nil {

@@ -241,3 +241,14 @@ func TestSuccessMessages(t *testing.T) {
 		t.Errorf("import -o: %d %q %q", code, out, errOut)
 	}
 }
+
+func TestUnknownCommandInOwnWords(t *testing.T) {
+	code, out, errOut := runCLI(t, "validat", "x.cgn")
+	want := "towerlog: unknown command \"validat\" (did you mean validate?); the commands are listed by towerlog --help\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "__complete", "vali"); code != exitOK || !strings.HasPrefix(out, "validate") {
+		t.Errorf("shell completion: %d %q", code, out)
+	}
+}
