@@ -78,11 +78,13 @@ func draw(g *engine.Game, x0, x1, y0, y1 int, marks map[engine.Pos]byte) string 
 	for _, tw := range g.Towers() {
 		towers[tw.Pos] = tw
 	}
-	var b strings.Builder
-	b.WriteString("     ")
+	var head strings.Builder
+	head.WriteString("     ")
 	for x := x0; x <= x1; x++ {
-		fmt.Fprintf(&b, "%-*s", cellW, fmt.Sprintf("  x=%d", x))
+		fmt.Fprintf(&head, "%-*s", cellW, fmt.Sprintf("  x=%d", x))
 	}
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(head.String(), " "))
 	b.WriteString("\n")
 	for y := y0; y <= y1; y++ {
 		var rows [cellH]strings.Builder

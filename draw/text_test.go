@@ -35,7 +35,7 @@ func TestAroundShowsTheOccupant(t *testing.T) {
 	}
 	got := Around(g, engine.Pos{X: 1}, 1, ie.Related...)
 	want := "" +
-		"       x=-1   x=0    x=1    x=2  \n" +
+		"       x=-1   x=0    x=1    x=2\n" +
 		"     \n" +
 		"  -1 \n" +
 		"     \n" +
