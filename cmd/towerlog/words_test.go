@@ -252,3 +252,26 @@ func TestUnknownCommandInOwnWords(t *testing.T) {
 		t.Errorf("shell completion: %d %q", code, out)
 	}
 }
+
+// TestGenerateKeepsExistingFiles checks that generate replaces no record
+// it did not write unless told to with --force.
+func TestGenerateKeepsExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "game-000002.cgn")
+	if err := os.WriteFile(mine, []byte("[Event \"mine\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "generate", "--games", "3", "-o", dir)
+	if code != exitUsage || errOut != "towerlog: "+mine+" already exists: use --force to replace it\n" {
+		t.Errorf("code %d, stderr %q", code, errOut)
+	}
+	if b, _ := os.ReadFile(mine); string(b) != "[Event \"mine\"]\n" {
+		t.Errorf("the file was changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "game-000001.cgn")); err == nil {
+		t.Error("game 1 was written before the refusal")
+	}
+	if code, _, errOut := runCLI(t, "generate", "--games", "3", "-o", dir, "--force"); code != exitOK {
+		t.Errorf("--force: %d %q", code, errOut)
+	}
+}
