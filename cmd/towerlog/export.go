@@ -95,8 +95,7 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if err := atomicfile.WriteFile(out, data); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", out)
 }
 
 // pickGame returns game k (1-based) of a file; k 0 means the only one.

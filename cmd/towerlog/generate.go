@@ -113,7 +113,7 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if o.out != "" && o.out != "-" {
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(o.games, "game"))
+		return say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(o.games, "game"))
 	}
 	return nil
 }

@@ -78,7 +78,9 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		if err := writeGames(out, []*record.Game{rg}); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, path)
+		if err := say(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, path); err != nil {
+			return err
+		}
 	}
 	if o.out == "-" {
 		if err := record.FormatFile(cmd.OutOrStdout(), games); err != nil {
@@ -88,7 +90,9 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		if err := writeGames(o.out, games); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game"))
+		if err := say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game")); err != nil {
+			return err
+		}
 	}
 	if refused > 0 {
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d saves were refused", refused, len(args))}

@@ -78,8 +78,10 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
-		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
+	if err := say(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
+		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files")); err != nil {
+		return err
+	}
 	if st.Invalid > 0 {
 		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}

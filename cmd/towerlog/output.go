@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,6 +37,15 @@ func checkOutput(out string, inputs []string, force bool) error {
 	}
 	if info.IsDir() {
 		return fmt.Errorf("%s is a directory", out)
+	}
+	return nil
+}
+
+// say writes a message of a command to w; a failed write is an I/O error,
+// as a failed write of the command's data would be.
+func say(w io.Writer, format string, args ...any) error {
+	if _, err := fmt.Fprintf(w, format, args...); err != nil {
+		return &exitError{exitUsage, err}
 	}
 	return nil
 }

@@ -103,10 +103,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(out, "wrote %s (after turn %d)\n", o.svg, turns)
-		return nil
+		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
-	fmt.Fprintf(out, "%s, after turn %d of %d:\n\n", g, turns, len(rg.Turns))
-	_, err = fmt.Fprint(out, draw.Board(g.State, g.Seats()))
-	return err
+	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, g.Seats()))
 }

@@ -94,8 +94,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }
 
 func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
@@ -133,6 +132,5 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }

@@ -104,10 +104,12 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	if ioErrors > 0 {
 		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
 	}
+	sw := out
 	if o.json {
-		fmt.Fprintln(errOut, summary)
-	} else {
-		fmt.Fprintln(out, summary)
+		sw = errOut
+	}
+	if err := say(sw, "%s\n", summary); err != nil {
+		return err
 	}
 	// The summary is the verdict: the exit status adds no message.
 	switch {

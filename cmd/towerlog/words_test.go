@@ -275,3 +275,31 @@ func TestGenerateKeepsExistingFiles(t *testing.T) {
 		t.Errorf("--force: %d %q", code, errOut)
 	}
 }
+
+// TestStdoutWriteErrors checks that a failed write to standard output is an
+// error too, for the data and for the messages alike.
+func TestStdoutWriteErrors(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/dev/full is a Linux device")
+	}
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	games := generateFile(t, dir, "g.cgn", 2, "2")
+	for _, args := range [][]string{
+		{"generate", "--games", "1"},
+		{"validate", games},
+		{"replay", games},
+		{"fmt", games},
+		{"report", games, "-o", filepath.Join(dir, "g.html")},
+	} {
+		var errOut bytes.Buffer
+		code := run(context.Background(), args, strings.NewReader(""), full, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), "no space left on device") {
+			t.Errorf("%v: code %d, stderr %q", args, code, errOut.String())
+		}
+	}
+}
