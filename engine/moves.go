@@ -520,7 +520,7 @@ func (g *Game) occupant(r int32) (int, FollowerInfo) {
 			f := &g.fol[p][i]
 			if f.where == onFeature && g.find(f.node) == r {
 				t := &g.tiles[f.tile]
-				return p, FollowerInfo{p, t.pos, t.orient().spot(int(g.nodes[f.node].seg))}
+				return p, FollowerInfo{Player: p, Pos: t.pos, Spot: t.orient().spot(int(g.nodes[f.node].seg))}
 			}
 		}
 	}
