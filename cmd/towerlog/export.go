@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,12 +59,10 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	games, err := record.Parse(strings.NewReader(string(src)), path)
+	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
+		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
+	}
 	if err != nil {
-		var list record.ErrorList
-		if errors.As(err, &list) {
-			fmt.Fprintln(cmd.ErrOrStderr(), strings.TrimRight(list.Excerpt(), "\n"))
-			return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
-		}
 		return &exitError{exitUsage, err}
 	}
 	if o.game < 0 || (o.game == 0 && cmd.Flags().Changed("game")) {

@@ -85,10 +85,7 @@ func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
 // does, and returns false.
 func canonical(cmd *cobra.Command, name string, src []byte) ([]byte, bool, error) {
 	games, err := record.Parse(bytes.NewReader(src), name)
-	if ds := replay.SyntaxDiagnostics(err); ds != nil {
-		for i := range ds {
-			fmt.Fprint(cmd.ErrOrStderr(), ds[i].Render())
-		}
+	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
 		return nil, false, nil
 	}
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/towerlog/towerlog/replay"
 )
 
 // checkOutput guards a file a command is about to write: it must not be
@@ -48,6 +50,17 @@ func say(w io.Writer, format string, args ...any) error {
 		return &exitError{exitUsage, err}
 	}
 	return nil
+}
+
+// printSyntaxErrors writes the syntax errors of a record, if err holds
+// any, as validate shows them: position, turn and player, the line and
+// carets under the error. It reports whether it wrote any.
+func printSyntaxErrors(w io.Writer, err error) bool {
+	ds := replay.SyntaxDiagnostics(err)
+	for i := range ds {
+		fmt.Fprint(w, ds[i].Render())
+	}
+	return ds != nil
 }
 
 // count spells a number of things: "1 game", "3 games".

@@ -66,8 +66,9 @@ func TestFmtStdin(t *testing.T) {
 	}
 }
 
-// TestFmtErrorsNameTurnAndPlayer checks that fmt reports a syntax error as
-// validate does: position, turn and player, the line and carets.
+// TestFmtErrorsNameTurnAndPlayer checks that fmt and export report a
+// syntax error as validate does: position, turn and player, the line and
+// carets.
 func TestFmtErrorsNameTurnAndPlayer(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.cgn")
 	src := "[Players \"Anna; Bob\"]\n\n1. Anna U@1,0r0 +R:WE\n2. Bob E@0,-1r180 +Q:S\n"
@@ -75,12 +76,13 @@ func TestFmtErrorsNameTurnAndPlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, fmtErr := runCLI(t, "fmt", path)
+	_, _, expErr := runCLI(t, "export", path)
 	_, valErr, _ := runCLI(t, "validate", path)
 	want := path + ":4:20: turn 2 (Bob): expected feature C, R, F or M, found \"Q:S\"\n" +
 		"    2. Bob E@0,-1r180 +Q:S\n" +
 		"                       ^^^\n"
-	if !strings.HasPrefix(fmtErr, want) || !strings.HasPrefix(valErr, want) {
-		t.Errorf("fmt:\n%s\nvalidate:\n%s\nwant both to start\n%s", fmtErr, valErr, want)
+	if !strings.HasPrefix(fmtErr, want) || !strings.HasPrefix(expErr, want) || !strings.HasPrefix(valErr, want) {
+		t.Errorf("fmt:\n%s\nexport:\n%s\nvalidate:\n%s\nwant each to start\n%s", fmtErr, expErr, valErr, want)
 	}
 }
 
