@@ -161,6 +161,9 @@ type IllegalMoveError struct {
 	Turn   int
 	Player int // 0-based seat of the acting player
 	Reason string
+	// Related are other squares the reason names: where the follower
+	// already on a feature stands.
+	Related []Pos
 }
 
 func (e *IllegalMoveError) Error() string {
@@ -409,7 +412,10 @@ func (g *Game) deploy(m *Move) error {
 	}
 	nd := t.node + int32(seg)
 	if root := g.find(nd); g.nodes[root].occupied > 0 {
-		return g.illegal(RuleFollower, m, "the %s at %s %s is already occupied", m.Spot.Kind, t.pos, m.Spot)
+		p, at := g.occupant(root)
+		err := g.illegal(RuleFollower, m, "the %s at %s %s is already occupied by %s's follower at %s %s", m.Spot.Kind, t.pos, m.Spot, g.who(p), at.Pos, at.Spot)
+		err.(*IllegalMoveError).Related = []Pos{at.Pos}
+		return err
 	}
 	g.standOn(g.player, nd)
 	g.acted()
@@ -615,4 +621,19 @@ func (g *Game) release(owner, holder int, fig Figure) {
 			return
 		}
 	}
+}
+
+// occupant returns the seat and place of a follower on the feature whose
+// root is r, which is occupied: the first by seat order.
+func (g *Game) occupant(r int32) (int, FollowerInfo) {
+	for p := 0; p < g.nPlayers; p++ {
+		for i := range g.fol[p] {
+			f := &g.fol[p][i]
+			if f.where == onFeature && g.find(f.node) == r {
+				t := &g.tiles[f.tile]
+				return p, FollowerInfo{Player: p, Pos: t.pos, Spot: t.orient().spot(int(g.nodes[f.node].seg))}
+			}
+		}
+	}
+	panic("engine: an occupied feature without a follower") // unreachable: occupied counts the followers on it
 }

@@ -107,7 +107,7 @@ func TestFollowerRules(t *testing.T) {
 	ok(t, g, follow(t, "R:WE"))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, follow(t, "R:WE"), RuleFollower, "the road at (-1,0) R:WE is already occupied")
+	refuse(t, g, follow(t, "R:WE"), RuleFollower, "the road at (-1,0) R:WE is already occupied by player 1's follower at (1,0) R:WE")
 	ok(t, g, follow(t, "F:NL.NR.EL.WR"))
 	ok(t, g, endTurn)
 	if g.Supply(0) != 6 || g.Supply(1) != 6 {
@@ -134,8 +134,10 @@ func TestRoadMajorityAndTies(t *testing.T) {
 		p1second bool
 		want     []int
 	}{
-		{"Majority", false, []int{5, 0}},
-		{"Tie", true, []int{5, 5}},
+		// The road runs over six tiles, W(-2) U(-1) D U(1) U(2) W(3): 6 points
+		// to the player with more robbers, to both on a tie.
+		{"Majority", false, []int{6, 0}},
+		{"Tie", true, []int{6, 6}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := newTestGame(t, 2, Rules{})
@@ -150,11 +152,6 @@ func TestRoadMajorityAndTies(t *testing.T) {
 			// the road W(-2) U(-1) D U(1) U(2) W(3).
 			turnTo(t, g, "W@3,0r0")
 			ok(t, g, endTurn)
-			if c.p1second {
-				c.want = []int{6, 6}
-			} else {
-				c.want = []int{6, 0}
-			}
 			scoresAre(t, g, c.want...)
 			if g.Supply(0) != 7 || g.Supply(1) != 7 {
 				t.Fatalf("followers not returned: %d %d", g.Supply(0), g.Supply(1))

@@ -100,14 +100,18 @@ func (s Series) Write(w io.Writer) error {
 	})
 }
 
+// FileName names the file of game i (from 0) that WriteDir writes:
+// game-000001.cgn for the first.
+func FileName(i int) string { return fmt.Sprintf("game-%06d.cgn", i+1) }
+
 // WriteDir writes each game of the series to a file of its own in dir,
-// game-000001.cgn and on, creating dir if need be.
+// named by FileName, creating dir if need be.
 func (s Series) WriteDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	return s.each(func(i int, text []byte) error {
-		return atomicfile.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.cgn", i+1)), text)
+		return atomicfile.WriteFile(filepath.Join(dir, FileName(i)), text)
 	})
 }
 

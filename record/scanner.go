@@ -112,10 +112,10 @@ func notText(head []byte) string {
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return fmt.Sprintf("a NUL byte at offset %d: binary data or UTF-16", i)
 	}
-	bad := 0
+	bad := 0 // a rune cut by the end of head counts too: one at most
 	for len(head) > 0 {
 		r, n := utf8.DecodeRune(head)
-		if r == utf8.RuneError && n == 1 && len(head) >= utf8.UTFMax {
+		if r == utf8.RuneError && n == 1 {
 			bad++
 		}
 		head = head[n:]

@@ -85,10 +85,10 @@ func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
 	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
 	switch m.Kind {
 	case engine.MovePlace, engine.MoveFloor, engine.MoveCapture, engine.MoveTowerFollower:
-		d.Board = draw.Around(r.eg, m.Pos, 2)
+		d.Board = draw.Around(r.eg, m.Pos, 2, ie.Related...)
 	case engine.MoveFollower:
 		if pl := r.turn.Placement; pl != nil {
-			d.Board = draw.Around(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2)
+			d.Board = draw.Around(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2, ie.Related...)
 		}
 	}
 	return false
@@ -141,9 +141,30 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 	rt.Scores = r.scores[from:len(r.scores):len(r.scores)]
 	rt.EventsTo = len(eg.Events())
 	if t.Score != nil && !equalInts(t.Score.Points, rt.Scores) {
-		r.fail(CodeScore, t.Score.Pos, "declared scores %s after turn %d, but they are %s", scoreList(t.Score.Points), n, scoreList(rt.Scores))
+		r.fail(CodeScore, t.Score.Pos, "declared scores %s after turn %d, but they are %s%s", scoreList(t.Score.Points), n, scoreList(rt.Scores), r.finalNote(rt))
 	}
 	return true
+}
+
+// finalNote explains the scores after the last turn of a game: they
+// include the final scoring, which a player who declares the scores of
+// the turn alone forgets.
+func (r *replayer) finalNote(rt *Turn) string {
+	if !r.eg.Over() {
+		return ""
+	}
+	before := append([]int(nil), rt.Scores...)
+	for _, ev := range r.eg.Events()[rt.EventsFrom:rt.EventsTo] {
+		if ev.Kind != engine.EventScore || !ev.Final {
+			continue
+		}
+		for p := range before {
+			if ev.Scored(p) {
+				before[p] -= ev.Points
+			}
+		}
+	}
+	return fmt.Sprintf(": the last turn's scores include the final scoring (%s before it)", scoreList(before))
 }
 
 // moves plays the moves of turn t: ransoms, discards, the placement, the

@@ -56,9 +56,23 @@ func (d *Diagnostic) LoadSource() {
 	}
 }
 
+// tokenLen returns the length of the token at byte col of line: up to the
+// next space, tab, "{" or ";", or for a quoted name up to its closing
+// quote.
 func tokenLen(line string, col int) int {
 	if col < 0 || col >= len(line) {
 		return 1
+	}
+	if line[col] == '"' {
+		for i := col + 1; i < len(line); i++ {
+			switch line[i] {
+			case '\\':
+				i++
+			case '"':
+				return i + 1 - col
+			}
+		}
+		return len(line) - col
 	}
 	n := strings.IndexAny(line[col:], " \t{;")
 	if n <= 0 {

@@ -110,3 +110,26 @@ func wantedValue(typ string) string {
 	}
 	return "not a valid " + typ
 }
+
+// checkCommand refuses a first argument that names no command, in
+// towerlog's words and with the commands whose names are close.
+func checkCommand(root *cobra.Command, args []string) error {
+	switch {
+	case len(args) == 0, strings.HasPrefix(args[0], "-"),
+		// Commands cobra adds as it runs: help, shell completion, and
+		// the requests of completion scripts.
+		args[0] == "help", args[0] == "completion",
+		args[0] == cobra.ShellCompRequestCmd, args[0] == cobra.ShellCompNoDescRequestCmd:
+		return nil
+	}
+	for _, c := range root.Commands() {
+		if c.Name() == args[0] || c.HasAlias(args[0]) {
+			return nil
+		}
+	}
+	hint := ""
+	if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+		hint = " (did you mean " + strings.Join(s, " or ") + "?)"
+	}
+	return usageError("unknown command %q%s; the commands are listed by towerlog --help", args[0], hint)
+}

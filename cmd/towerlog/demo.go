@@ -44,12 +44,12 @@ func runDemo(cmd *cobra.Command, o demoOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "Generated %d games in %s\n", o.games, res.Archive)
-	fmt.Fprintf(out, "Validated and stored them in %s: %d added, %d already present, %d invalid\n",
-		res.Database, res.Ingest.Added, res.Ingest.Present, res.Ingest.Invalid)
-	fmt.Fprintf(out, "Archive report:  %s\n", res.Report)
-	fmt.Fprintf(out, "One game (%s): %s\n", res.Game, res.GameReport)
-	fmt.Fprintf(out, "Done in %.1fs. Open the reports in a browser; they work offline.\n", time.Since(start).Seconds())
-	return nil
+	return say(cmd.OutOrStdout(), "Generated %s in %s\n"+
+		"Validated and stored them in %s: %d added, %d already present, %d invalid\n"+
+		"Archive report:  %s\n"+
+		"One game (%s): %s\n"+
+		"Done in %.1fs. Open the reports in a browser; they work offline.\n",
+		count(o.games, "game"), res.Archive,
+		res.Database, res.Ingest.Added, res.Ingest.Present, res.Ingest.Invalid,
+		res.Report, res.Game, res.GameReport, time.Since(start).Seconds())
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,12 +62,10 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	games, err := record.Parse(strings.NewReader(string(src)), path)
+	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
+		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
+	}
 	if err != nil {
-		var list record.ErrorList
-		if errors.As(err, &list) {
-			fmt.Fprintln(cmd.ErrOrStderr(), strings.TrimRight(list.Excerpt(), "\n"))
-			return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
-		}
 		return &exitError{exitUsage, err}
 	}
 	if o.game < 0 || (o.game == 0 && cmd.Flags().Changed("game")) {
@@ -90,14 +87,15 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if out == "-" {
-		_, err = cmd.OutOrStdout().Write(data)
-	} else {
-		err = atomicfile.WriteFile(out, data)
+		if _, err := cmd.OutOrStdout().Write(data); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		return nil
 	}
-	if err != nil {
+	if err := atomicfile.WriteFile(out, data); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", out)
 }
 
 // pickGame returns game k (1-based) of a file; k 0 means the only one.
@@ -110,7 +108,7 @@ func pickGame(path string, games []*record.Game, k int) (*record.Game, error) {
 	case k == 0:
 		return games[0], nil
 	case k < 0 || k > len(games):
-		return nil, fmt.Errorf("%s holds %d games, not %d", path, len(games), k)
+		return nil, fmt.Errorf("%s holds %s, not %d", path, count(len(games), "game"), k)
 	}
 	return games[k-1], nil
 }

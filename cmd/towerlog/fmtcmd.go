@@ -67,7 +67,9 @@ func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
 		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", stdinName)}
 	case o.check:
 		if !bytes.Equal(canon, src) {
-			fmt.Fprintln(cmd.OutOrStdout(), stdinName)
+			if err := say(cmd.OutOrStdout(), "%s\n", stdinName); err != nil {
+				return err
+			}
 			return &exitError{exitInvalid, fmt.Errorf("%s is not in canonical form", stdinName)}
 		}
 		return nil
@@ -83,10 +85,7 @@ func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
 // does, and returns false.
 func canonical(cmd *cobra.Command, name string, src []byte) ([]byte, bool, error) {
 	games, err := record.Parse(bytes.NewReader(src), name)
-	if ds := replay.SyntaxDiagnostics(err); ds != nil {
-		for i := range ds {
-			fmt.Fprint(cmd.ErrOrStderr(), ds[i].Render())
-		}
+	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
 		return nil, false, nil
 	}
 	if err != nil {
@@ -124,7 +123,9 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 		case o.check:
 			if !same {
 				changed++
-				fmt.Fprintln(out, file)
+				if err := say(out, "%s\n", file); err != nil {
+					return err
+				}
 			}
 		case o.write:
 			if !same {

@@ -35,8 +35,9 @@ tag. The same seed gives the same games. Game i uses seed S+i; --players
 takes a number or a range such as 2-6 (seats cycle through it).
 
 -o FILE writes every game into one file; -o DIR (an existing directory, or
-a path ending in /) writes one file per game; without -o the games go to
-standard output.`,
+a path ending in /) writes one file per game, game-000001.cgn and on;
+without -o the games go to standard output. An existing .cgn file is
+replaced only with --force.`,
 		Example: `  towerlog generate --games 100 --players 4 --seed 1 -o games.cgn
   towerlog generate --games 10000 --players 2-6 --seed 7 -o corpus/
   towerlog generate --games 5 --players 3 --seed 9 --rules "tower range=diagonal farmers=off"
@@ -51,7 +52,7 @@ standard output.`,
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed of the first game")
 	cmd.Flags().StringVar(&o.rules, "rules", "tower", `rules, as in the CGN Rules tag (e.g. "base", "tower reopen=no")`)
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file or directory ("-" or none: standard output)`)
-	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing .cgn file")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing .cgn files")
 	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often) or greedy (like sensible players)")
 	return cmd
 }
@@ -93,7 +94,12 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 	case o.out == "" || o.out == "-":
 		err = s.Write(cmd.OutOrStdout())
 	case isDirOutput(o.out):
-		err = s.WriteDir(o.out)
+		for i := 0; i < o.games && err == nil; i++ {
+			err = checkOutput(filepath.Join(o.out, generate.FileName(i)), nil, o.force)
+		}
+		if err == nil {
+			err = s.WriteDir(o.out)
+		}
 	default:
 		if err = checkOutput(o.out, nil, o.force); err == nil {
 			err = os.MkdirAll(filepath.Dir(o.out), 0o755)
@@ -107,7 +113,7 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if o.out != "" && o.out != "-" {
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s to %s\n", count(o.games, "game"), o.out)
+		return say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(o.games, "game"))
 	}
 	return nil
 }

@@ -91,7 +91,9 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		if err := writeGames(out, []*record.Game{rg}); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "%s -> %s\n", path, out)
+		if err := say(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, path); err != nil {
+			return err
+		}
 	}
 	switch {
 	case o.out == "-":
@@ -101,6 +103,9 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	case o.out != "" && len(games) > 0:
 		if err := writeGames(o.out, games); err != nil {
 			return &exitError{exitUsage, err}
+		}
+		if err := say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game")); err != nil {
+			return err
 		}
 	}
 	switch {

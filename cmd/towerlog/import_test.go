@@ -30,7 +30,7 @@ func TestImportNextToInput(t *testing.T) {
 		t.Fatalf("import: code %d, stderr %s", code, errOut)
 	}
 	cgn := filepath.Join(dir, "ransom.cgn")
-	if out != src+" -> "+cgn+"\n" {
+	if out != "wrote "+cgn+" (from "+src+")\n" {
 		t.Errorf("stdout %q", out)
 	}
 	want, _ := os.ReadFile(filepath.Join("..", "..", "testdata", "jcz", "ransom.cgn"))

@@ -39,7 +39,7 @@ statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
 
 Exit status: 0 when every game is valid, 1 when some failed validation,
-2 on usage or I/O errors.`,
+2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM).`,
 		Example: `  towerlog ingest games/
   towerlog ingest --db club.db night-1.cgn night-2.cgn`,
 		Args: someArgs("PATH"),
@@ -61,23 +61,27 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := analytics.Open(ctx, o.db)
+	if errors.Is(err, context.Canceled) {
+		return &exitError{exitInterrupted, errors.New("interrupted before any game was added")}
+	}
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	bar := newProgress(cmd.ErrOrStderr(), progressTotal(files), "ingesting")
+	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
 	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient,
 		Progress: func() { advance(bar) }})
 	finish(bar)
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(cmd.OutOrStdout(), "interrupted: %d games added before stopping; run the same command again to complete\n", st.Added)
-		return &exitError{exitUsage, errors.New("ingest interrupted")}
+		return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s added before stopping; run the same command again to complete", count(st.Added, "game"))}
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
-		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
+	if err := say(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
+		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files")); err != nil {
+		return err
+	}
 	if st.Invalid > 0 {
 		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}

@@ -3,10 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/towerlog/towerlog/replay"
 )
 
 // checkOutput guards a file a command is about to write: it must not be
@@ -38,6 +41,26 @@ func checkOutput(out string, inputs []string, force bool) error {
 		return fmt.Errorf("%s is a directory", out)
 	}
 	return nil
+}
+
+// say writes a message of a command to w; a failed write is an I/O error,
+// as a failed write of the command's data would be.
+func say(w io.Writer, format string, args ...any) error {
+	if _, err := fmt.Fprintf(w, format, args...); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	return nil
+}
+
+// printSyntaxErrors writes the syntax errors of a record, if err holds
+// any, as validate shows them: position, turn and player, the line and
+// carets under the error. It reports whether it wrote any.
+func printSyntaxErrors(w io.Writer, err error) bool {
+	ds := replay.SyntaxDiagnostics(err)
+	for i := range ds {
+		fmt.Fprint(w, ds[i].Render())
+	}
+	return ds != nil
 }
 
 // count spells a number of things: "1 game", "3 games".

@@ -3,20 +3,34 @@ package main
 import (
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"github.com/towerlog/towerlog/record"
 )
 
 // newProgress returns a progress bar on w for n steps when w is a terminal
 // and n is large enough to be worth showing, or nil. A nil bar is safe to
 // use through advance and finish.
 func newProgress(w io.Writer, n int, what string) *progressbar.ProgressBar {
+	return newProgressOf(w, func() int { return n }, what)
+}
+
+// newProgressOf is newProgress with the number of steps counted by n, which
+// runs only when w is a terminal.
+func newProgressOf(w io.Writer, n func() int, what string) *progressbar.ProgressBar {
 	f, ok := w.(*os.File)
-	if !ok || n < 200 || !term.IsTerminal(int(f.Fd())) {
+	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return progressbar.NewOptions(n,
+	steps := n()
+	if steps < 200 {
+		return nil
+	}
+	return progressbar.NewOptions(steps,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
@@ -37,4 +51,29 @@ func finish(b *progressbar.ProgressBar) {
 	if b != nil {
 		_ = b.Finish()
 	}
+}
+
+// countGames counts the games of files for a progress bar: every game of a
+// CGN file (its text is scanned, not parsed), one for any other file (a
+// JCloisterZone save holds one game). A file that cannot be read counts
+// one: the run reports it as one unreadable game.
+func countGames(files []string) int {
+	n := 0
+	for _, name := range files {
+		if !strings.EqualFold(filepath.Ext(name), ".cgn") {
+			n++
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			n++
+			continue
+		}
+		sc := record.NewScanner(f, name)
+		for sc.ScanRaw() {
+			n++
+		}
+		f.Close()
+	}
+	return n
 }

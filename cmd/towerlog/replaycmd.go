@@ -64,7 +64,7 @@ func loadGame(path string, k int) (*record.Game, error, error) {
 		return nil, nil, err
 	}
 	if found == nil && syntax == nil {
-		return nil, nil, fmt.Errorf("%s has %d games, not %d", path, n, k)
+		return nil, nil, fmt.Errorf("%s has %s, not %d", path, count(n, "game"), k)
 	}
 	return found, syntax, nil
 }
@@ -80,7 +80,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	if rg != nil && o.turn > len(rg.Turns) {
-		return &exitError{exitUsage, fmt.Errorf("game %d has %d turns, not %d", o.game, len(rg.Turns), o.turn)}
+		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
 	}
 	stop := cmd.Flags().Changed("turn")
 	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})
@@ -103,10 +103,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
 			return &exitError{exitUsage, err}
 		}
-		fmt.Fprintf(out, "wrote %s (after turn %d)\n", o.svg, turns)
-		return nil
+		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
-	fmt.Fprintf(out, "%s, after turn %d of %d:\n\n", g, turns, len(rg.Turns))
-	_, err = fmt.Fprint(out, draw.Board(g.State, g.Seats()))
-	return err
+	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, g.Seats()))
 }

@@ -38,7 +38,10 @@ and the score race and tower heights of each of the latest games.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
-happened on each turn, and the game's charts.`,
+happened on each turn, and the game's charts.
+
+Without -o the archive report is report.html, and the report of
+GAME.cgn is GAME.html next to it.`,
 		Example: `  towerlog report -o report.html
   towerlog report --db club.db --player Anna --since 2025-01-01 -o anna.html
   towerlog report games/final.cgn -o final.html`,
@@ -64,7 +67,7 @@ happened on each turn, and the game's charts.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.db, "db", defaultDB, "database file")
-	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or the game file's name with .html)`)
+	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
 	f.StringVar(&o.filter.Player, "player", "", "only games this player took part in")
 	f.StringVar(&o.filter.Event, "event", "", "only games of this event (the Event tag)")
@@ -91,13 +94,12 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }
 
 func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
-		o.out = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".html"
+		o.out = strings.TrimSuffix(file, filepath.Ext(file)) + ".html"
 	}
 	if err := checkOutput(o.out, []string{file}, false); err != nil {
 		return &exitError{exitUsage, err}
@@ -115,6 +117,10 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if game == nil {
 		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
 	}
+	if game.Record == nil && len(game.Diagnostics) > 0 {
+		// The file could not be read: an I/O error, not an invalid game.
+		return &exitError{exitUsage, &game.Diagnostics[0]}
+	}
 	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
 	var invalid *analytics.InvalidGameError
 	if errors.As(err, &invalid) {
@@ -126,6 +132,5 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", o.out)
-	return nil
+	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -84,7 +83,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		files = append(files, fs...)
 	}
 	var total, valid, unsupported, ioErrors int
-	bar := newProgress(errOut, progressTotal(files), "validating")
+	bar := newProgressOf(errOut, func() int { return countGames(files) }, "validating")
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true, Loaders: formats()}
@@ -120,10 +119,12 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	if ioErrors > 0 {
 		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
 	}
+	sw := out
 	if o.json {
-		fmt.Fprintln(errOut, summary)
-	} else {
-		fmt.Fprintln(out, summary)
+		sw = errOut
+	}
+	if err := say(sw, "%s\n", summary); err != nil {
+		return err
 	}
 	// The summary is the verdict: the exit status adds no message.
 	switch {
@@ -145,19 +146,6 @@ func hasCode(g *replay.Game, code string) bool {
 		}
 	}
 	return false
-}
-
-// progressTotal estimates the work for the progress bar: bytes would be
-// exact but games are what users count, so files count as one step each
-// unless there are few.
-func progressTotal(files []string) int {
-	n := 0
-	for _, f := range files {
-		if info, err := os.Stat(f); err == nil {
-			n += int(info.Size() / 3000) // about one 4-player game
-		}
-	}
-	return n
 }
 
 func reportOf(g *replay.Game) gameReport {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -63,8 +66,9 @@ func TestFmtStdin(t *testing.T) {
 	}
 }
 
-// TestFmtErrorsNameTurnAndPlayer checks that fmt reports a syntax error as
-// validate does: position, turn and player, the line and carets.
+// TestFmtErrorsNameTurnAndPlayer checks that fmt and export report a
+// syntax error as validate does: position, turn and player, the line and
+// carets.
 func TestFmtErrorsNameTurnAndPlayer(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.cgn")
 	src := "[Players \"Anna; Bob\"]\n\n1. Anna U@1,0r0 +R:WE\n2. Bob E@0,-1r180 +Q:S\n"
@@ -72,12 +76,13 @@ func TestFmtErrorsNameTurnAndPlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, fmtErr := runCLI(t, "fmt", path)
+	_, _, expErr := runCLI(t, "export", path)
 	_, valErr, _ := runCLI(t, "validate", path)
 	want := path + ":4:20: turn 2 (Bob): expected feature C, R, F or M, found \"Q:S\"\n" +
 		"    2. Bob E@0,-1r180 +Q:S\n" +
 		"                       ^^^\n"
-	if !strings.HasPrefix(fmtErr, want) || !strings.HasPrefix(valErr, want) {
-		t.Errorf("fmt:\n%s\nvalidate:\n%s\nwant both to start\n%s", fmtErr, valErr, want)
+	if !strings.HasPrefix(fmtErr, want) || !strings.HasPrefix(expErr, want) || !strings.HasPrefix(valErr, want) {
+		t.Errorf("fmt:\n%s\nexport:\n%s\nvalidate:\n%s\nwant each to start\n%s", fmtErr, expErr, valErr, want)
 	}
 }
 
@@ -147,5 +152,156 @@ func TestValidateVerdictOnce(t *testing.T) {
 	code, out, errOut := runCLI(t, "validate", path)
 	if code != exitInvalid || errOut != "" || strings.Count(out, "invalid") != 1 || !strings.HasSuffix(out, "\n1 game, 0 valid, 1 invalid\n") {
 		t.Errorf("code %d, stdout\n%s\nstderr %q", code, out, errOut)
+	}
+}
+
+// TestIngestInterrupted checks the exit status of an interrupted ingest:
+// 130, as shells report a command stopped by Ctrl-C, not the usage code.
+func TestIngestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "games.cgn", 3, "2")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"ingest", "--db", filepath.Join(dir, "t.db"), games}, strings.NewReader(""), &out, &errOut)
+	if code != exitInterrupted || !strings.HasPrefix(errOut.String(), "towerlog: interrupted") {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestReportMissingFile checks that a file that cannot be read is an I/O
+// error (2), not an invalid game (1).
+func TestReportMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.cgn")
+	code, out, errOut := runCLI(t, "report", missing, "-o", filepath.Join(dir, "r.html"))
+	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "towerlog: open "+missing+": ") {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestCaretUnderQuotedName checks that the carets under a quoted name
+// mark all of it, spaces included.
+func TestCaretUnderQuotedName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q.cgn")
+	if err := os.WriteFile(path, []byte("[Players \"Anna Maria; Bob\"]\n[Result \"*\"]\n\n1. \"Anna Marie\" U@1,0r0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI(t, "validate", path)
+	want := path + ":4:4: turn 1 (Anna Marie): \"Anna Marie\" is not a player of this game (Players: Anna Maria, Bob)\n" +
+		"    1. \"Anna Marie\" U@1,0r0\n" +
+		"       ^^^^^^^^^^^^\n"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestCountGames checks the progress total: every game of every file,
+// however small the files.
+func TestCountGames(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 30 {
+		files = append(files, generateFile(t, dir, fmt.Sprintf("g%02d.cgn", i), 1+i%3, "2"))
+	}
+	files = append(files, filepath.Join(dir, "save.jcz"), filepath.Join(dir, "missing.cgn"))
+	// 30 files of 1, 2, 3 games in turn: 10 × 6 = 60 games, and one each
+	// for the save and the missing file.
+	if got := countGames(files); got != 62 {
+		t.Errorf("countGames = %d, want 62", got)
+	}
+}
+
+// TestSuccessMessages checks that every command that writes a file says
+// so the same way, "wrote FILE", and that outputs derived from one input
+// land next to it.
+func TestSuccessMessages(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "sub", "g.cgn")
+	code, out, errOut := runCLI(t, "generate", "--games", "2", "--players", "2", "-o", games)
+	if code != exitOK || out != "wrote "+games+" (2 games)\n" {
+		t.Fatalf("generate: %d %q %q", code, out, errOut)
+	}
+	corpus := filepath.Join(dir, "corpus") + string(filepath.Separator)
+	if code, out, _ := runCLI(t, "generate", "--games", "1", "-o", corpus); code != exitOK || out != "wrote "+corpus+" (1 game)\n" {
+		t.Errorf("generate into a directory: %d %q", code, out)
+	}
+	save := filepath.Join(dir, "sub", "g.jcz")
+	if code, out, errOut := runCLI(t, "export", "--game", "1", games); code != exitOK || out != "wrote "+save+"\n" {
+		t.Errorf("export: %d %q %q", code, out, errOut)
+	}
+	page := filepath.Join(dir, "sub", "g.html")
+	if code, out, errOut := runCLI(t, "report", games); code != exitOK || out != "wrote "+page+"\n" {
+		t.Errorf("report: %d %q %q", code, out, errOut)
+	}
+	svg := filepath.Join(dir, "b.svg")
+	if code, out, errOut := runCLI(t, "replay", games, "--turn", "3", "--svg", svg); code != exitOK || out != "wrote "+svg+" (after turn 3)\n" {
+		t.Errorf("replay --svg: %d %q %q", code, out, errOut)
+	}
+	back := filepath.Join(dir, "back.cgn")
+	if code, out, errOut := runCLI(t, "import", save, "-o", back); code != exitOK || out != "wrote "+back+" (1 game)\n" {
+		t.Errorf("import -o: %d %q %q", code, out, errOut)
+	}
+}
+
+func TestUnknownCommandInOwnWords(t *testing.T) {
+	code, out, errOut := runCLI(t, "validat", "x.cgn")
+	want := "towerlog: unknown command \"validat\" (did you mean validate?); the commands are listed by towerlog --help\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "__complete", "vali"); code != exitOK || !strings.HasPrefix(out, "validate") {
+		t.Errorf("shell completion: %d %q", code, out)
+	}
+}
+
+// TestGenerateKeepsExistingFiles checks that generate replaces no record
+// it did not write unless told to with --force.
+func TestGenerateKeepsExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "game-000002.cgn")
+	if err := os.WriteFile(mine, []byte("[Event \"mine\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "generate", "--games", "3", "-o", dir)
+	if code != exitUsage || errOut != "towerlog: "+mine+" already exists: use --force to replace it\n" {
+		t.Errorf("code %d, stderr %q", code, errOut)
+	}
+	if b, _ := os.ReadFile(mine); string(b) != "[Event \"mine\"]\n" {
+		t.Errorf("the file was changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "game-000001.cgn")); err == nil {
+		t.Error("game 1 was written before the refusal")
+	}
+	if code, _, errOut := runCLI(t, "generate", "--games", "3", "-o", dir, "--force"); code != exitOK {
+		t.Errorf("--force: %d %q", code, errOut)
+	}
+}
+
+// TestStdoutWriteErrors checks that a failed write to standard output is an
+// error too, for the data and for the messages alike.
+func TestStdoutWriteErrors(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/dev/full is a Linux device")
+	}
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	games := generateFile(t, dir, "g.cgn", 2, "2")
+	for _, args := range [][]string{
+		{"generate", "--games", "1"},
+		{"validate", games},
+		{"replay", games},
+		{"fmt", games},
+		{"report", games, "-o", filepath.Join(dir, "g.html")},
+	} {
+		var errOut bytes.Buffer
+		code := run(context.Background(), args, strings.NewReader(""), full, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), "no space left on device") {
+			t.Errorf("%v: code %d, stderr %q", args, code, errOut.String())
+		}
 	}
 }
