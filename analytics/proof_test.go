@@ -286,7 +286,7 @@ var (
 	factRe    = regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`)
 	tableRe   = regexp.MustCompile(`(?s)<section class="table" id="([^"]+)">.*?<tbody>(.*?)</tbody>`)
 	rowRe     = regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
-	cellRe    = regexp.MustCompile(`(?s)<td>(.*?)</td>`)
+	cellRe    = regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`)
 	chartRe   = regexp.MustCompile(`<div class="chart" id="([^"]+)"[^>]*data-options="([^"]*)"`)
 	pickerRe  = regexp.MustCompile(`<section class="picker" id="([^"]+)" data-games="([^"]*)"`)
 	suffixRe  = regexp.MustCompile(` \([^)]*\)$`)
@@ -376,8 +376,17 @@ func barFigures(t *testing.T, o map[string]any) map[string]map[string]int {
 		sm := s.(map[string]any)
 		vals := map[string]int{}
 		for i, d := range asList(sm["data"]) {
+			cat := ""
+			if m, ok := d.(map[string]any); ok {
+				d = m["value"]
+			}
+			if xy := asList(d); len(xy) == 2 { // a line's point: [category index, value]
+				cat, d = cats[int(number(t, xy[0]))], xy[1]
+			} else {
+				cat = cats[i]
+			}
 			if n := int(number(t, d)); n != 0 {
-				vals[cats[i]] = n
+				vals[cat] = n
 			}
 		}
 		out[fmt.Sprint(sm["name"])] = vals
@@ -408,9 +417,18 @@ func gridFigures(t *testing.T, o map[string]any) map[[2]string]int {
 }
 
 // flowFigures reads the ransom flows, points by payer and payee, from a
-// chart of links between nodes named after players or from a grid.
+// chart of links between nodes named after players, from bars of payers
+// stacked by payee, or from a grid.
 func flowFigures(t *testing.T, o map[string]any) map[[2]string]int {
 	out := map[[2]string]int{}
+	if series := asList(o["series"]); len(series) > 0 && series[0].(map[string]any)["type"] == "bar" {
+		for payee, payers := range barFigures(t, o) {
+			for payer, n := range payers {
+				out[[2]string{payer, payee}] = n
+			}
+		}
+		return out
+	}
 	for _, s := range asList(o["series"]) {
 		for _, l := range asList(s.(map[string]any)["links"]) {
 			lm := l.(map[string]any)
@@ -492,11 +510,12 @@ func TestReportFigures(t *testing.T) {
 	t.Run("CapturesPerPlayer", func(t *testing.T) {
 		bars := barFigures(t, chartOf(t, got, "captures-per-player"))
 		wantBars := map[string]map[string]int{}
-		for _, series := range []string{"Captures made", "Captures suffered", "Own follower taken back"} {
+		// Own followers taken back are on the diagonal of the capture matrix.
+		for _, series := range []string{"Captures made", "Captures suffered"} {
 			wantBars[series] = map[string]int{}
 		}
 		for name, p := range want.players {
-			for series, n := range map[string]int{"Captures made": p.made, "Captures suffered": p.suffered, "Own follower taken back": p.own} {
+			for series, n := range map[string]int{"Captures made": p.made, "Captures suffered": p.suffered} {
 				if n != 0 {
 					wantBars[series][name] = n
 				}
