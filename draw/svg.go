@@ -63,7 +63,10 @@ func num(v float64) string {
 // followers in their players' colours at their spots, a grid with the
 // coordinates along the edges, and below the board a legend with each
 // player's name, colour, score, followers and floors left and prisoners
-// held. seats gives names and colours in seat order; a missing or unknown
+// held. In a game with the Phantom a phantom is drawn hollow (a band of its
+// owner's colour round a pale body) where a follower is solid, and the
+// legend says where each phantom is and which prisoners are phantoms.
+// seats gives names and colours in seat order; a missing or unknown
 // colour takes the seat's default. Names are escaped, so any text is safe. The
 // output depends only on g and players: the same game gives the same bytes.
 func SVG(g *engine.Game, seats []Seat) []byte {
@@ -619,7 +622,7 @@ func plural(n int, thing string) string {
 func (d *svgDoc) keyLines() []string {
 	lines := []string{"Towers: grey disc with the height; dashed: bare foundation; ring and figure: guard."}
 	if d.phantom {
-		lines = append(lines, "Figures: solid, a follower; hollow with a pale body, the player's phantom.")
+		lines = append(lines, "Figures: solid, a follower; hollow with a pale body, a phantom.")
 	}
 	return append(lines, fmt.Sprintf("Tiles on the board: %d; tiles left in the bag: %d.", d.g.NumTiles(), d.g.TilesLeft()))
 }
