@@ -137,7 +137,7 @@ func boardView(g *replay.Game) (*board, error) {
 		return nil, err
 	}
 	return &board{Final: template.URL(svgURL([]byte(boards[len(boards)-1]))), Caption: views[len(views)-1].Caption,
-		Boards: packed, Turns: string(tj), Count: len(g.Turns)}, nil
+		Boards: packed, Turns: string(tj), Count: len(g.Turns), Phantom: g.Rules.Phantom}, nil
 }
 
 // boardCaption says which position the board shows at step n of the

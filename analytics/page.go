@@ -68,6 +68,7 @@ type board struct {
 	Boards  string // base64 of the gzipped JSON array of SVG documents
 	Turns   string // JSON array of turns
 	Count   int
+	Phantom bool // the game is played with the Phantom: the note explains its figure
 }
 
 // picker is a choice of game for charts that show one game at a time:

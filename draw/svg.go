@@ -63,7 +63,10 @@ func num(v float64) string {
 // followers in their players' colours at their spots, a grid with the
 // coordinates along the edges, and below the board a legend with each
 // player's name, colour, score, followers and floors left and prisoners
-// held. seats gives names and colours in seat order; a missing or unknown
+// held. In a game with the Phantom a phantom is drawn hollow (a band of its
+// owner's colour round a pale body) where a follower is solid, and the
+// legend says where each phantom is and which prisoners are phantoms.
+// seats gives names and colours in seat order; a missing or unknown
 // colour takes the seat's default. Names are escaped, so any text is safe. The
 // output depends only on g and players: the same game gives the same bytes.
 func SVG(g *engine.Game, seats []Seat) []byte {
@@ -97,10 +100,15 @@ type svgDoc struct {
 	x0, x1, y0, y1 int
 	width, height  int
 	legendY        int
+	phantom        bool // the game is played with the Phantom
+	indent         int  // where the legend's player lines begin after the figures
 }
 
 func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
-	d := &svgDoc{g: g}
+	d := &svgDoc{g: g, phantom: g.Rules().Phantom, indent: svgMargin + 22}
+	if d.phantom {
+		d.indent += 18 // room for the phantom after the follower
+	}
 	d.x0, d.x1, d.y0, d.y1 = bounds(g)
 	n := g.NumPlayers()
 	d.names, d.colours = make([]string, n), make([]string, n)
@@ -113,10 +121,11 @@ func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
 		d.colours[p] = svgColour(pl.Colour, p)
 	}
 	d.legendY = svgMargin + d.boardH() + 34
-	d.height = d.legendY + (n+2)*svgRow
+	lines := d.legendLines()
+	d.height = d.legendY + len(lines)*svgRow
 	d.width = d.boardW() + 2*svgMargin
-	for _, line := range d.legendLines() {
-		if w := svgMargin + 22 + textWidth(line) + svgMargin; w > d.width {
+	for _, line := range lines {
+		if w := d.indent + textWidth(line) + svgMargin; w > d.width {
 			d.width = w
 		}
 	}
@@ -537,6 +546,26 @@ func (d *svgDoc) drawMeeple(p pt, k float64, fill string) {
 	d.printf(`<path d="%s" fill="%s" stroke="#1a1a1a" stroke-width="1" stroke-linejoin="round"/></g>`+"\n", meeple, fill)
 }
 
+// drawPhantom draws a phantom of colour fill at p, scaled by k: the
+// follower's shape hollow, a band of the colour between two dark lines
+// around a pale, see-through body, so that a phantom and a follower of the
+// same colour differ at a glance, white ones included.
+func (d *svgDoc) drawPhantom(p pt, k float64, fill string) {
+	d.printf(`<g class="phantom" transform="translate(%s %s) scale(%s)">`, num(p.x), num(p.y), num(k))
+	d.printf(`<path d="%s" fill="#ffffff" fill-opacity="0.6" stroke="#ffffff" stroke-width="4.4" stroke-linejoin="round"/>`, meeple)
+	d.printf(`<path d="%s" fill="none" stroke="#1a1a1a" stroke-width="3" stroke-linejoin="round"/>`, meeple)
+	d.printf(`<path d="%s" fill="none" stroke="%s" stroke-width="1.6" stroke-linejoin="round"/></g>`+"\n", meeple, fill)
+}
+
+// drawFigure draws a follower, or a phantom when phantom is set.
+func (d *svgDoc) drawFigure(p pt, k float64, fill string, phantom bool) {
+	if phantom {
+		d.drawPhantom(p, k, fill)
+		return
+	}
+	d.drawMeeple(p, k, fill)
+}
+
 // follower draws a follower at its spot; a guard stands on the tower's
 // shoulder so the height stays readable.
 func (d *svgDoc) follower(f engine.FollowerInfo) {
@@ -548,35 +577,34 @@ func (d *svgDoc) follower(f engine.FollowerInfo) {
 	o := d.origin(f.Pos)
 	if f.Spot.Kind == engine.FeatureTower {
 		p := o.add(towerPoint(tt).turn(t.Rot)).add(pt{9, -10})
-		d.drawMeeple(p, 0.8, d.colours[f.Player])
+		d.drawFigure(p, 0.8, d.colours[f.Player], f.Phantom)
 		return
 	}
 	back := (4 - t.Rot) & 3
 	s := engine.Spot{Kind: f.Spot.Kind, Edges: f.Spot.Edges.Rotate(back), Halves: f.Spot.Halves.Rotate(back)}
-	d.drawMeeple(o.add(spotPoint(tt, s).turn(t.Rot)), 1, d.colours[f.Player])
+	d.drawFigure(o.add(spotPoint(tt, s).turn(t.Rot)), 1, d.colours[f.Player], f.Phantom)
 }
 
-// legendLines returns the text of the legend after each player's name,
-// then the key and the bag.
+// legendLines returns the text of the legend: each player's name and
+// line, then the keys and the bag.
 func (d *svgDoc) legendLines() []string {
 	var lines []string
 	for p, name := range d.names {
 		lines = append(lines, name+d.playerLine(p))
 	}
-	return append(lines, d.keyLine(), d.bagLine())
+	return append(lines, d.keyLines()...)
 }
 
+// playerLine is the text after player p's name: score, supply, where the
+// phantom is (with the Phantom) and prisoners held.
 func (d *svgDoc) playerLine(p int) string {
 	s := fmt.Sprintf(" — %s, %s and %s left", plural(d.g.Score(p), "point"),
 		plural(d.g.Supply(p), "follower"), plural(d.g.Floors(p), "floor"))
-	var held []string
-	for o, name := range d.names {
-		if n := d.g.Prisoners(p, o); n > 0 {
-			held = append(held, fmt.Sprintf("%d of %s", n, name))
-		}
+	if ph := phantomPlace(d.g, p, d.names); ph != "" {
+		s += ", " + ph
 	}
-	if len(held) > 0 {
-		s += ", holds " + strings.Join(held, ", ")
+	if h := held(d.g, p, d.names); len(h) > 0 {
+		s += ", holds " + strings.Join(h, ", ")
 	}
 	return s
 }
@@ -589,12 +617,14 @@ func plural(n int, thing string) string {
 	return fmt.Sprintf("%d %ss", n, thing)
 }
 
-func (d *svgDoc) keyLine() string {
-	return "Towers: grey disc with the height; dashed: bare foundation; ring and figure: guard."
-}
-
-func (d *svgDoc) bagLine() string {
-	return fmt.Sprintf("Tiles on the board: %d; tiles left in the bag: %d.", d.g.NumTiles(), d.g.TilesLeft())
+// keyLines returns the lines of the legend below the players: the key to
+// towers, to figures in a game with the Phantom, and the bag.
+func (d *svgDoc) keyLines() []string {
+	lines := []string{"Towers: grey disc with the height; dashed: bare foundation; ring and figure: guard."}
+	if d.phantom {
+		lines = append(lines, "Figures: solid, a follower; hollow with a pale body, a phantom.")
+	}
+	return append(lines, fmt.Sprintf("Tiles on the board: %d; tiles left in the bag: %d.", d.g.NumTiles(), d.g.TilesLeft()))
 }
 
 func (d *svgDoc) legend() {
@@ -602,14 +632,17 @@ func (d *svgDoc) legend() {
 	y := d.legendY
 	for p, name := range d.names {
 		d.drawMeeple(pt{svgMargin + 8, float64(y - 4)}, 1, d.colours[p])
-		d.printf(`<text x="%d" y="%d"><tspan font-weight="bold">`, svgMargin+22, y)
+		if d.phantom {
+			d.drawPhantom(pt{svgMargin + 26, float64(y - 4)}, 1, d.colours[p])
+		}
+		d.printf(`<text x="%d" y="%d"><tspan font-weight="bold">`, d.indent, y)
 		d.text(name)
 		d.b.WriteString(`</tspan>`)
 		d.text(d.playerLine(p))
 		d.b.WriteString("</text>\n")
 		y += svgRow
 	}
-	for _, line := range []string{d.keyLine(), d.bagLine()} {
+	for _, line := range d.keyLines() {
 		d.printf(`<text x="%d" y="%d" fill="#555555">`, svgMargin, y)
 		d.text(line)
 		d.b.WriteString("</text>\n")

@@ -154,50 +154,76 @@ func abs(n int) int {
 }
 
 // Board draws the whole board with a legend of the followers, towers and
-// players, named by seats.
+// players, named by seats. In a game with the Phantom each figure on the
+// board is marked F (a follower) or P (a phantom), and each player's line
+// says where the phantom is.
 func Board(g *engine.Game, seats []Seat) string {
 	players := seatNames(g, seats)
 	x0, x1, y0, y1 := bounds(g)
 	var b strings.Builder
 	b.WriteString(draw(g, x0, x1, y0, y1, nil))
 	b.WriteString("\nLegend: # city, - and | road, . field; a label is the tile id, ^N a tower of height N.\n")
-	fs := g.Followers()
-	if len(fs) > 0 {
-		b.WriteString("Followers:\n")
-		for _, f := range fs {
-			fmt.Fprintf(&b, "  %-12s %s %s\n", players[f.Player], f.Pos, describeSpot(f.Spot))
-		}
+	if g.Rules().Phantom {
+		b.WriteString("Figures: F a follower, P a phantom.\n")
 	}
-	tws := g.Towers()
-	if len(tws) > 0 {
-		b.WriteString("Towers:\n")
-		for _, tw := range tws {
-			guard := "open"
-			if tw.Guard >= 0 {
-				guard = "guarded by " + players[tw.Guard]
-			} else if tw.Closed {
-				guard = "closed"
-			}
-			fmt.Fprintf(&b, "  %s height %d, %s\n", tw.Pos, tw.Height, guard)
-		}
-	}
+	boardFigures(&b, g, players)
+	boardTowers(&b, g, players)
 	b.WriteString("Players:\n")
 	for p, pl := range players {
-		var held []string
-		for o := range players {
-			if n := g.Prisoners(p, o); n > 0 {
-				held = append(held, fmt.Sprintf("%d of %s", n, players[o]))
-			}
+		h := held(g, p, players)
+		sort.Strings(h)
+		var more string
+		if ph := phantomPlace(g, p, players); ph != "" {
+			more += ", " + ph
 		}
-		sort.Strings(held)
-		prison := ""
-		if len(held) > 0 {
-			prison = ", holds " + strings.Join(held, ", ")
+		if len(h) > 0 {
+			more += ", holds " + strings.Join(h, ", ")
 		}
-		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl, g.Score(p), g.Supply(p), g.Floors(p), prison)
+		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl, g.Score(p), g.Supply(p), g.Floors(p), more)
 	}
 	fmt.Fprintf(&b, "Tiles left: %d\n", g.TilesLeft())
 	return b.String()
+}
+
+// boardFigures lists the figures on the board, each marked F or P in a
+// game with the Phantom.
+func boardFigures(b *strings.Builder, g *engine.Game, players []string) {
+	fs := g.Followers()
+	if len(fs) == 0 {
+		return
+	}
+	b.WriteString("Followers:\n")
+	for _, f := range fs {
+		mark := ""
+		switch {
+		case f.Phantom:
+			mark = "P "
+		case g.Rules().Phantom:
+			mark = "F "
+		}
+		fmt.Fprintf(b, "  %s%-12s %s %s\n", mark, players[f.Player], f.Pos, describeSpot(f.Spot))
+	}
+}
+
+// boardTowers lists the towers and bare foundations with their guards.
+func boardTowers(b *strings.Builder, g *engine.Game, players []string) {
+	tws := g.Towers()
+	if len(tws) == 0 {
+		return
+	}
+	b.WriteString("Towers:\n")
+	for _, tw := range tws {
+		guard := "open"
+		switch {
+		case guardedByPhantom(g, tw):
+			guard = "guarded by the phantom of " + players[tw.Guard]
+		case tw.Guard >= 0:
+			guard = "guarded by " + players[tw.Guard]
+		case tw.Closed:
+			guard = "closed"
+		}
+		fmt.Fprintf(b, "  %s height %d, %s\n", tw.Pos, tw.Height, guard)
+	}
 }
 
 func bounds(g *engine.Game) (x0, x1, y0, y1 int) {

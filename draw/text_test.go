@@ -2,6 +2,8 @@ package draw
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -52,4 +54,28 @@ func TestAroundShowsTheOccupant(t *testing.T) {
 	if far := Around(g, engine.Pos{X: 1}, 1, engine.Pos{X: 9}); far != Around(g, engine.Pos{X: 1}, 1) {
 		t.Errorf("a square 8 away widened the window:\n%s", far)
 	}
+}
+
+// golden compares got with the file testdata/name, which -update rewrites.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("output differs from %s; run go test ./draw -update and review the difference", path)
+	}
+}
+
+// TestBoardGolden checks the text board of the catalog game, a game
+// without the Phantom.
+func TestBoardGolden(t *testing.T) {
+	golden(t, "catalog.txt", []byte(Board(svgTestGame(t), svgPlayers)))
 }
