@@ -39,7 +39,8 @@ var DemoRoster = []string{
 var demoEvents = []string{"Club night", "Spring league", "Summer open", "Autumn cup", "Winter league"}
 
 // Archive plays o.Games seeded random games with the engine's
-// generator (2 to 5 players drawn from the roster, each game's Event, Date
+// generator (2 to 5 players drawn from the roster, at most as many as it
+// names, each game's Event, Date
 // and Round tags set) and writes them as CGN files named games-NNN.cgn in
 // dir. It returns the file names.
 func Archive(ctx context.Context, dir string, o ArchiveOptions) ([]string, error) {
@@ -48,6 +49,9 @@ func Archive(ctx context.Context, dir string, o ArchiveOptions) ([]string, error
 	}
 	if o.Roster == nil {
 		o.Roster = DemoRoster
+	}
+	if len(o.Roster) < 2 {
+		return nil, fmt.Errorf("a roster of %d names cannot seat a game: it needs at least 2", len(o.Roster))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -90,7 +94,7 @@ func writeArchiveFile(name string, from, to int, o ArchiveOptions) error {
 func generateGame(gen *engine.Generator, i int, o ArchiveOptions) (*record.Game, error) {
 	seed := o.Seed*1_000_003 + uint64(i)
 	rnd := rand.New(rand.NewPCG(seed, 0x746f7765726c6f67))
-	n := 2 + rnd.IntN(4)
+	n := 2 + rnd.IntN(min(4, len(o.Roster)-1))
 	perm := rnd.Perm(len(o.Roster))
 	players := make([]replay.Player, n)
 	for s := range players {

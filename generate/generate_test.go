@@ -94,3 +94,33 @@ func TestStyleNames(t *testing.T) {
 		t.Error(`ParseStyle("clever") succeeded`)
 	}
 }
+
+// TestArchiveSmallRoster seats games from rosters of two and three names:
+// no game has more players than the roster names, and a roster of one
+// name is refused with an error.
+func TestArchiveSmallRoster(t *testing.T) {
+	for _, roster := range [][]string{{"Anna", "Bruno"}, {"Anna", "Bruno", "Chloé"}} {
+		files, err := Archive(context.Background(), t.TempDir(), ArchiveOptions{Games: 20, Seed: 1, Roster: roster})
+		if err != nil {
+			t.Fatalf("%d names: %v", len(roster), err)
+		}
+		f, err := os.Open(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := record.Parse(f, files[0])
+		f.Close()
+		if err != nil || len(games) != 20 {
+			t.Fatalf("%d names: %d games, %v", len(roster), len(games), err)
+		}
+		for i, g := range games {
+			ps, err := g.Players()
+			if err != nil || len(ps) < 2 || len(ps) > len(roster) {
+				t.Errorf("%d names, game %d: %d players (%v)", len(roster), i+1, len(ps), err)
+			}
+		}
+	}
+	if _, err := Archive(context.Background(), t.TempDir(), ArchiveOptions{Games: 1, Roster: []string{"Anna"}}); err == nil {
+		t.Error("a roster of one name was accepted")
+	}
+}
