@@ -19,7 +19,8 @@ type GenOptions struct {
 // towers grown high, captures of every kind (guards and one's own
 // followers included), discards when forced and, with the Phantom, the
 // phantom as the first figure and as the second, on features and towers,
-// and every choice of exchange. The same seed gives the same game. A Generator reuses its buffers: one per goroutine.
+// and every choice of exchange. The same seed gives the same game. A
+// Generator reuses its buffers: one per goroutine.
 type Generator struct {
 	pcg   *rand.PCG
 	rng   *rand.Rand
