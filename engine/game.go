@@ -39,11 +39,10 @@ const (
 	onFeature
 	onTower
 	inPrison
-	absent // the phantom's slot in a game without the Phantom
 )
 
-// A player's figures: FollowersPerPlayer followers, then the phantom (its
-// slot is absent in a game without the Phantom).
+// A player's figures: FollowersPerPlayer followers, then the phantom (a
+// game without the Phantom never uses its slot: see figures).
 const (
 	phantomSlot      = FollowersPerPlayer
 	figuresPerPlayer = FollowersPerPlayer + 1
@@ -251,9 +250,6 @@ func (g *Game) Reset(s Setup) error {
 	for p := 0; p < s.Players; p++ {
 		g.supply[p] = FollowersPerPlayer
 		g.floors[p] = int8(floors)
-		if !s.Rules.Phantom {
-			g.fol[p][phantomSlot].where = absent
-		}
 	}
 	g.put(start, s.StartRot, Pos{})
 	if g.bagLeft == 0 {

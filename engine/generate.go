@@ -17,8 +17,10 @@ type GenOptions struct {
 // of move often: ransoms (at the start of a turn, where CGN writes them)
 // half of the times they are possible,
 // towers grown high, captures of every kind (guards and one's own
-// followers included), and discards when forced. The same seed gives the
-// same game. A Generator reuses its buffers: one per goroutine.
+// followers included), discards when forced and, with the Phantom, the
+// phantom as the first figure and as the second, on features and towers,
+// and every choice of exchange. The same seed gives the same game. A
+// Generator reuses its buffers: one per goroutine.
 type Generator struct {
 	pcg   *rand.PCG
 	rng   *rand.Rand

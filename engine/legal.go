@@ -166,6 +166,7 @@ func (g *Game) legalTowerActions(buf []Move) []Move {
 	if !g.towerActions() {
 		return buf
 	}
+	phantom := g.rules.Phantom && g.phantomFree(g.player)
 	for i := range g.towers {
 		tw := &g.towers[i]
 		if tw.closed {
@@ -178,7 +179,7 @@ func (g *Game) legalTowerActions(buf []Move) []Move {
 		if tw.height > 0 && g.supply[g.player] > 0 {
 			buf = append(buf, Move{Kind: MoveTowerFollower, Pos: pos})
 		}
-		if tw.height > 0 && g.rules.Phantom && g.phantomFree(g.player) {
+		if phantom && tw.height > 0 {
 			buf = append(buf, Move{Kind: MoveTowerFollower, Pos: pos, Figure: FigurePhantom})
 		}
 	}
@@ -196,8 +197,9 @@ func (g *Game) legalCaptures(buf []Move) []Move {
 		if g.rules.Phantom {
 			choice = g.exchangeChoice(p)
 		}
-		for i := range g.fol[p] {
-			f := &g.fol[p][i]
+		figs := g.figures(p)
+		for i := range figs {
+			f := &figs[i]
 			var m Move
 			switch f.where {
 			case onFeature:

@@ -525,8 +525,10 @@ func (g *Game) floor(m *Move) error {
 }
 
 func (g *Game) closedBy(tw *tower) string {
-	if tw.guard >= 0 {
-		return " by a follower of " + g.who(int(tw.guard))
+	if p := int(tw.guard); p >= 0 && g.figureOnTower(p, tw.tile) == phantomSlot {
+		return " by " + g.who(p) + "'s phantom"
+	} else if p >= 0 {
+		return " by a follower of " + g.who(p)
 	}
 	return " (its guard was captured and towers do not reopen: rule reopen=no)"
 }

@@ -40,8 +40,10 @@ type PhantomInfo struct {
 func (g *Game) Phantom(p int) PhantomInfo {
 	f := &g.fol[p][phantomSlot]
 	info := PhantomInfo{Holder: -1}
+	if !g.rules.Phantom {
+		return info
+	}
 	switch f.where {
-	case absent:
 	case inSupply:
 		info.Where = PhantomInSupply
 	case inPrison:
@@ -53,6 +55,15 @@ func (g *Game) Phantom(p int) PhantomInfo {
 		info.Where, info.Pos, info.Spot = PhantomOnBoard, t.pos, t.orient().spot(int(g.nodes[f.node].seg))
 	}
 	return info
+}
+
+// figures returns player p's figures: its followers, then its phantom in
+// a game with the Phantom.
+func (g *Game) figures(p int) []follower {
+	if g.rules.Phantom {
+		return g.fol[p][:]
+	}
+	return g.fol[p][:FollowersPerPlayer]
 }
 
 // figureAt returns the kind of the figure in slot i of a player's figures.

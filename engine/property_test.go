@@ -52,14 +52,10 @@ func (g *Game) checkInvariants() error {
 				if int(f.holder) == p {
 					return fmt.Errorf("player %d holds its own follower", p+1)
 				}
-			case absent:
-				if i != phantomSlot || g.rules.Phantom {
-					return fmt.Errorf("player %d: figure %d absent", p+1, i)
-				}
 			}
 		}
-		if ph := g.fol[p][phantomSlot].where; (ph == absent) == g.rules.Phantom {
-			return fmt.Errorf("player %d: phantom %d in a game with Phantom %v", p+1, ph, g.rules.Phantom)
+		if ph := g.fol[p][phantomSlot]; !g.rules.Phantom && ph != (follower{}) {
+			return fmt.Errorf("player %d: a game without the Phantom moved its phantom: %+v", p+1, ph)
 		}
 		if supply != int(g.supply[p]) {
 			return fmt.Errorf("player %d: supply count %d, %d followers in supply", p+1, g.supply[p], supply)

@@ -115,6 +115,9 @@ func TestPhantomFollowerAndPhantomOnTwoTowers(t *testing.T) {
 	ok(t, g, guardAt(0, 1))
 	ok(t, g, phantomOnTower(1, 1))
 	ok(t, g, endTurn)
+	turnTo(t, g, "U@-1,0r0")
+	refuse(t, g, floorAt(1, 1), RuleTowerClosed, "the tower at (1,1) is closed by player 1's phantom")
+	refuse(t, g, floorAt(0, 1), RuleTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
 	want := []TowerInfo{{Pos: Pos{0, 1}, Height: 1, Guard: 0, Closed: true}, {Pos: Pos{1, 1}, Height: 2, Guard: 0, Closed: true}}
 	if got := g.Towers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("towers %+v, want %+v", got, want)

@@ -211,8 +211,9 @@ func (g *Game) finalScoring() {
 	var owners [MaxPlayers * figuresPerPlayer]int8 // the owner's seat; +MaxPlayers for a phantom
 	n := 0
 	for p := 0; p < g.nPlayers; p++ {
-		for i := range g.fol[p] {
-			if f := &g.fol[p][i]; f.where == onFeature {
+		figs := g.figures(p)
+		for i := range figs {
+			if f := &figs[i]; f.where == onFeature {
 				roots[n], owners[n] = g.find(f.node), int8(p)
 				if i == phantomSlot {
 					owners[n] += MaxPlayers

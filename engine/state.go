@@ -110,8 +110,9 @@ type FollowerInfo struct {
 func (g *Game) Followers() []FollowerInfo {
 	var out []FollowerInfo
 	for p := 0; p < g.nPlayers; p++ {
-		for i := range g.fol[p] {
-			f := &g.fol[p][i]
+		figs := g.figures(p)
+		for i := range figs {
+			f := &figs[i]
 			switch f.where {
 			case onFeature:
 				t := &g.tiles[f.tile]

@@ -6,16 +6,16 @@ import (
 )
 
 // typed plays m through Draw, Place, Deploy or EndTurn when it is of their
-// kind, and through Apply otherwise.
+// kind (Deploy places followers only), and through Apply otherwise.
 func typed(g *Game, m Move) error {
-	switch m.Kind {
-	case MoveDraw:
+	switch {
+	case m.Kind == MoveDraw:
 		return g.Draw(m.Tile)
-	case MovePlace:
+	case m.Kind == MovePlace:
 		return g.Place(m.Pos, m.Rot)
-	case MoveFollower:
+	case m.Kind == MoveFollower && m.Figure == FigureFollower:
 		return g.Deploy(m.Spot)
-	case MoveEndTurn:
+	case m.Kind == MoveEndTurn:
 		return g.EndTurn()
 	}
 	return g.Apply(m)
@@ -33,10 +33,11 @@ func TestTypedMovesMatchApply(t *testing.T) {
 		{Kind: MovePlace, Pos: Pos{}, Rot: R90},
 		{Kind: MoveFollower, Spot: Spot{Kind: FeatureCity, Edges: EdgeSet(0xF)}},
 		{Kind: MoveFollower, Spot: Spot{Kind: FeatureCloister}},
+		{Kind: MoveFollower, Spot: Spot{Kind: FeatureRoad, Edges: W | E}, Figure: FigurePhantom},
 		{Kind: MoveEndTurn},
 	}
-	for seed := uint64(0); seed < 4; seed++ {
-		rules := Rules{}
+	for seed := uint64(0); seed < 6; seed++ {
+		rules := Rules{Phantom: seed >= 4}
 		if seed%2 == 1 {
 			rules.BaseOnly = true
 		}

@@ -148,8 +148,12 @@ func appendTurn(b []byte, t *Turn) []byte {
 		b = appendPlacement(b, pl.Tile, pl.X, pl.Y, pl.Rotation)
 		b = appendNotes(b, pl.Notes)
 	}
-	b = appendAction(b, t.Action)
-	b = appendAction(b, t.Second)
+	if t.Action != nil {
+		b = appendAction(b, t.Action)
+	}
+	if t.Second != nil {
+		b = appendAction(b, t.Second)
+	}
 	if s := t.Score; s != nil {
 		b = append(b, " ="...)
 		b = appendPoints(b, s.Points)

@@ -29,6 +29,7 @@ func addSeeds(f *testing.F) {
 	for _, s := range []string{
 		"", "\uFEFF", "[Event \"a\"]\r\n1. Anna\r\n", "1. Anna (1. Bob {x\n[y} (2. C ))",
 		"1. Anna ^1,1x2,2:F:NL.SR.WR ~1:00:00.5!? ; c\n% e\n=1-2-3",
+		"1. Anna $*Bob V@0,1r0 ^1,1x2,2:*T&*! *M\n2. Bob +C:N *T@1,1 ^2,2",
 		`[Players "A\\;B:c\\:d; E"]` + "\n[Rules \" a=b  c \"]\n[Bag \"subset a:1\"]\n[Date \"2026.1.1\"]\n",
 	} {
 		f.Add([]byte(s))
