@@ -140,7 +140,14 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 
 // writeGames writes the games of a batch within tx, parents before
 // children, and counts them in c.
+//
+// Its statements run without ctx's cancellation: given a context that
+// can end, the driver watches it with a goroutine of its own for every
+// statement, while these statements are short (a few hundred rows). The
+// transaction still ends when ctx does (database/sql rolls it back), and
+// the next statement fails.
 func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) error {
+	ctx = context.WithoutCancel(ctx)
 	games, invalid, err := unstored(ctx, tx, batch, c)
 	if err != nil {
 		return err
