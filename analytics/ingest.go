@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/towerlog/towerlog/replay"
 )
@@ -254,9 +253,7 @@ const rowsPerInsert = 500
 
 // inserter writes rows of one table in a transaction with multi-row
 // INSERT statements: a prepared one of rowsPerInsert rows, and one of
-// the rows left over when flushed. Only the table's column names, which
-// are constants of this package, and counts of placeholders go into SQL
-// text.
+// the rows left over when flushed.
 type inserter struct {
 	ctx  context.Context
 	tx   *sql.Tx
@@ -302,10 +299,4 @@ func (in *inserter) flush() error {
 		return fmt.Errorf("%s: %w", in.t.Name, err)
 	}
 	return nil
-}
-
-// insertSQL is the INSERT statement of n rows.
-func (t *Table) insertSQL(n int) string {
-	row := "(" + placeholders(len(t.Columns)) + ")"
-	return t.insertHead() + strings.TrimSuffix(strings.Repeat(row+",", n), ",")
 }
