@@ -283,14 +283,13 @@ type reportPage struct {
 }
 
 var (
-	factRe    = regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`)
-	tableRe   = regexp.MustCompile(`(?s)<section class="table" id="([^"]+)">.*?<tbody>(.*?)</tbody>`)
-	rowRe     = regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
-	cellRe    = regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`)
-	chartRe   = regexp.MustCompile(`<div class="chart" id="([^"]+)"[^>]*data-options="([^"]*)"`)
-	pickerRe  = regexp.MustCompile(`<section class="picker" id="([^"]+)" data-games="([^"]*)"`)
-	suffixRe  = regexp.MustCompile(` \([^)]*\)$`)
-	pickerIDs = []string{"score-race"}
+	factRe   = regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`)
+	tableRe  = regexp.MustCompile(`(?s)<section class="table" id="([^"]+)">.*?<tbody>(.*?)</tbody>`)
+	rowRe    = regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
+	cellRe   = regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`)
+	chartRe  = regexp.MustCompile(`<div class="chart" id="([^"]+)"[^>]*data-options="([^"]*)"`)
+	pickerRe = regexp.MustCompile(`<section class="picker" id="([^"]+)" data-games="([^"]*)"`)
+	suffixRe = regexp.MustCompile(` \([^)]*\)$`)
 )
 
 func readReport(t *testing.T, page string) *reportPage {
