@@ -22,6 +22,8 @@ type IngestOptions struct {
 	// Progress, when not nil, is called after each game is read, from one
 	// goroutine.
 	Progress func()
+	// Loaders are the formats read, by file ending; nil reads CGN only.
+	Loaders replay.Loaders
 }
 
 // IngestStats counts what an ingest did.
@@ -33,7 +35,8 @@ type IngestStats struct {
 	Rows    int // rows written, all tables together
 }
 
-// Ingest replays every game of the CGN files and directories in paths on
+// Ingest replays every game of the files and directories in paths (CGN,
+// or the formats of o.Loaders) on
 // all cores and stores them: valid games with their turns and events,
 // invalid games with their diagnostics only. One goroutine writes, in
 // large transactions that each hold whole games, so an ingest killed at
@@ -42,7 +45,7 @@ type IngestStats struct {
 // canonical record) is counted as present and not written again.
 func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (IngestStats, error) {
 	var st IngestStats
-	files, err := replay.ExpandPaths(paths)
+	files, err := o.Loaders.ExpandPaths(paths)
 	if err != nil {
 		return st, err
 	}
@@ -66,7 +69,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		}
 	}()
 
-	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient},
+	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}, Loaders: o.Loaders,
 		// Hashing the canonical record and building the rows need no
 		// order: they run on the workers, beside the replays.
 		Prepare: func(g *replay.Game) { g.Extra, _ = newRows(g, nil) }}

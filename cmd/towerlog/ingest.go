@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/replay"
 )
 
 // defaultDB is the database ingest and report use without --db.
@@ -28,8 +27,8 @@ func newIngestCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
 		Short: "Store games in the analytics database",
-		Long: `ingest replays every game of the given CGN files (directories stand for every
-*.cgn file below them) on all cores and stores them in an SQLite database
+		Long: `ingest replays every game of the given CGN files and JCloisterZone saves
+(directories stand for every *.cgn and *.jcz file below them) on all cores and stores them in an SQLite database
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
@@ -54,7 +53,7 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 }
 
 func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
-	files, err := replay.ExpandPaths(args)
+	files, err := formats().ExpandPaths(args)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -66,7 +65,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	}
 	defer s.Close()
 	bar := newProgress(cmd.ErrOrStderr(), progressTotal(files), "ingesting")
-	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient,
+	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
 		Progress: func() { advance(bar) }})
 	finish(bar)
 	if errors.Is(err, context.Canceled) {
