@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -39,5 +41,58 @@ func TestIngestReadsJCZ(t *testing.T) {
 	code, out, errOut = runCLI(t, "ingest", "--db", db, one)
 	if want := db + ": 1 added, 0 already present, 0 invalid (1 file)\n"; code != exitOK || out != want {
 		t.Fatalf("ingest of a named save: code %d, %q %q, want %q", code, out, errOut, want)
+	}
+}
+
+// snapshot reads every file below dir: path to content.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			files[path+"/"] = ""
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		files[path] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestDemoRefusesOtherDirectories: demo writes only into a directory it
+// made; a user's folder, even with files named as the demo's, is left
+// exactly as it was.
+func TestDemoRefusesOtherDirectories(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"towerlog.db": "my database", "archive/2024.cgn": "my games", "notes.txt": "notes"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	for _, target := range []string{dir, empty, filepath.Join(dir, "notes.txt")} {
+		code, out, errOut := runCLI(t, "demo", "--dir", target, "--games", "5")
+		want := "towerlog: " + target + " exists and was not made by towerlog demo (it has no .towerlog-demo file): the demo writes only into a new directory or one of an earlier demo; nothing was changed, choose another --dir\n"
+		if code != exitUsage || out != "" || errOut != want {
+			t.Errorf("demo --dir %s: code %d, %q %q, want %q", target, code, out, errOut, want)
+		}
+	}
+	if after := snapshot(t, dir); !reflect.DeepEqual(before, after) {
+		t.Fatalf("demo changed the directory:\nbefore %v\nafter  %v", before, after)
 	}
 }
