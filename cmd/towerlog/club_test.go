@@ -96,3 +96,32 @@ func TestDemoRefusesOtherDirectories(t *testing.T) {
 		t.Fatalf("demo changed the directory:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// TestReportFilterMatchingNothing: a filter that matches no game is an
+// error naming the nearest known names, and no report is written.
+func TestReportFilterMatchingNothing(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "games.cgn", 4, "2")
+	db := filepath.Join(dir, "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, games); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	out := filepath.Join(dir, "r.html")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--player", "anna"}, `towerlog: no game matches (games of anna): no player is named "anna" (--player); did you mean "Anna"?` + "\n"},
+		{[]string{"--player", "Anna", "--captor", "bruno", "--event", "Nowhere"},
+			`towerlog: no game matches (games of Anna, event Nowhere, bruno capturing): no player is named "bruno" (--captor); did you mean "Bruno"?; no event is named "Nowhere" (--event)` + "\n"},
+		{[]string{"--player", "Anna", "--until", "1999"}, "towerlog: no game matches (games of Anna, until 1999)\n"},
+	} {
+		code, stdout, errOut := runCLI(t, append([]string{"report", "--db", db, "-o", out}, c.args...)...)
+		if code != exitInvalid || stdout != "" || errOut != c.want {
+			t.Errorf("report %v: code %d, %q %q, want %q", c.args, code, stdout, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a report was written: %v", err)
+	}
+}
