@@ -347,7 +347,10 @@ func (f Filter) Match(g *replay.Game) bool {
 			return false
 		}
 	}
-	date, _ := isoDate(rg).(string)
+	date := ""
+	if d := isoDate(rg); d != nil {
+		date = *d
+	}
 	if (since != "" && (date == "" || date < since)) || (until != "" && (date == "" || date > until)) {
 		return false
 	}
