@@ -29,8 +29,9 @@ type Filter struct {
 	// date: YYYY-MM-DD (or YYYY.MM.DD, YYYY-MM, YYYY; Until "2025" is the
 	// end of 2025). A game without a known date has none of them.
 	Since, Until string
-	// Rules: games whose rules, as the Rules tag writes them in canonical
-	// form ("tower guards-safe=on"), have every one of these words.
+	// Rules: games played with every one of these words of the Rules tag
+	// ("tower", "guard-capture=no", "range=diagonal"); a rule's default
+	// value ("reopen=yes") selects the games that keep it.
 	Rules []string
 	// Result: "finished" (a Result tag with scores), "unfinished" (or
 	// "*"), "shared" (first place shared), or the Result tag's value as
@@ -274,7 +275,12 @@ func (f Filter) where() (string, []any, error) {
 		q.cond("g.date <= ?", until)
 	}
 	for _, w := range f.Rules {
-		q.cond("instr(' ' || g.rules || ' ', ?) > 0", " "+strings.ToLower(w)+" ")
+		word, key := ruleWord(w)
+		if key != "" {
+			q.cond("instr(' ' || g.rules, ?) = 0", " "+key+"=")
+		} else {
+			q.cond("instr(' ' || g.rules || ' ', ?) > 0", " "+word+" ")
+		}
 	}
 	switch strings.ToLower(f.Result) {
 	case "":
@@ -317,6 +323,25 @@ func (f Filter) where() (string, []any, error) {
 	return strings.Join(q.conds, " AND "), q.args, nil
 }
 
+// ruleWord reads a word of a rules filter: in lower case, and when it
+// gives a rule its default value, which the canonical Rules tag leaves
+// unwritten, the rule's key.
+func ruleWord(w string) (word, defaultKey string) {
+	word = strings.ToLower(w)
+	key, value, ok := strings.Cut(word, "=")
+	if !ok {
+		return word, ""
+	}
+	for _, rw := range engine.RuleWords() {
+		k, values, _ := strings.Cut(rw, "=")
+		def, _, _ := strings.Cut(values, "|")
+		if k == key && def == value {
+			return word, key
+		}
+	}
+	return word, ""
+}
+
 // nfc puts a name in normal form C, as names are stored.
 func nfc(s string) string { return norm.NFC.String(s) }
 
@@ -356,7 +381,8 @@ func (f Filter) Match(g *replay.Game) bool {
 	}
 	rules := " " + g.Rules.String() + " "
 	for _, w := range f.Rules {
-		if !strings.Contains(rules, " "+strings.ToLower(w)+" ") {
+		word, key := ruleWord(w)
+		if key != "" && strings.Contains(rules, " "+key+"=") || key == "" && !strings.Contains(rules, " "+word+" ") {
 			return false
 		}
 	}

@@ -145,7 +145,8 @@ func TestFilterByHand(t *testing.T) {
 		{"in 2026", Filter{Since: "2026", Until: "2026"}, all},
 		{"an event", Filter{Event: "A first floor with nothing in range"}, []string{floor}},
 		{"rules word", Filter{Rules: []string{"tower"}}, all},
-		{"rules word not in play", Filter{Rules: []string{"guards-safe=on"}}, nil},
+		{"rules word not in play", Filter{Rules: []string{"guard-capture=no"}}, nil},
+		{"a rule's default value", Filter{Rules: []string{"Reopen=yes", "range=orthogonal"}}, all},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := selectBySQL(t, s, c.f); !reflect.DeepEqual(got, c.want) {

@@ -32,6 +32,7 @@ type IngestStats struct {
 	Files   int // files read
 	Added   int // valid games stored by this ingest
 	Present int // valid games that were already stored (or repeated in the input)
+	Updated int // valid games stored (or repeated) with other annotations, which the new ones replaced
 	Invalid int // games that failed validation (their diagnostics are stored apart)
 	Rows    int // rows written, all tables together
 }
@@ -42,7 +43,8 @@ type IngestStats struct {
 // large transactions that each hold whole games, so an ingest killed at
 // any moment leaves a consistent database, and running it again adds
 // exactly the games that are missing. A game already stored (the same
-// canonical record) is counted as present and not written again.
+// Identity) is not stored again: it is counted as present, or as updated
+// when its annotations differ, which are then replaced by the new ones.
 func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (IngestStats, error) {
 	var st IngestStats
 	files, err := o.Loaders.ExpandPaths(paths)
@@ -134,6 +136,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 	}
 	st.Added += c.Added
 	st.Present += c.Present
+	st.Updated += c.Updated
 	st.Invalid += c.Invalid
 	st.Rows += c.Rows
 	return nil
@@ -211,34 +214,51 @@ const (
 )
 
 // unstored returns the valid and the invalid games of a batch that are
-// not stored yet (each once), and counts the others as present.
+// not stored yet (each once). It counts the others as present, or as
+// updated when a valid game is stored with other annotations: those are
+// replaced by the batch's (the last copy's, when the batch has several).
 func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
-	known, err := tx.PrepareContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)
-		OR EXISTS (SELECT 1 FROM invalid_games WHERE id = ?1)`)
+	look, err := newStoredLookup(ctx, tx)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer known.Close()
-	seen := make(map[string]bool, len(batch))
+	defer look.close()
+	added := make(map[string]*gameRows, len(batch))
+	seen := make(map[string]bool)
 	for _, g := range batch {
 		id := g.id()
-		stored := seen[id]
-		if !stored {
-			if err := known.QueryRowContext(ctx, id).Scan(&stored); err != nil {
-				return nil, nil, err
+		if !g.valid {
+			c.Invalid++
+			if seen[id] {
+				continue
 			}
 			seen[id] = true
-		}
-		switch {
-		case !g.valid:
-			c.Invalid++
+			stored, err := look.invalidStored(id)
+			if err != nil {
+				return nil, nil, err
+			}
 			if !stored {
 				invalid = append(invalid, g)
 			}
-		case stored:
-			c.Present++
-		default:
+			continue
+		}
+		fate := gameNew
+		if first := added[id]; first != nil {
+			fate = gamePresent
+			if first.takeAnnotations(g) {
+				fate = gameUpdated
+			}
+		} else if fate, err = look.store(g); err != nil {
+			return nil, nil, err
+		}
+		switch fate {
+		case gameNew:
+			added[id] = g
 			games = append(games, g)
+		case gamePresent:
+			c.Present++
+		case gameUpdated:
+			c.Updated++
 		}
 	}
 	return games, invalid, nil

@@ -37,13 +37,6 @@ func (r *gameRows) id() string {
 	return r.invalid.ID
 }
 
-// gameID returns the identifier of a record: the SHA-256 of its canonical
-// form, so that the same game stored twice, however it was written, is one.
-func gameID(rg *record.Game) string {
-	sum := sha256.Sum256(record.AppendGame(nil, rg))
-	return hex.EncodeToString(sum[:])
-}
-
 // invalidID identifies a game that failed validation by where it was read
 // and what it says, so that ingesting the same file again finds it.
 func invalidID(g *replay.Game) string {
@@ -79,9 +72,10 @@ func tag(rg *record.Game, name string) *string {
 func (r *gameRows) fillGame(g *replay.Game) {
 	rg := g.Record
 	r.game = GameRow{
-		ID: gameID(rg), File: g.File, Index: int64(g.Index),
+		ID: Identity(g), File: g.File, Index: int64(g.Index),
 		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
 		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
+		Record: ptr(string(record.AppendGame(nil, rg))),
 	}
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0

@@ -34,12 +34,12 @@ func TestIngestReadsJCZ(t *testing.T) {
 	copyFile(t, "../../testdata/jcz/ransom.cgn", games)
 	db := filepath.Join(dir, "club.db")
 	code, out, errOut := runCLI(t, "ingest", "--db", db, games)
-	if want := db + ": 2 added, 0 already present, 0 invalid (2 files)\n"; code != exitOK || out != want {
+	if want := db + ": 2 added, 0 updated, 0 already present, 0 invalid (2 files)\n"; code != exitOK || out != want {
 		t.Fatalf("ingest: code %d, %q %q, want %q", code, out, errOut, want)
 	}
 	one := copyFile(t, "../../testdata/jcz/exchange.jcz", dir)
 	code, out, errOut = runCLI(t, "ingest", "--db", db, one)
-	if want := db + ": 1 added, 0 already present, 0 invalid (1 file)\n"; code != exitOK || out != want {
+	if want := db + ": 1 added, 0 updated, 0 already present, 0 invalid (1 file)\n"; code != exitOK || out != want {
 		t.Fatalf("ingest of a named save: code %d, %q %q, want %q", code, out, errOut, want)
 	}
 }

@@ -45,7 +45,7 @@ func addFilterFlags(cmd *cobra.Command, ff *filterFlags) {
 	f.StringVar(&ff.f.Round, "round", "", "only games of this round (the Round tag)")
 	f.StringVar(&ff.f.Since, "since", "", "only games played on or after this date (YYYY-MM-DD, YYYY-MM or YYYY)")
 	f.StringVar(&ff.f.Until, "until", "", "only games played on or before this date (YYYY-MM-DD, YYYY-MM or YYYY)")
-	f.StringArrayVar(&ff.rules, "rules", nil, `only games whose rules have these words ("guards-safe=on range=diagonal")`)
+	f.StringArrayVar(&ff.rules, "rules", nil, `only games played with these rules words ("guard-capture=no range=diagonal")`)
 	f.StringVar(&ff.f.Result, "result", "", "only games with this result: finished, unfinished, shared (first place) or scores (57-43)")
 	f.StringVar(&ff.f.Winner, "winner", "", "only games this player won alone")
 	f.Var(rangeValue{&ff.f.Seats}, "players", "only games of so many players: N, N-M, N- or -M")

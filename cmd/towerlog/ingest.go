@@ -32,7 +32,11 @@ func newIngestCmd() *cobra.Command {
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
-A game already in the database is not stored twice. Games that fail
+A game already in the database is not stored twice: a game is what was
+played (the players, rules, bag, start and moves), and a copy with other
+annotations (tags such as Annotator or Source, comments, clocks, declared
+scores, variations; or its JCloisterZone round trip) is the same game,
+whose stored annotations it replaces: ingest counts it as updated. Games that fail
 validation are kept apart with their diagnostics and never count in the
 statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
@@ -75,8 +79,8 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
-		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d updated, %d already present, %d invalid (%s)\n",
+		o.db, st.Added, st.Updated, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
 	if st.Invalid > 0 {
 		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}

@@ -13,11 +13,11 @@ func TestIngestAndReportCommands(t *testing.T) {
 	db := filepath.Join(dir, "club.db")
 
 	code, out, errOut := runCLI(t, "ingest", "--db", db, games)
-	if code != exitOK || out != db+": 8 added, 0 already present, 0 invalid (1 file)\n" {
+	if code != exitOK || out != db+": 8 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, "ingest", "--db", db, dir)
-	if code != exitOK || out != db+": 0 added, 8 already present, 0 invalid (1 file)\n" {
+	if code != exitOK || out != db+": 0 added, 0 updated, 8 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("second ingest: code %d, %q", code, out)
 	}
 
@@ -45,7 +45,7 @@ func TestIngestInvalidGame(t *testing.T) {
 	}
 	db := filepath.Join(dir, "t.db")
 	code, out, errOut := runCLI(t, "ingest", "--db", db, bad)
-	if code != exitInvalid || !strings.Contains(out, "0 added, 0 already present, 1 invalid") ||
+	if code != exitInvalid || !strings.Contains(out, "0 added, 0 updated, 0 already present, 1 invalid") ||
 		!strings.Contains(errOut, "1 game failed validation") {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
