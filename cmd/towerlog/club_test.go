@@ -1,6 +1,15 @@
 package main
 
 import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/record"
+
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -124,4 +133,151 @@ func TestReportFilterMatchingNothing(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a report was written: %v", err)
 	}
+}
+
+// readGames parses every game of a CGN file.
+func readGames(t *testing.T, path string) []*record.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var games []*record.Game
+	sc := record.NewScanner(f, path)
+	for sc.Scan() {
+		games = append(games, sc.Game())
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// clubDir makes a directory of mixed records: a generated club archive
+// in two CGN files, a JCloisterZone save and a record that fails
+// validation.
+func clubDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "club")
+	if _, err := generate.Archive(context.Background(), dir, generate.ArchiveOptions{Games: 60, Files: 2, Seed: 8}); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, "../../testdata/jcz/capture.jcz", dir)
+	bad := "[Event \"Club night\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n"
+	if err := os.WriteFile(filepath.Join(dir, "bad.cgn"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestSelectPlayerOfEvent: Anna's games of one event, selected from a
+// mixed directory, make a CGN file that validates and holds exactly the
+// games whose tags say so (read by the parser alone, not by the filter).
+func TestSelectPlayerOfEvent(t *testing.T) {
+	dir := clubDir(t)
+	var want []string
+	for _, name := range []string{"games-001.cgn", "games-002.cgn"} {
+		for _, g := range readGames(t, filepath.Join(dir, name)) {
+			players, _ := g.Players()
+			event, _ := g.Tag("Event")
+			for _, p := range players {
+				if p.Name == "Anna" && event == "Club night" {
+					want = append(want, string(record.AppendGame(nil, g)))
+				}
+			}
+		}
+	}
+	if len(want) < 2 {
+		t.Fatalf("the archive has %d games of Anna at the club night: too few to test", len(want))
+	}
+	out := filepath.Join(t.TempDir(), "anna.cgn")
+	code, stdout, errOut := runCLI(t, "select", "--player", "Anna", "--event", "Club night", dir, "-o", out)
+	wantErr := "failed: " + filepath.Join(dir, "bad.cgn") + " game 1: " + filepath.Join(dir, "bad.cgn") +
+		":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n" +
+		fmt.Sprintf("%d of 61 games selected; 1 record failed validation\n", len(want))
+	if code != exitOK || stdout != "" || errOut != wantErr {
+		t.Fatalf("select: code %d, %q\n%s\nwant\n%s", code, stdout, errOut, wantErr)
+	}
+	var got []string
+	for _, g := range readGames(t, out) {
+		got = append(got, string(record.AppendGame(nil, g)))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("selected %d games, want %d", len(got), len(want))
+	}
+	code, stdout, _ = runCLI(t, "validate", out)
+	if code != exitOK || stdout != fmt.Sprintf("%d games, %d valid, 0 invalid\n", len(want), len(want)) {
+		t.Errorf("validate of the selection: code %d, %q", code, stdout)
+	}
+
+	// The same from the database, as JSON lines and as CSV.
+	db := filepath.Join(t.TempDir(), "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
+		t.Fatalf("ingest: code %d %s", code, errOut)
+	}
+	code, stdout, errOut = runCLI(t, "select", "--db", db, "--player", "Anna", "--event", "Club night", "--json")
+	if code != exitOK || errOut != fmt.Sprintf("%d of 61 stored games selected\n", len(want)) {
+		t.Fatalf("select --json: code %d, %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("select --json: %d lines, want %d", len(lines), len(want))
+	}
+	for i, l := range lines {
+		var g struct {
+			Event   string
+			Players []struct{ Name string }
+			Record  string
+		}
+		if err := json.Unmarshal([]byte(l), &g); err != nil || g.Event != "Club night" || g.Record != want[i] {
+			t.Errorf("line %d: %v %+v", i+1, err, g)
+		}
+	}
+	code, stdout, _ = runCLI(t, "select", "--db", db, "--player", "Anna", "--event", "Club night", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if code != exitOK || err != nil || len(rows) != len(want)+1 || rows[0][4] != "event" || rows[1][4] != "Club night" {
+		t.Errorf("select --csv: code %d, %v, %d rows", code, err, len(rows))
+	}
+}
+
+// TestJCZCopyIsTheSameGame: a game and its JCloisterZone round trip are
+// one game: ingest updates its annotations, select --dedupe keeps one.
+func TestJCZCopyIsTheSameGame(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "games")
+	if err := os.Mkdir(games, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cgn := generateFile(t, games, "game.cgn", 1, "3")
+	jczFile := filepath.Join(games, "game.jcz")
+	if code, _, errOut := runCLI(t, "export", cgn, "-o", jczFile); code != exitOK {
+		t.Fatalf("export: %d %s", code, errOut)
+	}
+	db := filepath.Join(dir, "club.db")
+	if code, out, errOut := runCLI(t, "ingest", "--db", db, cgn); code != exitOK || out != db+": 1 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
+		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
+	}
+	// The save keeps no Round or Source tag: the annotations differ.
+	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 1 updated, 0 already present, 0 invalid (1 file)\n" {
+		t.Fatalf("ingest of the save: code %d, %q %q", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, "select", "--dedupe", games)
+	if code != exitOK || errOut != "1 of 2 games selected, 1 duplicate dropped\n" || len(readGamesText(t, out)) != 1 {
+		t.Fatalf("select --dedupe: code %d, %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "select", games)
+	if code != exitOK || errOut != "2 of 2 games selected\n" || len(readGamesText(t, out)) != 2 {
+		t.Fatalf("select: code %d, %q", code, errOut)
+	}
+}
+
+// readGamesText parses every game of a CGN text.
+func readGamesText(t *testing.T, text string) []*record.Game {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "games.cgn")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return readGames(t, path)
 }
