@@ -91,6 +91,12 @@ func recordHash(text string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// storedRows are a valid game's row of games and rows of players.
+type storedRows struct {
+	game    GameRow
+	players []PlayerRow
+}
+
 // storedLookup finds, within an ingest's transaction, the games of a
 // batch that are stored already, and brings the annotations of those
 // stored up to date.
@@ -153,17 +159,17 @@ const (
 func (l *storedLookup) store(g *gameRows) (int, error) {
 	var gid int64
 	var rec sql.NullString
-	err := l.find.QueryRowContext(l.ctx, g.game.ID).Scan(&gid, &rec)
+	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &rec)
 	legacy := errors.Is(err, sql.ErrNoRows)
 	if legacy {
-		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.game.Record)).Scan(&gid)
+		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
 	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return gameNew, nil
 	case err != nil:
 		return 0, err
-	case !legacy && rec.Valid && rec.String == *g.game.Record:
+	case !legacy && rec.Valid && rec.String == *g.stored.game.Record:
 		return gamePresent, nil
 	}
 	if err := l.reannotate(gid, g); err != nil {
@@ -179,31 +185,16 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 
 // reannotate writes g's identity and annotations over the stored game gid.
 func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
-	r := &g.game
+	r := &g.stored.game
 	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
 		str(r.Result), str(r.Record), gid)
 	if err != nil {
 		return err
 	}
-	for _, p := range g.players {
+	for _, p := range g.stored.players {
 		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), gid, p.Seat); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// takeAnnotations gives r, a game not stored yet, the annotations of g,
-// the same game read again, and reports whether they differed.
-func (r *gameRows) takeAnnotations(g *gameRows) bool {
-	if *r.game.Record == *g.game.Record {
-		return false
-	}
-	gid := r.game.GID
-	r.game = g.game
-	r.game.GID = gid
-	for i := range r.players {
-		r.players[i].Colour = g.players[i].Colour
-	}
-	return true
 }

@@ -132,7 +132,7 @@ func (k *Known) add(g *replay.Game) {
 
 // gameOf describes a valid replayed game as the database would store it.
 func gameOf(g *replay.Game) *Game {
-	r := newRows(g)
+	r := newRows(g).stored
 	out := &Game{ID: r.game.ID, File: g.File, Index: g.Index, Event: deref(r.game.Event), Site: deref(r.game.Site),
 		Date: deref(r.game.Date), Round: deref(r.game.Round), Rules: r.game.Rules, Result: deref(r.game.Result),
 		Winner: deref(r.game.Winner), Turns: int(r.game.Turns), Record: deref(r.game.Record)}
