@@ -78,6 +78,9 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return s.noGames(ctx, f)
 	}
 	if err := r.summary(); err != nil || r.page.Empty != "" {
+		if err == nil {
+			err = r.failedTable()
+		}
 		if err != nil {
 			return err
 		}
@@ -108,7 +111,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker} {
+	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}

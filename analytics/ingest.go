@@ -35,7 +35,9 @@ type IngestStats struct {
 	Present int // valid games that were already stored (or repeated in the input)
 	Updated int // valid games stored (or repeated) with other annotations, which the new ones replaced
 	Invalid int // games that failed validation (their diagnostics are stored apart)
-	Rows    int // rows written, all tables together
+	// Failed are those games, in file order, each with its first error.
+	Failed []Failed
+	Rows   int // rows written, all tables together
 }
 
 // Ingest replays every game of the files and directories in paths (CGN,
@@ -72,7 +74,11 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}, Loaders: o.Loaders}
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
-	runErr := replay.RunWith(ctx, files, ro, newRows, func(_ *replay.Game, rows *gameRows) error {
+	var failed []Failed
+	runErr := replay.RunWith(ctx, files, ro, newRows, func(g *replay.Game, rows *gameRows) error {
+		if !rows.valid {
+			failed = append(failed, failedOf(g))
+		}
 		select {
 		case games <- rows:
 		case <-ctx.Done():
@@ -85,6 +91,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	})
 	close(games)
 	<-done
+	st.Failed = failed
 	if werr != nil {
 		return st, werr
 	}

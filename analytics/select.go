@@ -40,6 +40,7 @@ type GamePlayer struct {
 
 // Failed is a record that failed validation, with its first error.
 type Failed struct {
+	ID    string `json:"id,omitempty"` // invalid_games.id, for a stored record
 	File  string `json:"file"`
 	Index int    `json:"index"`
 	Event string `json:"event,omitempty"`

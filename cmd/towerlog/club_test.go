@@ -281,3 +281,30 @@ func readGamesText(t *testing.T, text string) []*record.Game {
 	}
 	return readGames(t, path)
 }
+
+// TestFailedRecordsListed: ingest and the report name each record that
+// failed validation with its first error.
+func TestFailedRecordsListed(t *testing.T) {
+	dir := clubDir(t)
+	bad := filepath.Join(dir, "bad.cgn")
+	first := bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile"
+	db := filepath.Join(t.TempDir(), "club.db")
+	code, out, errOut := runCLI(t, "ingest", "--db", db, dir)
+	wantErr := "failed: " + bad + " game 1: " + first + "\n" +
+		"towerlog: 1 game failed validation: see towerlog validate, or towerlog games list --invalid --db " + db + "\n"
+	if code != exitInvalid || out != db+": 61 added, 0 updated, 0 already present, 1 invalid (4 files)\n" || errOut != wantErr {
+		t.Fatalf("ingest: code %d, %q\n%s\nwant\n%s", code, out, errOut, wantErr)
+	}
+	report := filepath.Join(t.TempDir(), "r.html")
+	if code, _, errOut := runCLI(t, "report", "--db", db, "-o", report); code != exitOK {
+		t.Fatalf("report: %d %s", code, errOut)
+	}
+	b, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := "<td>" + bad + "</td><td>1</td><td>Club night</td><td>Anna; Bruno</td><td>1</td><td>" + first + "</td>"
+	if !strings.Contains(string(b), `id="failed-records"`) || !strings.Contains(string(b), row) {
+		t.Errorf("the report does not list the failed record as\n%s", row)
+	}
+}

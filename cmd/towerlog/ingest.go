@@ -79,10 +79,11 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	printFailed(cmd.ErrOrStderr(), st.Failed)
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d added, %d updated, %d already present, %d invalid (%s)\n",
 		o.db, st.Added, st.Updated, st.Present, st.Invalid, nounCount(st.Files, "file", "files"))
 	if st.Invalid > 0 {
-		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
+		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}
 	}
 	return nil
