@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"database/sql"
 	"strconv"
 	"strings"
 
@@ -183,48 +182,8 @@ func (s *Store) SelectGames(ctx context.Context, f Filter, emit func(*Game) erro
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
 		return st, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
-			g.result, g.winner, g.turns, g.record,
-			p.name, p.colour, p.score, p.rank
-		FROM games g JOIN players p ON p.game = g.gid
-		WHERE `+where+` ORDER BY g.gid, p.seat`, args...)
-	if err != nil {
-		return st, err
-	}
-	defer rows.Close()
-	var cur *Game
-	for rows.Next() {
-		var g Game
-		var event, site, date, round, result, winner, rec, colour sql.NullString
-		var p GamePlayer
-		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
-			&result, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
-			return st, err
-		}
-		if cur == nil || cur.GID != g.GID {
-			if cur != nil {
-				st.Selected++
-				if err := emit(cur); err != nil {
-					return st, err
-				}
-			}
-			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
-			g.Result, g.Winner, g.Record = result.String, winner.String, rec.String
-			cur = &g
-		}
-		p.Colour = colour.String
-		cur.Players = append(cur.Players, p)
-	}
-	if err := rows.Err(); err != nil {
-		return st, err
-	}
-	if cur != nil {
-		st.Selected++
-		if err := emit(cur); err != nil {
-			return st, err
-		}
-	}
-	return st, nil
+	st.Selected, err = s.selectWhere(ctx, where, args, emit)
+	return st, err
 }
 
 // PlayerNames returns the names of a game's players joined by "; ", in

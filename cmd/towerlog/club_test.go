@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/record"
 
@@ -307,4 +308,95 @@ func TestFailedRecordsListed(t *testing.T) {
 	if !strings.Contains(string(b), `id="failed-records"`) || !strings.Contains(string(b), row) {
 		t.Errorf("the report does not list the failed record as\n%s", row)
 	}
+}
+
+// TestGamesCommands lists, shows, reports on and removes stored games.
+func TestGamesCommands(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"capture", "exchange"} {
+		copyFile(t, "../../testdata/jcz/"+n+".cgn", dir)
+	}
+	bad := filepath.Join(dir, "bad.cgn")
+	if err := os.WriteFile(bad, []byte("[Event \"Bad\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "games", "list", "--db", db, "--json")
+	if code != exitOK {
+		t.Fatalf("list: %d %s", code, errOut)
+	}
+	var failedID string
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("list: %d lines, want 3:\n%s", len(lines), out)
+	}
+	var last struct{ ID string }
+	if err := json.Unmarshal([]byte(lines[2]), &last); err != nil {
+		t.Fatal(err)
+	}
+	failedID = last.ID
+	want := "ID            DATE        EVENT                                                   ROUND  PLAYERS      RESULT  VALID\n" +
+		"1             2026-11-20  A tower captures a thief                                       Anna, Bob    0-3     yes\n" +
+		"2             2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob    0-0     yes\n" +
+		failedID + "              Bad                                                            Anna; Bruno          no, 1 error: " +
+		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
+	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+		t.Errorf("list:\n%s\nwant\n%s", out, want)
+	}
+	if code, out, _ := runCLI(t, "games", "list", "--db", db, "--captures", "2"); code != exitOK || !strings.HasPrefix(out, "ID  DATE") || strings.Count(out, "\n") != 2 {
+		t.Errorf("list --captures 2:\n%s", out)
+	}
+
+	orig, err := os.ReadFile(filepath.Join(dir, "exchange.cgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "games", "show", "--db", db, "2"); code != exitOK || out != string(canonicalOf(t, string(orig))) {
+		t.Errorf("show 2: code %d, %q\n%s", code, errOut, out)
+	}
+	if code, out, _ := runCLI(t, "games", "show", "--db", db, failedID); code != exitInvalid || !strings.Contains(out, "failed validation") {
+		t.Errorf("show of a failed record: code %d, %q", code, out)
+	}
+	html := filepath.Join(dir, "g.html")
+	if code, out, errOut := runCLI(t, "games", "report", "--db", db, "2", "-o", html); code != exitOK || out != "wrote "+html+"\n" {
+		t.Errorf("report 2: code %d, %q %q", code, out, errOut)
+	}
+
+	// An unknown id removes nothing; then two are removed with their rows.
+	if code, _, errOut := runCLI(t, "games", "remove", "--db", db, "1", "99"); code != exitUsage || errOut != "towerlog: no game 99 in the database (see towerlog games list)\n" {
+		t.Errorf("remove of an unknown game: code %d, %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "games", "remove", "--db", db, "1", failedID)
+	want = "removed game 1 (" + filepath.Join(dir, "capture.cgn") + " game 1: Anna; Bob)\nremoved failed record " + failedID + " (" + bad + " game 1: Anna; Bruno)\n"
+	if code != exitOK || out != want {
+		t.Errorf("remove: code %d, %q %q, want %q", code, out, errOut, want)
+	}
+	s, err := analytics.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, table := range []string{"players", "turns", "scores", "captures", "ransoms", "exchanges", "discards"} {
+		var n int
+		if err := s.DB().QueryRow(`SELECT count(*) FROM ` + table + ` WHERE game <> 2`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("%s: %d rows of removed games (%v)", table, n, err)
+		}
+	}
+	var games, invalid, diags int
+	if err := s.DB().QueryRow(`SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games), (SELECT count(*) FROM diagnostics)`).Scan(&games, &invalid, &diags); err != nil || games != 1 || invalid != 0 || diags != 0 {
+		t.Errorf("after remove: %d games, %d invalid, %d diagnostics (%v)", games, invalid, diags, err)
+	}
+}
+
+// canonicalOf returns the canonical form of a one-game text.
+func canonicalOf(t *testing.T, text string) []byte {
+	t.Helper()
+	games := readGamesText(t, text)
+	if len(games) != 1 {
+		t.Fatalf("%d games", len(games))
+	}
+	return record.AppendGame(nil, games[0])
 }
