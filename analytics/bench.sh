@@ -7,7 +7,7 @@
 # archive report. The archive is generated once and kept in
 # $TOWERLOG_BENCH_DIR (default /tmp/towerlog-bench).
 #
-#   analytics/bench.sh            # 10,000 games
+#   analytics/bench.sh            # 5,000 games
 #   analytics/bench.sh 3000       # a smaller archive
 #
 # The benchmarks run with GOGC=400, as the towerlog command does, on two
@@ -17,7 +17,7 @@
 # less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=${1:-10000}
+games=${1:-5000}
 dir=${TOWERLOG_BENCH_DIR:-/tmp/towerlog-bench}
 archive=$dir/greedy4-$games.cgn
 if [ ! -s "$archive" ]; then

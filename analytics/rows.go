@@ -123,6 +123,7 @@ func isoDate(rg *record.Game) *string {
 func (r *gameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
 	prev := make([]int, len(g.Players))
+	r.values[tTurns] = make([]any, 0, len(g.Turns)*len(Tables[tTurns].Columns))
 	for i := range g.Turns {
 		t := &g.Turns[i]
 		points := 0
