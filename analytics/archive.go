@@ -126,17 +126,7 @@ func (r *report) exec(query string, args ...any) error {
 
 // each runs a query and calls scan for every row.
 func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := r.conn.QueryContext(r.ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(r.ctx, r.conn, query, args, scan)
 }
 
 func (r *report) selectGames() error {
