@@ -8,21 +8,11 @@ import (
 	"io"
 	"sort"
 	"strconv"
-	"strings"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/towerlog/towerlog/engine"
 )
-
-// Filter selects the games an archive report covers; the zero Filter
-// selects every game.
-type Filter struct {
-	Player string // only games this player took part in
-	Event  string // only games whose Event tag is this
-	Since  string // only games played on or after this date: YYYY-MM-DD (or YYYY.MM.DD, YYYY-MM, YYYY)
-}
 
 // Limits that keep a report's size independent of the archive's.
 const (
@@ -32,37 +22,6 @@ const (
 	flowPlayers     = 12  // players in the ransom flows: one colour each (palette)
 	pickerGames     = 20  // latest games offered one at a time
 )
-
-// sinceDate turns the Since filter into the stored date form.
-func (f Filter) sinceDate() (string, error) {
-	if f.Since == "" {
-		return "", nil
-	}
-	s := strings.ReplaceAll(f.Since, ".", "-")
-	for _, layout := range []string{"2006-01-02", "2006-01", "2006"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format("2006-01-02"), nil
-		}
-	}
-	return "", fmt.Errorf("--since %q: want a date as YYYY-MM-DD", f.Since)
-}
-
-func (f Filter) describe() string {
-	var parts []string
-	if f.Player != "" {
-		parts = append(parts, "games of "+f.Player)
-	}
-	if f.Event != "" {
-		parts = append(parts, "event "+f.Event)
-	}
-	if f.Since != "" {
-		parts = append(parts, "since "+f.Since)
-	}
-	if len(parts) == 0 {
-		return "All games of the archive"
-	}
-	return "Only " + strings.Join(parts, ", ")
-}
 
 // report gathers an archive report over one connection, which holds the
 // temporary table sel of the selected games.
@@ -98,8 +57,7 @@ type playerStats struct {
 // figure is computed in SQL, so the page's size depends on the number of
 // players shown (bounded) and not on the number of games.
 func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
-	since, err := f.sinceDate()
-	if err != nil {
+	if err := f.Check(); err != nil {
 		return err
 	}
 	conn, err := s.db.Conn(ctx)
@@ -108,11 +66,21 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 	}
 	defer conn.Close()
 	r := &report{ctx: ctx, conn: conn, f: f, stats: map[string]*playerStats{}}
-	if err := r.selectGames(since); err != nil {
+	if err := r.selectGames(); err != nil {
 		return err
 	}
 	defer dropSelection(ctx, conn)
+	var n int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM sel`).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 && !f.IsZero() {
+		return s.noGames(ctx, f)
+	}
 	if err := r.summary(); err != nil || r.page.Empty != "" {
+		if err == nil {
+			err = r.failedTable()
+		}
 		if err != nil {
 			return err
 		}
@@ -132,7 +100,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 	r2 := &report{ctx: ctx, conn: conn2, f: f, stats: r.stats}
 	g, _ := errgroup.WithContext(ctx)
 	g.Go(func() error {
-		if err := r2.selectGames(since); err != nil {
+		if err := r2.selectGames(); err != nil {
 			return err
 		}
 		defer dropSelection(ctx, conn2)
@@ -143,7 +111,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker} {
+	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -158,30 +126,21 @@ func (r *report) exec(query string, args ...any) error {
 
 // each runs a query and calls scan for every row.
 func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := r.conn.QueryContext(r.ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(r.ctx, r.conn, query, args, scan)
 }
 
-func (r *report) selectGames(since string) error {
+func (r *report) selectGames() error {
 	if err := r.exec(`DROP TABLE IF EXISTS temp.sel`); err != nil {
 		return err
 	}
 	if err := r.exec(`CREATE TEMP TABLE sel (gid INTEGER PRIMARY KEY)`); err != nil {
 		return err
 	}
-	return r.exec(`INSERT INTO sel SELECT gid FROM games
-		WHERE (? = '' OR event = ?) AND (? = '' OR date >= ?)
-		AND (? = '' OR gid IN (SELECT game FROM players WHERE name = ?))`,
-		r.f.Event, r.f.Event, since, since, r.f.Player, r.f.Player)
+	where, args, err := r.f.where()
+	if err != nil {
+		return err
+	}
+	return r.exec(`INSERT INTO sel SELECT g.gid FROM games g WHERE `+where, args...)
 }
 
 func (r *report) summary() error {
@@ -195,7 +154,7 @@ func (r *report) summary() error {
 		return err
 	}
 	r.page.Title = "Carcassonne with The Tower: archive report"
-	r.page.Subtitle = r.f.describe()
+	r.page.Subtitle = r.f.Describe()
 	r.page.Facts = []fact{
 		{"Games", strconv.Itoa(games)},
 		{"Players", strconv.Itoa(players)},

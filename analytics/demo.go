@@ -33,7 +33,9 @@ type DemoResult struct {
 // in dir/towerlog.db, and writes the archive report dir/report.html and
 // the report of the archive's latest game, dir/game.html. Each run starts
 // from a fresh archive and database, so that the reports show exactly the
-// games just generated.
+// games just generated. Demo writes only into a directory it makes (with
+// a DemoMarker file in it) or one an earlier demo made: any other
+// existing dir is refused with a *DirNotDemoError and left as it is.
 func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 	if o.Games <= 0 {
 		o.Games = 300
@@ -43,6 +45,9 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 		Database:   filepath.Join(dir, "towerlog.db"),
 		Report:     filepath.Join(dir, "report.html"),
 		GameReport: filepath.Join(dir, "game.html"),
+	}
+	if err := claimDemoDir(dir); err != nil {
+		return res, err
 	}
 	for _, stale := range []string{res.Archive, res.Database, res.Database + "-wal", res.Database + "-shm"} {
 		if err := os.RemoveAll(stale); err != nil {

@@ -23,6 +23,8 @@ type IngestOptions struct {
 	// Progress, when not nil, is called after each game is read, from one
 	// goroutine.
 	Progress func()
+	// Loaders are the formats read, by file ending; nil reads CGN only.
+	Loaders replay.Loaders
 }
 
 // IngestStats counts what an ingest did.
@@ -30,20 +32,24 @@ type IngestStats struct {
 	Files   int // files read
 	Added   int // valid games stored by this ingest
 	Present int // valid games that were already stored (or repeated in the input)
+	Updated int // valid games stored (or repeated) with other annotations, which the new ones replaced
 	Invalid int // games that failed validation (their diagnostics are stored apart)
-	Rows    int // rows written, all tables together
+	// Failed are those games, in file order, each with its first error.
+	Failed []Failed
+	Rows   int // rows written, all tables together
 }
 
-// Ingest replays every game of the CGN files and directories in paths on
-// all cores and stores them: valid games with their turns and events,
+// Ingest replays every game of the files and directories in paths (CGN,
+// or the formats of o.Loaders) on all cores and stores them: valid games with their turns and events,
 // invalid games with their diagnostics only. One goroutine writes, in
 // large transactions that each hold whole games, so an ingest killed at
 // any moment leaves a consistent database, and running it again adds
 // exactly the games that are missing. A game already stored (the same
-// canonical record) is counted as present and not written again.
+// Identity) is not stored again: it is counted as present, or as updated
+// when its annotations differ, which are then replaced by the new ones.
 func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (IngestStats, error) {
 	var st IngestStats
-	files, err := replay.ExpandPaths(paths)
+	files, err := o.Loaders.ExpandPaths(paths)
 	if err != nil {
 		return st, err
 	}
@@ -64,10 +70,14 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		}
 	}()
 
-	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}}
+	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}, Loaders: o.Loaders}
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
-	runErr := replay.RunWith(ctx, files, ro, newRows, func(_ *replay.Game, rows *gameRows) error {
+	var failed []Failed
+	runErr := replay.RunWith(ctx, files, ro, newRows, func(g *replay.Game, rows *gameRows) error {
+		if !rows.valid {
+			failed = append(failed, failedOf(g))
+		}
 		select {
 		case games <- rows:
 		case <-ctx.Done():
@@ -80,6 +90,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	})
 	close(games)
 	<-done
+	st.Failed = failed
 	if werr != nil {
 		return st, werr
 	}
@@ -132,6 +143,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 	}
 	st.Added += c.Added
 	st.Present += c.Present
+	st.Updated += c.Updated
 	st.Invalid += c.Invalid
 	st.Rows += c.Rows
 	return nil
@@ -212,34 +224,54 @@ const (
 )
 
 // unstored returns the valid and the invalid games of a batch that are
-// not stored yet (each once), and counts the others as present.
+// not stored yet (each once). It counts the others as present, or as
+// updated when a valid game is stored with other annotations: those are
+// replaced by the batch's (the last copy's, when the batch has several).
 func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
-	known, err := tx.PrepareContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)
-		OR EXISTS (SELECT 1 FROM invalid_games WHERE id = ?1)`)
+	look, err := newStoredLookup(ctx, tx)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer known.Close()
-	seen := make(map[string]bool, len(batch))
+	defer look.close()
+	added := make(map[string]int, len(batch)) // index in games
+	seen := make(map[string]bool)
 	for _, g := range batch {
 		id := g.id
-		stored := seen[id]
-		if !stored {
-			if err := known.QueryRowContext(ctx, id).Scan(&stored); err != nil {
-				return nil, nil, err
+		if !g.valid {
+			c.Invalid++
+			if seen[id] {
+				continue
 			}
 			seen[id] = true
-		}
-		switch {
-		case !g.valid:
-			c.Invalid++
+			stored, err := look.invalidStored(id)
+			if err != nil {
+				return nil, nil, err
+			}
 			if !stored {
 				invalid = append(invalid, g)
 			}
-		case stored:
-			c.Present++
-		default:
+			continue
+		}
+		fate := gameNew
+		if i, ok := added[id]; ok {
+			// A copy of a game this batch adds: the last copy's
+			// annotations are kept.
+			fate = gamePresent
+			if *games[i].stored.game.Record != *g.stored.game.Record {
+				fate = gameUpdated
+				games[i] = g
+			}
+		} else if fate, err = look.store(g); err != nil {
+			return nil, nil, err
+		}
+		switch fate {
+		case gameNew:
+			added[id] = len(games)
 			games = append(games, g)
+		case gamePresent:
+			c.Present++
+		case gameUpdated:
+			c.Updated++
 		}
 	}
 	return games, invalid, nil

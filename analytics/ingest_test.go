@@ -67,7 +67,7 @@ func TestTurnColumns(t *testing.T) {
 	err := replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
 		rows, err := s.db.QueryContext(ctx, `SELECT t.turn, t.seat, t.tile, t.x, t.y, t.rotation, t.action, t.feature,
 				t.target_x, t.target_y, t.height
-			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, gameID(g.Record))
+			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, Identity(g))
 		if err != nil {
 			return err
 		}
@@ -139,8 +139,10 @@ func TestNamesInNormalFormC(t *testing.T) {
 	ctx := context.Background()
 	const nfc, nfd = "Chlo\u00e9", "Chloe\u0301"
 	dir := t.TempDir()
+	// The games differ in their rules, or they would be one game.
 	for i, name := range []string{nfc, nfd} {
-		text := fmt.Sprintf("[Players \"%s; Bob\"]\n[Result \"*\"]\n\n1. %s U@1,0r0 +R:WE\n2. Bob V@1,1r0\n", name, name)
+		rules := []string{"tower", "base"}[i]
+		text := fmt.Sprintf("[Players \"%s; Bob\"]\n[Rules %q]\n[Result \"*\"]\n\n1. %s U@1,0r0 +R:WE\n2. Bob V@1,1r0\n", name, rules, name)
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%d.cgn", i)), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -22,18 +22,14 @@ type gameRows struct {
 	valid  bool
 	id     string // games.id or invalid_games.id
 	values [len(Tables)][]any
+	// stored is a valid game's row and its players' rows, for an ingest
+	// that finds the game stored with other annotations.
+	stored *storedRows
 }
 
 // put appends a row to its table's values.
 func (r *gameRows) put(table int, row row) {
 	r.values[table] = row.args(r.values[table])
-}
-
-// gameID returns the identifier of a record: the SHA-256 of its canonical
-// form, so that the same game stored twice, however it was written, is one.
-func gameID(rg *record.Game) string {
-	sum := sha256.Sum256(record.AppendGame(nil, rg))
-	return hex.EncodeToString(sum[:])
 }
 
 // invalidID identifies a game that failed validation by where it was read
@@ -70,11 +66,14 @@ func tag(rg *record.Game, name string) *string {
 
 func (r *gameRows) fillGame(g *replay.Game) {
 	rg := g.Record
-	r.id = gameID(rg)
-	game := GameRow{
+	r.id = Identity(g)
+	r.stored = &storedRows{}
+	game := &r.stored.game
+	*game = GameRow{
 		ID: r.id, File: g.File, Index: int64(g.Index),
 		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
 		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
+		Record: ptr(string(record.AppendGame(nil, rg))),
 	}
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
@@ -104,10 +103,11 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		if p.Colour != "" {
 			colour = &p.Colour
 		}
-		r.put(tPlayers, &PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
+		r.stored.players = append(r.stored.players, PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
 			Score: int64(scores[seat]), Rank: int64(rank)})
+		r.put(tPlayers, &r.stored.players[seat])
 	}
-	r.put(tGames, &game)
+	r.put(tGames, game)
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or

@@ -31,6 +31,7 @@ type GameRow struct {
 	Result *string `col:"result"`
 	Winner *string `col:"winner"` // nil when first place is shared
 	Turns  int64   `col:"turns"`
+	Record *string `col:"record"` // the record in canonical CGN, annotations included
 }
 
 // PlayerRow is a row of players: one seat of a game.
@@ -191,7 +192,7 @@ type row interface {
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns)
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, str(r.Record))
 }
 
 func (r *PlayerRow) args(a []any) []any {

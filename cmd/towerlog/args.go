@@ -107,6 +107,8 @@ func wantedValue(typ string) string {
 		return "give a whole number, 0 or more"
 	case "bool":
 		return "give true or false"
+	case "range":
+		return "give N, N-M, N- (at least N) or -M (at most M)"
 	}
 	return "not a valid " + typ
 }

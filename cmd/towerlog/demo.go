@@ -22,7 +22,11 @@ func newDemoCmd() *cobra.Command {
 		Long: `demo shows what towerlog does in a few seconds: it plays a few hundred
 games with the rules engine's greedy players and writes them as CGN files, validates
 and stores them in a database, and writes the archive report and the report
-of one game. It prints where everything is.`,
+of one game. It prints where everything is.
+
+demo writes only into a directory it makes itself (marked by a
+.towerlog-demo file) or one an earlier demo made, whose files it replaces.
+An existing directory of anything else is refused and left untouched.`,
 		Example: `  towerlog demo
   towerlog demo --dir /tmp/demo --games 1000`,
 		Args: noArgs,

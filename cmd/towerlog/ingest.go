@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/replay"
 )
 
 // defaultDB is the database ingest and report use without --db.
@@ -28,12 +27,16 @@ func newIngestCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
 		Short: "Store games in the analytics database",
-		Long: `ingest replays every game of the given CGN files (directories stand for every
-*.cgn file below them) on all cores and stores them in an SQLite database
+		Long: `ingest replays every game of the given CGN files and JCloisterZone saves
+(directories stand for every *.cgn and *.jcz file below them) on all cores and stores them in an SQLite database
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
-A game already in the database is not stored twice. Games that fail
+A game already in the database is not stored twice: a game is what was
+played (the players, rules, bag, start and moves), and a copy with other
+annotations (tags such as Annotator or Source, comments, clocks, declared
+scores, variations; or its JCloisterZone round trip) is the same game,
+whose stored annotations it replaces: ingest counts it as updated. Games that fail
 validation are kept apart with their diagnostics and never count in the
 statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
@@ -54,7 +57,7 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 }
 
 func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
-	files, err := replay.ExpandPaths(args)
+	files, err := formats().ExpandPaths(args)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -69,7 +72,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	}
 	defer s.Close()
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient,
+	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
 		Progress: func() { advance(bar) }})
 	finish(bar)
 	if errors.Is(err, context.Canceled) {
@@ -78,12 +81,13 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if err := say(cmd.OutOrStdout(), "%s: %d added, %d already present, %d invalid (%s)\n",
-		o.db, st.Added, st.Present, st.Invalid, nounCount(st.Files, "file", "files")); err != nil {
+	printFailed(cmd.ErrOrStderr(), st.Failed)
+	if err := say(cmd.OutOrStdout(), "%s: %d added, %d updated, %d already present, %d invalid (%s)\n",
+		o.db, st.Added, st.Updated, st.Present, st.Invalid, nounCount(st.Files, "file", "files")); err != nil {
 		return err
 	}
 	if st.Invalid > 0 {
-		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or the diagnostics table of %s",
+		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}
 	}
 	return nil

@@ -13,20 +13,20 @@ func TestIngestAndReportCommands(t *testing.T) {
 	db := filepath.Join(dir, "club.db")
 
 	code, out, errOut := runCLI(t, "ingest", "--db", db, games)
-	if code != exitOK || out != db+": 8 added, 0 already present, 0 invalid (1 file)\n" {
+	if code != exitOK || out != db+": 8 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, "ingest", "--db", db, dir)
-	if code != exitOK || out != db+": 0 added, 8 already present, 0 invalid (1 file)\n" {
+	if code != exitOK || out != db+": 0 added, 0 updated, 8 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("second ingest: code %d, %q", code, out)
 	}
 
 	report := filepath.Join(dir, "report.html")
-	code, out, errOut = runCLI(t, "report", "--db", db, "-o", report, "--since", "2000-01-01", "--player", "Anna")
+	code, out, errOut = runCLI(t, "report", "--db", db, "-o", report, "--player", "Anna")
 	if code != exitOK || out != "wrote "+report+"\n" {
 		t.Fatalf("report: code %d, %q %q", code, out, errOut)
 	}
-	if b, err := os.ReadFile(report); err != nil || !strings.Contains(string(b), "Only games of Anna, since 2000-01-01") {
+	if b, err := os.ReadFile(report); err != nil || !strings.Contains(string(b), "Only games of Anna") {
 		t.Fatalf("report file: %v", err)
 	}
 
@@ -45,7 +45,7 @@ func TestIngestInvalidGame(t *testing.T) {
 	}
 	db := filepath.Join(dir, "t.db")
 	code, out, errOut := runCLI(t, "ingest", "--db", db, bad)
-	if code != exitInvalid || !strings.Contains(out, "0 added, 0 already present, 1 invalid") ||
+	if code != exitInvalid || !strings.Contains(out, "0 added, 0 updated, 0 already present, 1 invalid") ||
 		!strings.Contains(errOut, "1 game failed validation") {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}

@@ -20,7 +20,7 @@ type reportOptions struct {
 	db     string
 	out    string
 	game   int
-	filter analytics.Filter
+	filter filterFlags
 }
 
 func newReportCmd() *cobra.Command {
@@ -34,7 +34,9 @@ Without an argument it reports on the games of the database (see ingest):
 a leaderboard; captures per player and who captures whom; ransom flows;
 tower heights; captures by tower height and distance; points by feature;
 and the score race and tower heights of each of the latest games.
---player, --event and --since narrow the games it covers.
+The filters (--player, --event, --since, --until and the others listed
+below, the same as select's) narrow the games it covers; a filter that
+matches no game is an error.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
@@ -49,8 +51,8 @@ GAME.cgn is GAME.html next to it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			if len(args) == 1 {
-				for _, name := range []string{"player", "event", "since", "db"} {
-					if f.Changed(name) {
+				for _, name := range []string{filterChanged(cmd), "db"} {
+					if name != "" && f.Changed(name) {
 						return &exitError{exitUsage, fmt.Errorf("--%s applies to the archive report, not to the report of one game", name)}
 					}
 				}
@@ -69,9 +71,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVar(&o.db, "db", defaultDB, "database file")
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
-	f.StringVar(&o.filter.Player, "player", "", "only games this player took part in")
-	f.StringVar(&o.filter.Event, "event", "", "only games of this event (the Event tag)")
-	f.StringVar(&o.filter.Since, "since", "", "only games played on or after this date (YYYY-MM-DD)")
+	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
 
@@ -90,9 +90,12 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter) })
+	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
+		return selectionError(err)
+	}
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter.filter()) })
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return selectionError(err)
 	}
 	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }

@@ -1,0 +1,229 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// UnknownGameError is a reference to a game the database does not hold,
+// or holds more than one of.
+type UnknownGameError struct {
+	Ref     string
+	Matches int // 0, or how many games the reference fits
+}
+
+func (e *UnknownGameError) Error() string {
+	if e.Matches > 1 {
+		return fmt.Sprintf("%q fits %d games: give more of the id", e.Ref, e.Matches)
+	}
+	return fmt.Sprintf("no game %s in the database (see towerlog games list)", e.Ref)
+}
+
+// minPrefix is the fewest hex digits of an id a reference may give.
+const minPrefix = 6
+
+// StoredRef is a game of the database: a valid game (GID > 0) or a record
+// that failed validation (Failed set).
+type StoredRef struct {
+	GID    int64
+	Failed *Failed
+}
+
+// FindGame finds the game ref names: a valid game's key (games.gid, as
+// games list shows it), or the start of a game's id (at least six hex
+// digits) of a valid game or of a record that failed validation.
+func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
+	if gid, err := strconv.ParseInt(ref, 10, 64); err == nil && gid > 0 && len(ref) < minPrefix {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE gid = ?`, gid).Scan(&n); err != nil {
+			return StoredRef{}, err
+		}
+		if n == 0 {
+			return StoredRef{}, &UnknownGameError{Ref: ref}
+		}
+		return StoredRef{GID: gid}, nil
+	}
+	p := strings.ToLower(ref)
+	if len(p) < minPrefix || strings.Trim(p, "0123456789abcdef") != "" {
+		return StoredRef{}, &UnknownGameError{Ref: ref}
+	}
+	var gids []int64
+	rows, err := s.db.QueryContext(ctx, `SELECT gid FROM games WHERE substr(id, 1, ?) = ?`, len(p), p)
+	if err != nil {
+		return StoredRef{}, err
+	}
+	for rows.Next() {
+		var gid int64
+		if err := rows.Scan(&gid); err != nil {
+			rows.Close()
+			return StoredRef{}, err
+		}
+		gids = append(gids, gid)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return StoredRef{}, err
+	}
+	failed, err := s.FailedGames(ctx, 0)
+	if err != nil {
+		return StoredRef{}, err
+	}
+	var fits []*Failed
+	for i := range failed {
+		if strings.HasPrefix(failed[i].ID, p) {
+			fits = append(fits, &failed[i])
+		}
+	}
+	switch n := len(gids) + len(fits); {
+	case n == 0:
+		return StoredRef{}, &UnknownGameError{Ref: ref}
+	case n > 1:
+		return StoredRef{}, &UnknownGameError{Ref: ref, Matches: n}
+	case len(gids) == 1:
+		return StoredRef{GID: gids[0]}, nil
+	}
+	return StoredRef{Failed: fits[0]}, nil
+}
+
+// Game returns the stored valid game of key gid.
+func (s *Store) Game(ctx context.Context, gid int64) (*Game, error) {
+	var out *Game
+	_, err := s.selectWhere(ctx, "g.gid = ?", []any{gid}, func(g *Game) error {
+		out = g
+		return nil
+	})
+	if err == nil && out == nil {
+		err = &UnknownGameError{Ref: strconv.FormatInt(gid, 10)}
+	}
+	return out, err
+}
+
+// NoRecordError is a game stored before records were kept in the
+// database: its record is not there to show or replay.
+type NoRecordError struct {
+	GID   int64
+	File  string
+	Index int
+}
+
+func (e *NoRecordError) Error() string {
+	return fmt.Sprintf("game %d (%s game %d) was stored before the database kept records: ingest %s again", e.GID, e.File, e.Index, e.File)
+}
+
+// ReplayGame replays a stored valid game from its record.
+func (s *Store) ReplayGame(ctx context.Context, gid int64) (*replay.Game, error) {
+	g, err := s.Game(ctx, gid)
+	if err != nil {
+		return nil, err
+	}
+	if g.Record == "" {
+		return nil, &NoRecordError{GID: g.GID, File: g.File, Index: g.Index}
+	}
+	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", gid, err)
+	}
+	return replay.Replay(g.File, g.Index, rg, nil, replay.Options{Lenient: true}), nil
+}
+
+// Removed is a game RemoveGames deleted.
+type Removed struct {
+	Ref     string // as given
+	GID     int64  // 0 for a record that had failed validation, and
+	ID      string // its id
+	File    string
+	Index   int
+	Players string
+}
+
+// RemoveGames deletes the games refs name (see FindGame) with all their
+// rows (players, turns, events; for a failed record its diagnostics), in
+// one transaction: all of them or, on an error, none.
+func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, error) {
+	var found []Removed
+	for _, ref := range refs {
+		r, err := s.FindGame(ctx, ref)
+		if err != nil {
+			return nil, err
+		}
+		if r.Failed != nil {
+			f := r.Failed
+			found = append(found, Removed{Ref: ref, ID: f.ID, File: f.File, Index: f.Index, Players: f.Players})
+			continue
+		}
+		g, err := s.Game(ctx, r.GID)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, Removed{Ref: ref, GID: g.GID, File: g.File, Index: g.Index, Players: g.PlayerNames()})
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	for _, r := range found {
+		var err error
+		if r.GID > 0 {
+			_, err = tx.ExecContext(ctx, `DELETE FROM games WHERE gid = ?`, r.GID)
+		} else {
+			_, err = tx.ExecContext(ctx, `DELETE FROM invalid_games WHERE id = ?`, r.ID)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return found, tx.Commit()
+}
+
+// selectWhere calls emit with each stored game of the condition on games
+// g, with its players.
+func (s *Store) selectWhere(ctx context.Context, where string, args []any, emit func(*Game) error) (int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+			g.result, g.winner, g.turns, g.record,
+			p.name, p.colour, p.score, p.rank
+		FROM games g JOIN players p ON p.game = g.gid
+		WHERE `+where+` ORDER BY g.gid, p.seat`, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	var cur *Game
+	flush := func() error {
+		if cur == nil {
+			return nil
+		}
+		n++
+		return emit(cur)
+	}
+	for rows.Next() {
+		var g Game
+		var event, site, date, round, result, winner, rec, colour sql.NullString
+		var p GamePlayer
+		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
+			&result, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
+			return n, err
+		}
+		if cur == nil || cur.GID != g.GID {
+			if err := flush(); err != nil {
+				return n, err
+			}
+			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
+			g.Result, g.Winner, g.Record = result.String, winner.String, rec.String
+			cur = &g
+		}
+		p.Colour = colour.String
+		cur.Players = append(cur.Players, p)
+	}
+	if err := rows.Err(); err != nil {
+		return n, err
+	}
+	return n, flush()
+}

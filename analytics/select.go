@@ -1,0 +1,214 @@
+package analytics
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// Game is a valid game a selection found, from the database or a file.
+type Game struct {
+	GID     int64        `json:"gid,omitempty"` // its key in the database (0 for a game of a file)
+	ID      string       `json:"id"`            // its Identity
+	File    string       `json:"file"`          // where it was (last) read
+	Index   int          `json:"index"`         // its position there, from 1
+	Event   string       `json:"event,omitempty"`
+	Site    string       `json:"site,omitempty"`
+	Date    string       `json:"date,omitempty"` // YYYY-MM-DD, 00 for an unknown month or day
+	Round   string       `json:"round,omitempty"`
+	Rules   string       `json:"rules"`
+	Players []GamePlayer `json:"players"` // by seat
+	Result  string       `json:"result,omitempty"`
+	Winner  string       `json:"winner,omitempty"` // "" when first place is shared
+	Turns   int          `json:"turns"`
+	// Record is the game's record in canonical CGN, annotations
+	// included; "" for a game stored before records were kept.
+	Record string `json:"record"`
+}
+
+// GamePlayer is a seat of a Game.
+type GamePlayer struct {
+	Name   string `json:"name"`
+	Colour string `json:"colour,omitempty"`
+	Score  int    `json:"score"`
+	Rank   int    `json:"rank"` // 1 for the winner(s)
+}
+
+// Failed is a record that failed validation, with its first error.
+type Failed struct {
+	ID    string `json:"id,omitempty"` // invalid_games.id, for a stored record
+	File  string `json:"file"`
+	Index int    `json:"index"`
+	Event string `json:"event,omitempty"`
+	// Players is the Players tag as written.
+	Players string `json:"players,omitempty"`
+	Errors  int    `json:"errors"`
+	// First is the first error, as file:line:col: message.
+	First string `json:"first"`
+}
+
+// SelectStats counts what a selection read.
+type SelectStats struct {
+	Read       int      // valid games read (for the database: stored)
+	Selected   int      // games the filter selected, duplicates dropped
+	Duplicates int      // later copies of a selected game dropped (SelectOptions.Dedupe)
+	Failed     []Failed // records that failed validation, in file order
+}
+
+// SelectOptions configures SelectFiles.
+type SelectOptions struct {
+	Filter  Filter
+	Loaders replay.Loaders // the formats read; nil reads CGN only
+	Workers int            // games replayed at once; 0 means one per core
+	Lenient bool           // accept games whose annotations are missing or unverifiable
+	// Dedupe drops every game whose Identity a game selected before has:
+	// the same game however annotated.
+	Dedupe bool
+}
+
+// SelectFiles replays the games of files and directories and calls emit,
+// in file order, with each valid game o.Filter selects. Games that fail
+// validation are never selected; they are listed in the stats. When the
+// filter selects nothing, the error is a *NoGamesError.
+func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func(*Game) error) (SelectStats, error) {
+	var st SelectStats
+	if err := o.Filter.Check(); err != nil {
+		return st, err
+	}
+	files, err := o.Loaders.ExpandPaths(paths)
+	if err != nil {
+		return st, err
+	}
+	known := NewKnown()
+	seen := map[string]bool{}
+	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
+	err = replay.Run(ctx, files, ro, func(g *replay.Game) error {
+		if !g.Valid() || g.Record == nil || g.State == nil {
+			st.Failed = append(st.Failed, failedOf(g))
+			return nil
+		}
+		st.Read++
+		known.add(g)
+		if !o.Filter.Match(g) {
+			return nil
+		}
+		sel := gameOf(g)
+		if o.Dedupe {
+			if seen[sel.ID] {
+				st.Duplicates++
+				return nil
+			}
+			seen[sel.ID] = true
+		}
+		st.Selected++
+		return emit(sel)
+	})
+	if err != nil {
+		return st, err
+	}
+	if st.Selected == 0 && !o.Filter.IsZero() {
+		return st, &NoGamesError{Filter: o.Filter, Hints: o.Filter.Hints(known)}
+	}
+	return st, nil
+}
+
+// add notes the names a game knows.
+func (k *Known) add(g *replay.Game) {
+	for _, p := range g.Players {
+		k.Players[nfc(p.Name)] = true
+	}
+	for _, t := range []struct {
+		tag string
+		m   map[string]bool
+	}{{"Event", k.Events}, {"Site", k.Sites}, {"Round", k.Rounds}} {
+		if v, ok := g.Record.Tag(t.tag); ok {
+			t.m[v] = true
+		}
+	}
+}
+
+// gameOf describes a valid replayed game as the database would store it.
+func gameOf(g *replay.Game) *Game {
+	r := newRows(g).stored
+	out := &Game{ID: r.game.ID, File: g.File, Index: g.Index, Event: deref(r.game.Event), Site: deref(r.game.Site),
+		Date: deref(r.game.Date), Round: deref(r.game.Round), Rules: r.game.Rules, Result: deref(r.game.Result),
+		Winner: deref(r.game.Winner), Turns: int(r.game.Turns), Record: deref(r.game.Record)}
+	for _, p := range r.players {
+		out.Players = append(out.Players, GamePlayer{Name: p.Name, Colour: deref(p.Colour), Score: int(p.Score), Rank: int(p.Rank)})
+	}
+	return out
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// failedOf describes a game that failed validation.
+func failedOf(g *replay.Game) Failed {
+	f := Failed{File: g.File, Index: g.Index}
+	if g.Record != nil {
+		f.Event = deref(tag(g.Record, "Event"))
+		f.Players = deref(tag(g.Record, "Players"))
+	}
+	for i := range g.Diagnostics {
+		if d := &g.Diagnostics[i]; d.Severity == replay.Error {
+			if f.Errors == 0 {
+				f.First = d.Error()
+			}
+			f.Errors++
+		}
+	}
+	return f
+}
+
+// SelectGames calls emit with each stored game f selects, in the order
+// of their keys (the order they were first stored in). When f selects
+// nothing, the error is a *NoGamesError.
+func (s *Store) SelectGames(ctx context.Context, f Filter, emit func(*Game) error) (SelectStats, error) {
+	var st SelectStats
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return st, err
+	}
+	where, args, err := f.where()
+	if err != nil {
+		return st, err
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
+		return st, err
+	}
+	st.Selected, err = s.selectWhere(ctx, where, args, emit)
+	return st, err
+}
+
+// PlayerNames returns the names of a game's players joined by "; ", in
+// seat order.
+func (g *Game) PlayerNames() string {
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	return strings.Join(names, "; ")
+}
+
+// Scores returns the players' final scores joined by "-", in seat order.
+func (g *Game) Scores() string {
+	var b strings.Builder
+	for i, p := range g.Players {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(strconv.Itoa(p.Score))
+	}
+	return b.String()
+}
+
+// parseGame reads a stored game's record.
+func (g *Game) parse() (*record.Game, error) {
+	return record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
+}

@@ -1,0 +1,162 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"sort"
+)
+
+// PlayerStats are one player's figures over a selection of games: those
+// of the archive report's leaderboard and more.
+type PlayerStats struct {
+	Name         string  `json:"name"`
+	Games        int     `json:"games"`
+	Wins         int     `json:"wins"`     // games ranked first, a shared first place included
+	WinRate      float64 `json:"win_rate"` // Wins / Games
+	AverageScore float64 `json:"average_score"`
+	// Points scored from each kind of feature (city, road, cloister,
+	// field), during play and at the end; ransoms are not included.
+	Points map[string]int `json:"points"`
+	// Followers of opponents captured by the player's towers, of the
+	// player's captured by opponents' towers, and of the player's own
+	// taken back by the player's towers.
+	CapturesMade     int `json:"captures_made"`
+	CapturesSuffered int `json:"captures_suffered"`
+	OwnTakenBack     int `json:"own_taken_back"`
+	// Points paid as ransoms to free the player's followers, and received
+	// for prisoners the player held.
+	RansomsPaid     int `json:"ransoms_paid"`
+	RansomsReceived int `json:"ransoms_received"`
+	FloorsBuilt     int `json:"floors_built"` // tower floors the player built
+}
+
+// Features lists the kinds of feature that score, in the order the
+// statistics show them.
+var Features = []string{"city", "road", "cloister", "field"}
+
+// PlayerStatistics returns the figures of every player of the games f
+// selects, ranked as the report's leaderboard ranks them: by wins, then
+// fewer games, then name. When f selects nothing, the error is a
+// *NoGamesError.
+func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, error) {
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return nil, err
+	}
+	where, args, err := f.where()
+	if err != nil {
+		return nil, err
+	}
+	sel := `WITH sel AS (SELECT g.gid FROM games g WHERE ` + where + `) `
+	byName := map[string]*PlayerStats{}
+	get := func(name string) *PlayerStats {
+		p := byName[name]
+		if p == nil {
+			p = &PlayerStats{Name: name, Points: map[string]int{}}
+			for _, k := range Features {
+				p.Points[k] = 0
+			}
+			byName[name] = p
+		}
+		return p
+	}
+	queries := []struct {
+		sql  string
+		scan func(*sql.Rows) error
+	}{
+		{`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score) FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`,
+			func(rows *sql.Rows) error {
+				var name string
+				var games, wins int
+				var avg float64
+				if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+					return err
+				}
+				p := get(name)
+				p.Games, p.Wins, p.AverageScore, p.WinRate = games, wins, avg, float64(wins)/float64(games)
+				return nil
+			}},
+		{`SELECT s.name, s.feature, sum(s.points) FROM score_shares s JOIN sel ON sel.gid = s.game GROUP BY 1, 2`,
+			func(rows *sql.Rows) error {
+				var name, feature string
+				var points int
+				if err := rows.Scan(&name, &feature, &points); err != nil {
+					return err
+				}
+				get(name).Points[feature] += points
+				return nil
+			}},
+		{`SELECT c.captor, c.victim, c.own, count(*) FROM capture_log c JOIN sel ON sel.gid = c.game GROUP BY 1, 2, 3`,
+			func(rows *sql.Rows) error {
+				var captor, victim string
+				var own bool
+				var n int
+				if err := rows.Scan(&captor, &victim, &own, &n); err != nil {
+					return err
+				}
+				if own {
+					get(captor).OwnTakenBack += n
+				} else {
+					get(captor).CapturesMade += n
+					get(victim).CapturesSuffered += n
+				}
+				return nil
+			}},
+		{`SELECT r.payer, r.payee, sum(r.points) FROM ransom_log r JOIN sel ON sel.gid = r.game GROUP BY 1, 2`,
+			func(rows *sql.Rows) error {
+				var payer, payee string
+				var points int
+				if err := rows.Scan(&payer, &payee, &points); err != nil {
+					return err
+				}
+				get(payer).RansomsPaid += points
+				get(payee).RansomsReceived += points
+				return nil
+			}},
+		{`SELECT p.name, count(*) FROM tower_growth t JOIN sel ON sel.gid = t.game
+			JOIN players p ON p.game = t.game AND p.seat = t.builder GROUP BY 1`,
+			func(rows *sql.Rows) error {
+				var name string
+				var n int
+				if err := rows.Scan(&name, &n); err != nil {
+					return err
+				}
+				get(name).FloorsBuilt += n
+				return nil
+			}},
+	}
+	for _, q := range queries {
+		if err := eachRow(ctx, s.db, sel+q.sql, args, q.scan); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]PlayerStats, 0, len(byName))
+	for _, p := range byName {
+		out = append(out, *p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := &out[i], &out[j]
+		if a.Wins != b.Wins {
+			return a.Wins > b.Wins
+		}
+		if a.Games != b.Games {
+			return a.Games < b.Games
+		}
+		return a.Name < b.Name
+	})
+	return out, nil
+}
+
+// eachRow runs a query and calls scan for every row.
+func eachRow(ctx context.Context, q queryer, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

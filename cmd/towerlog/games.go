@@ -1,0 +1,273 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/atomicfile"
+)
+
+func newGamesCmd() *cobra.Command {
+	var db string
+	cmd := &cobra.Command{
+		Use:   "games",
+		Short: "List, show, report on and remove the games of the database",
+		Long: `games works on the games stored in the database (see ingest).
+
+A game is named by its number in the database (the ID that games list
+shows) or by the first digits of its id (at least six); a record that
+failed validation by the first digits of its id.`,
+		Example: `  towerlog games list --player Anna --since 2025
+  towerlog games show 12 > final.cgn
+  towerlog games report 12 -o final.html
+  towerlog games remove 12 13`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageError("games needs a subcommand: list, show, report or remove; %s", usage(cmd))
+		},
+	}
+	cmd.PersistentFlags().StringVar(&db, "db", defaultDB, "database file")
+	cmd.AddCommand(newGamesListCmd(&db), newGamesShowCmd(&db), newGamesReportCmd(&db), newGamesRemoveCmd(&db))
+	return cmd
+}
+
+type gamesListOptions struct {
+	invalid, json, csv bool
+	filter             filterFlags
+}
+
+func newGamesListCmd(db *string) *cobra.Command {
+	var o gamesListOptions
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the stored games: id, date, event, round, players, result, validity",
+		Long: `list shows the games of the database, one a line: the ID that names it to
+the other games commands, its date, event, round, players, result and
+whether it is valid. The records that failed validation follow the valid
+games, with their first error; --invalid lists only them. The filters
+(the same as select's) choose among the valid games.`,
+		Example: `  towerlog games list
+  towerlog games list --event "Club night" --round 3
+  towerlog games list --invalid`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "json", "csv"); err != nil {
+				return err
+			}
+			if o.invalid && filterChanged(cmd) != "" {
+				return usageError("--invalid lists the records that failed validation, which --%s cannot choose among; %s", filterChanged(cmd), usage(cmd))
+			}
+			return runGamesList(cmd, *db, o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.invalid, "invalid", false, "list only the records that failed validation")
+	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per game and line")
+	cmd.Flags().BoolVar(&o.csv, "csv", false, "write CSV with a header")
+	addFilterFlags(cmd, &o.filter)
+	return cmd
+}
+
+// listedGame is a line of games list --json.
+type listedGame struct {
+	ID      string   `json:"id"`
+	Date    string   `json:"date,omitempty"`
+	Event   string   `json:"event,omitempty"`
+	Round   string   `json:"round,omitempty"`
+	Players []string `json:"players"`
+	Result  string   `json:"result,omitempty"`
+	Valid   bool     `json:"valid"`
+	Errors  int      `json:"errors,omitempty"`
+	First   string   `json:"first_error,omitempty"`
+}
+
+func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
+	ctx := cmd.Context()
+	s, err := openExisting(ctx, db)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer s.Close()
+	var list []listedGame
+	if !o.invalid {
+		_, err := s.SelectGames(ctx, o.filter.filter(), func(g *analytics.Game) error {
+			names := make([]string, len(g.Players))
+			for i, p := range g.Players {
+				names[i] = p.Name
+			}
+			list = append(list, listedGame{ID: strconv.FormatInt(g.GID, 10), Date: g.Date, Event: g.Event, Round: g.Round,
+				Players: names, Result: g.Result, Valid: true})
+			return nil
+		})
+		if err != nil {
+			return selectionError(err)
+		}
+	}
+	if o.invalid || filterChanged(cmd) == "" {
+		failed, err := s.FailedGames(ctx, 0)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		for _, f := range failed {
+			list = append(list, listedGame{ID: f.ID[:12], Event: f.Event, Players: []string{f.Players},
+				Errors: f.Errors, First: f.First})
+		}
+	}
+	out := cmd.OutOrStdout()
+	if o.json {
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		for _, g := range list {
+			if err := enc.Encode(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	head := []string{"ID", "DATE", "EVENT", "ROUND", "PLAYERS", "RESULT", "VALID"}
+	var rows [][]string
+	for _, g := range list {
+		valid := "yes"
+		if !g.Valid {
+			valid = fmt.Sprintf("no, %s: %s", count(g.Errors, "error"), g.First)
+		}
+		rows = append(rows, []string{g.ID, g.Date, g.Event, g.Round, strings.Join(g.Players, ", "), g.Result, valid})
+	}
+	if o.csv {
+		return writeCSV(out, head, rows)
+	}
+	return writeAligned(out, head, rows, nil)
+}
+
+// findStored opens the database and finds the game ref names.
+func findStored(cmd *cobra.Command, db, ref string) (*analytics.Store, analytics.StoredRef, error) {
+	s, err := openExisting(cmd.Context(), db)
+	if err != nil {
+		return nil, analytics.StoredRef{}, &exitError{exitUsage, err}
+	}
+	r, err := s.FindGame(cmd.Context(), ref)
+	if err != nil {
+		s.Close()
+		return nil, r, &exitError{exitUsage, err}
+	}
+	return s, r, nil
+}
+
+func newGamesShowCmd(db *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show ID",
+		Short: "Write a stored game as CGN",
+		Long: `show writes the record of a stored game, as it was last ingested (in
+canonical CGN, annotations included), to standard output. For a record
+that failed validation it writes its errors and exits with status 1.`,
+		Example: `  towerlog games show 12
+  towerlog games show 3fa9c2 > game.cgn`,
+		Args: oneArg("ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, r, err := findStored(cmd, *db, args[0])
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			if r.Failed != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s game %d failed validation: %s\n", r.Failed.File, r.Failed.Index, r.Failed.First)
+				return &exitError{code: exitInvalid}
+			}
+			g, err := s.Game(cmd.Context(), r.GID)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			if g.Record == "" {
+				return &exitError{exitUsage, &analytics.NoRecordError{GID: g.GID, File: g.File, Index: g.Index}}
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), g.Record)
+			return err
+		},
+	}
+}
+
+func newGamesReportCmd(db *string) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "report ID",
+		Short: "Write the HTML report of one stored game",
+		Long: `report writes the report of one stored game, as towerlog report GAME.cgn
+does for a game of a file: the board after every turn, the scores and the
+game's charts.`,
+		Example: `  towerlog games report 12
+  towerlog games report 12 -o final.html`,
+		Args: oneArg("ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, r, err := findStored(cmd, *db, args[0])
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			if r.Failed != nil {
+				return &exitError{exitInvalid, fmt.Errorf("%s game %d failed validation: %s", r.Failed.File, r.Failed.Index, r.Failed.First)}
+			}
+			if out == "" {
+				out = fmt.Sprintf("game-%d.html", r.GID)
+			}
+			if err := checkOutput(out, []string{*db}, false); err != nil {
+				return &exitError{exitUsage, err}
+			}
+			g, err := s.ReplayGame(cmd.Context(), r.GID)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			err = atomicfile.Write(out, func(w io.Writer) error { return analytics.WriteGameReport(w, g) })
+			var invalid *analytics.InvalidGameError
+			if errors.As(err, &invalid) {
+				return &exitError{exitInvalid, err}
+			}
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", `HTML file to write (default "game-ID.html")`)
+	return cmd
+}
+
+func newGamesRemoveCmd(db *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "remove ID...",
+		Short: "Remove stored games with everything that hangs off them",
+		Long: `remove deletes games from the database with their players, turns, scoring,
+captures, exchanges, ransoms and discards (a record that failed
+validation with its diagnostics), all in one transaction: if one ID names
+no game, nothing is removed. The files the games came from are not
+touched; ingesting them again stores the games again.`,
+		Example: `  towerlog games remove 12
+  towerlog games remove 12 13 3fa9c2`,
+		Args: someArgs("ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := openExisting(cmd.Context(), *db)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			defer s.Close()
+			removed, err := s.RemoveGames(cmd.Context(), args)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			for _, r := range removed {
+				what := "game " + strconv.FormatInt(r.GID, 10)
+				if r.GID == 0 {
+					what = "failed record " + r.ID[:12]
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s game %d: %s)\n", what, r.File, r.Index, termSafe(r.Players))
+			}
+			return nil
+		},
+	}
+}

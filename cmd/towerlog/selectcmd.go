@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/atomicfile"
+)
+
+type selectOptions struct {
+	db       string
+	out      string
+	json     bool
+	csv      bool
+	dedupe   bool
+	force    bool
+	lenient  bool
+	workers  int
+	filter   filterFlags
+	fromFile bool
+}
+
+func newSelectCmd() *cobra.Command {
+	var o selectOptions
+	cmd := &cobra.Command{
+		Use:   "select [PATH...]",
+		Short: "Find games by player, event, date, result or content, and extract them",
+		Long: `select writes the games that match every filter given: from CGN files and
+JCloisterZone saves (directories stand for every *.cgn and *.jcz file below
+them), or, without a PATH, from the database (--db). The filters are the
+same as report's, stats' and standings'.
+
+The games are written in canonical CGN (as towerlog fmt writes them, with
+their tags, comments and clocks), or with --json one JSON object per line,
+or with --csv one row per game; to standard output, or to -o FILE. How many
+games matched is said on standard error, with the records that failed
+validation (never selected). --dedupe keeps only the first copy of a game
+read several times, however annotated (its identity: the players, rules,
+bag, start and moves).
+
+A filter that matches no game is an error that says which name is unknown
+and the nearest known ones.
+
+Exit status: 0 when games were selected, 1 when none matched, 2 on usage
+or I/O errors.`,
+		Example: `  towerlog select --player Anna --event "Club night" archive/ -o anna.cgn
+  towerlog select --captor Bruno --victim Anna --tower 3- --json
+  towerlog select --since 2025-01 --until 2025-06 --players 2 --csv -o spring.csv
+  towerlog select --dedupe members/ -o club.cgn`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "json", "csv"); err != nil {
+				return err
+			}
+			o.fromFile = len(args) > 0
+			if o.fromFile && cmd.Flags().Changed("db") {
+				return usageError("select reads either files or the database (--db), not both; %s", usage(cmd))
+			}
+			if !o.fromFile && cmd.Flags().Changed("dedupe") {
+				return usageError("--dedupe applies to games read from files: the database holds each game once; %s", usage(cmd))
+			}
+			return runSelect(cmd, args, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.db, "db", defaultDB, "database to select from when no PATH is given")
+	f.StringVarP(&o.out, "output", "o", "", "file to write (default: standard output)")
+	f.BoolVar(&o.json, "json", false, "write one JSON object per game and line")
+	f.BoolVar(&o.csv, "csv", false, "write one CSV row per game, with a header")
+	f.BoolVar(&o.dedupe, "dedupe", false, "keep only the first copy of each game (the same game however annotated)")
+	f.BoolVar(&o.force, "force", false, "replace an existing .cgn output file")
+	f.BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
+	f.IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addFilterFlags(cmd, &o.filter)
+	return cmd
+}
+
+func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
+	inputs := args
+	if !o.fromFile {
+		inputs = []string{o.db}
+	}
+	if err := checkOutput(o.out, inputs, o.force); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	var st analytics.SelectStats
+	write := func(w io.Writer) error {
+		gw := newGameWriter(w, o)
+		var err error
+		if o.fromFile {
+			st, err = analytics.SelectFiles(cmd.Context(), args, analytics.SelectOptions{Filter: o.filter.filter(),
+				Loaders: formats(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
+		} else {
+			st, err = selectStored(cmd.Context(), o, gw.write)
+		}
+		if err != nil {
+			return err
+		}
+		return gw.close()
+	}
+	var err error
+	if o.out == "" || o.out == "-" {
+		err = write(cmd.OutOrStdout())
+	} else {
+		err = atomicfile.Write(o.out, write)
+	}
+	printFailed(cmd.ErrOrStderr(), st.Failed)
+	if err != nil {
+		return selectionError(err)
+	}
+	summary := fmt.Sprintf("%d of %s selected", st.Selected, count(st.Read, "game"))
+	if !o.fromFile {
+		summary = fmt.Sprintf("%d of %s selected", st.Selected, count(st.Read, "stored game"))
+	}
+	if o.dedupe {
+		summary += fmt.Sprintf(", %s dropped", count(st.Duplicates, "duplicate"))
+	}
+	if len(st.Failed) > 0 {
+		summary += fmt.Sprintf("; %s failed validation", count(len(st.Failed), "record"))
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), summary)
+	return nil
+}
+
+func selectStored(ctx context.Context, o selectOptions, emit func(*analytics.Game) error) (analytics.SelectStats, error) {
+	s, err := openExisting(ctx, o.db)
+	if err != nil {
+		return analytics.SelectStats{}, err
+	}
+	defer s.Close()
+	return s.SelectGames(ctx, o.filter.filter(), emit)
+}
+
+// openExisting opens a database that must exist already.
+func openExisting(ctx context.Context, db string) (*analytics.Store, error) {
+	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s does not exist: store games with towerlog ingest first", db)
+	}
+	return analytics.Open(ctx, db)
+}
+
+// printFailed lists records that failed validation with their first error.
+func printFailed(w io.Writer, failed []analytics.Failed) {
+	const most = 20
+	for i, f := range failed {
+		if i == most {
+			fmt.Fprintf(w, "... and %d more records that failed validation\n", len(failed)-most)
+			break
+		}
+		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, f.First)
+		if f.Errors > 1 {
+			fmt.Fprintf(w, " (and %s)", count(f.Errors-1, "more error"))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// gameWriter writes selected games in the format of the options.
+type gameWriter struct {
+	w     io.Writer
+	o     selectOptions
+	enc   *json.Encoder
+	csv   *csv.Writer
+	wrote bool
+}
+
+func newGameWriter(w io.Writer, o selectOptions) *gameWriter {
+	gw := &gameWriter{w: w, o: o}
+	switch {
+	case o.json:
+		gw.enc = json.NewEncoder(w)
+		gw.enc.SetEscapeHTML(false)
+	case o.csv:
+		gw.csv = csv.NewWriter(w)
+	}
+	return gw
+}
+
+// csvHead names the columns of select --csv.
+var csvHead = []string{"gid", "id", "file", "index", "event", "site", "date", "round", "rules", "players", "scores",
+	"result", "winner", "turns"}
+
+func (gw *gameWriter) write(g *analytics.Game) error {
+	switch {
+	case gw.enc != nil:
+		return gw.enc.Encode(g)
+	case gw.csv != nil:
+		if !gw.wrote {
+			gw.wrote = true
+			if err := gw.csv.Write(csvHead); err != nil {
+				return err
+			}
+		}
+		gid := ""
+		if g.GID > 0 {
+			gid = strconv.FormatInt(g.GID, 10)
+		}
+		return gw.csv.Write([]string{gid, g.ID, g.File, strconv.Itoa(g.Index), g.Event, g.Site, g.Date, g.Round, g.Rules,
+			g.PlayerNames(), g.Scores(), g.Result, g.Winner, strconv.Itoa(g.Turns)})
+	}
+	if g.Record == "" {
+		return fmt.Errorf("game %d (%s game %d) was stored before records were kept: ingest its file again, or choose --json or --csv", g.GID, g.File, g.Index)
+	}
+	if gw.wrote {
+		if _, err := io.WriteString(gw.w, "\n"); err != nil {
+			return err
+		}
+	}
+	gw.wrote = true
+	_, err := io.WriteString(gw.w, g.Record)
+	return err
+}
+
+func (gw *gameWriter) close() error {
+	if gw.csv != nil {
+		gw.csv.Flush()
+		return gw.csv.Error()
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+)
+
+type statsOptions struct {
+	db        string
+	json, csv bool
+	filter    filterFlags
+}
+
+func newStatsCmd() *cobra.Command {
+	var o statsOptions
+	cmd := &cobra.Command{
+		Use:   "stats",
+		Short: "Player statistics of the database's games, as a table, CSV or JSON",
+		Long: `stats prints one line per player over the games of the database the
+filters choose (the same filters as select's and report's): games, wins (a
+shared first place counts), win rate, average score, points from cities,
+roads, cloisters and fields, followers captured from opponents, followers
+lost to opponents' towers, own followers taken back, ransom points paid and
+received, and tower floors built. Players are ranked as in the report's
+leaderboard, whose figures these are: by wins, then fewer games.
+
+The table is aligned for the terminal; --csv and --json (one object per
+player and line) give every figure unrounded for other programs.`,
+		Example: `  towerlog stats
+  towerlog stats --event "Spring league" --since 2025-03
+  towerlog stats --player Anna --players 2 --csv > anna-duels.csv`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "json", "csv"); err != nil {
+				return err
+			}
+			return runStats(cmd, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
+	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per player and line")
+	cmd.Flags().BoolVar(&o.csv, "csv", false, "write CSV with a header")
+	addFilterFlags(cmd, &o.filter)
+	return cmd
+}
+
+func runStats(cmd *cobra.Command, o statsOptions) error {
+	s, err := openExisting(cmd.Context(), o.db)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer s.Close()
+	stats, err := s.PlayerStatistics(cmd.Context(), o.filter.filter())
+	if err != nil {
+		return selectionError(err)
+	}
+	out := cmd.OutOrStdout()
+	switch {
+	case o.json:
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		for i := range stats {
+			if err := enc.Encode(&stats[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	case o.csv:
+		head := []string{"rank", "name", "games", "wins", "win_rate", "average_score"}
+		for _, f := range analytics.Features {
+			head = append(head, "points_"+f)
+		}
+		head = append(head, "captures_made", "captures_suffered", "own_taken_back", "ransoms_paid", "ransoms_received", "floors_built")
+		return writeCSV(out, head, statsRows(stats, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) },
+			func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }))
+	}
+	head := []string{"#", "PLAYER", "GAMES", "WINS", "WIN RATE", "AVG SCORE", "CITY", "ROAD", "CLOISTER", "FIELD",
+		"CAPTURED", "LOST", "OWN BACK", "RANSOM PAID", "RANSOM RCVD", "FLOORS"}
+	right := map[int]bool{}
+	for i := range head {
+		right[i] = i != 1
+	}
+	return writeAligned(out, head, statsRows(stats, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
+		func(v float64) string { return fmt.Sprintf("%.1f", v) }), right)
+}
+
+// statsRows turns statistics into table rows, the win rate and the
+// average score written by rate and avg.
+func statsRows(stats []analytics.PlayerStats, rate, avg func(float64) string) [][]string {
+	var rows [][]string
+	for i, p := range stats {
+		r := []string{strconv.Itoa(i + 1), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), rate(p.WinRate), avg(p.AverageScore)}
+		for _, f := range analytics.Features {
+			r = append(r, strconv.Itoa(p.Points[f]))
+		}
+		for _, n := range []int{p.CapturesMade, p.CapturesSuffered, p.OwnTakenBack, p.RansomsPaid, p.RansomsReceived, p.FloorsBuilt} {
+			r = append(r, strconv.Itoa(n))
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"html"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// counted are a player's figures counted from the replayed records.
+type counted struct {
+	games, wins, scoreSum                   int
+	points                                  map[string]int
+	made, suffered, own, paid, received, fl int
+}
+
+// countFromRecords replays the valid games of dir whose Event is event
+// and counts every player's figures from the engine's events: the second
+// route to the numbers of stats and of the report.
+func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
+	t.Helper()
+	files, err := formats().ExpandPaths([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*counted{}
+	err = replay.Run(context.Background(), files, replay.RunOptions{Loaders: formats()}, func(g *replay.Game) error {
+		if ev, _ := g.Record.Tag("Event"); !g.Valid() || ev != event {
+			return nil
+		}
+		scores := g.State.Scores()
+		best := scores[0]
+		for _, s := range scores {
+			best = max(best, s)
+		}
+		seat := make([]*counted, len(g.Players))
+		for i, p := range g.Players {
+			c := out[p.Name]
+			if c == nil {
+				c = &counted{points: map[string]int{}}
+				out[p.Name] = c
+			}
+			seat[i] = c
+			c.games++
+			c.scoreSum += scores[i]
+			if scores[i] == best {
+				c.wins++
+			}
+		}
+		for _, e := range g.Events() {
+			switch e.Kind {
+			case engine.EventScore:
+				for i := range seat {
+					if e.Scored(i) {
+						seat[i].points[e.Feature.String()] += e.Points
+					}
+				}
+			case engine.EventCapture:
+				if e.Player == e.Other {
+					seat[e.Player].own++
+				} else {
+					seat[e.Player].made++
+					seat[e.Other].suffered++
+				}
+			case engine.EventRansom:
+				seat[e.Player].paid += e.Points
+				seat[e.Other].received += e.Points
+			case engine.EventFloor:
+				seat[e.Player].fl++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td></tr>`)
+
+// TestStatsMatchLeaderboard: for the same database and filters, the CSV
+// of stats gives the figures of the report's leaderboard, and both are
+// those counted from the replayed records.
+func TestStatsMatchLeaderboard(t *testing.T) {
+	dir := clubDir(t)
+	db := filepath.Join(t.TempDir(), "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	const event = "Club night"
+	want := countFromRecords(t, dir, event)
+	if len(want) < 5 {
+		t.Fatalf("only %d players at the %s: too few to test", len(want), event)
+	}
+	code, out, errOut := runCLI(t, "stats", "--db", db, "--event", event, "--csv")
+	if code != exitOK {
+		t.Fatalf("stats: %d %s", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(want)+1 {
+		t.Fatalf("stats: %d rows, want %d players", len(rows)-1, len(want))
+	}
+	num := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	flt := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	type shown struct{ games, wins, rate, avg, made, suffered, balance string }
+	fromCSV := map[string]shown{}
+	for _, r := range rows[1:] {
+		name := r[1]
+		c := want[name]
+		if c == nil {
+			t.Fatalf("stats names %q, who did not play", name)
+		}
+		got := []int{num(r[2]), num(r[3]), num(r[6]), num(r[7]), num(r[8]), num(r[9]), num(r[10]), num(r[11]), num(r[12]), num(r[13]), num(r[14]), num(r[15])}
+		exp := []int{c.games, c.wins, c.points["city"], c.points["road"], c.points["cloister"], c.points["field"], c.made, c.suffered, c.own, c.paid, c.received, c.fl}
+		if fmt.Sprint(got) != fmt.Sprint(exp) {
+			t.Errorf("%s: stats %v, counted %v", name, got, exp)
+		}
+		if avg := float64(c.scoreSum) / float64(c.games); math.Abs(flt(r[5])-avg) > 1e-9 || math.Abs(flt(r[4])-float64(c.wins)/float64(c.games)) > 1e-9 {
+			t.Errorf("%s: win rate %s, average %s; counted %d wins of %d games, average %v", name, r[4], r[5], c.wins, c.games, avg)
+		}
+		fromCSV[name] = shown{r[2], r[3], fmt.Sprintf("%.0f%%", 100*flt(r[4])), fmt.Sprintf("%.1f", flt(r[5])), r[10], r[11],
+			signedText(num(r[14]) - num(r[13]))}
+		if r[0] != strconv.Itoa(len(fromCSV)) {
+			t.Errorf("%s: rank %s, want %d", name, r[0], len(fromCSV))
+		}
+	}
+
+	page := filepath.Join(t.TempDir(), "r.html")
+	if code, _, errOut := runCLI(t, "report", "--db", db, "--event", event, "-o", page); code != exitOK {
+		t.Fatalf("report: %d %s", code, errOut)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := string(b)
+	board = board[strings.Index(board, `id="leaderboard"`):]
+	board = board[:strings.Index(board, "</table>")]
+	found := leaderboardRow.FindAllStringSubmatch(board, -1)
+	if len(found) != len(want) {
+		t.Fatalf("the leaderboard has %d rows, want %d", len(found), len(want))
+	}
+	for i, m := range found {
+		if m[1] != strconv.Itoa(i+1) || m[2] != rows[i+1][1] {
+			t.Errorf("leaderboard row %d is %s %s, stats rank %s to %s", i+1, m[1], m[2], rows[i+1][0], rows[i+1][1])
+		}
+		got := shown{m[3], m[4], m[5], m[6], m[7], m[8], html.UnescapeString(m[9])}
+		if got != fromCSV[m[2]] {
+			t.Errorf("%s: leaderboard %+v, stats %+v", m[2], got, fromCSV[m[2]])
+		}
+	}
+}
+
+func signedText(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
