@@ -285,11 +285,9 @@ func (r *report) ransoms() error {
 }
 
 func (r *report) features() error {
-	return r.each(`SELECT p.name, f.name, sum(s.points)
-		FROM (SELECT s.game, s.scorers, s.feature, sum(s.points) AS points
-			FROM scores s JOIN sel ON sel.gid = s.game GROUP BY s.game, s.scorers, s.feature) s
-		JOIN players p ON p.game = s.game AND (s.scorers >> p.seat) & 1 = 1
-		JOIN features f ON f.id = s.feature
+	return r.each(`SELECT p.name, s.feature, sum(s.points)
+		FROM scores s JOIN sel ON sel.gid = s.game
+		JOIN players p ON p.game = s.game AND p.seat = s.seat
 		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
 		var name, feature string
 		var points int
@@ -484,7 +482,7 @@ func (r *report) towerQuery() error {
 	r.towerHeights = map[int]int{}
 	return r.each(`SELECT h, count(*) FROM (
 			SELECT max(t.height) AS h FROM turns t JOIN sel ON sel.gid = t.game
-			WHERE t.target IS NOT NULL AND t.action = 2 GROUP BY t.game, t.target)
+			WHERE t.action = 'floor' GROUP BY t.game, t.target_x, t.target_y)
 		GROUP BY h ORDER BY h`, nil, func(rows *sql.Rows) error {
 		var h, n int
 		if err := rows.Scan(&h, &n); err != nil {

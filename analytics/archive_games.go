@@ -95,16 +95,12 @@ func (r *report) loadGame(g *pickedGame) error {
 			delta[turn][seat] += points
 		}
 	}
-	err = r.each(`SELECT turn, scorers, points FROM scores WHERE game = ?`, []any{g.gid}, func(rows *sql.Rows) error {
-		var turn, scorers, points int
-		if err := rows.Scan(&turn, &scorers, &points); err != nil {
+	err = r.each(`SELECT turn, seat, points FROM scores WHERE game = ?`, []any{g.gid}, func(rows *sql.Rows) error {
+		var turn, seat, points int
+		if err := rows.Scan(&turn, &seat, &points); err != nil {
 			return err
 		}
-		for seat := range g.names {
-			if scorers>>seat&1 == 1 {
-				add(turn, seat, points)
-			}
-		}
+		add(turn, seat, points)
 		return nil
 	})
 	if err != nil {
@@ -129,7 +125,7 @@ func (r *report) loadGame(g *pickedGame) error {
 		}
 		g.scores = append(g.scores, append([]int(nil), running...))
 	}
-	return r.each(`SELECT turn, target_x, target_y, height FROM turns WHERE game = ? AND action = 2 ORDER BY turn`,
+	return r.each(`SELECT turn, target_x, target_y, height FROM turns WHERE game = ? AND action = 'floor' ORDER BY turn`,
 		[]any{g.gid}, func(rows *sql.Rows) error {
 			var f growth
 			if err := rows.Scan(&f.Turn, &f.X, &f.Y, &f.Height); err != nil {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -53,7 +52,7 @@ func BenchmarkIngest(b *testing.B) {
 	dir := benchArchive(b)
 	ctx := context.Background()
 	var rows int
-	cpu0 := cpuTime()
+	cpu0, _ := cpuTime()
 	for b.Loop() {
 		b.StopTimer()
 		s := openBench(b)
@@ -86,10 +85,7 @@ func BenchmarkBareInsert(b *testing.B) {
 		b.Fatal(err)
 	}
 	var all []*gameRows
-	var buf []byte
-	err = replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
-		var r *gameRows
-		r, buf = newRows(g, buf)
+	err = replay.RunWith(ctx, files, replay.RunOptions{}, newRows, func(_ *replay.Game, r *gameRows) error {
 		all = append(all, r)
 		return nil
 	})
@@ -97,7 +93,7 @@ func BenchmarkBareInsert(b *testing.B) {
 		b.Fatal(err)
 	}
 	var rows int
-	cpu0 := cpuTime()
+	cpu0, _ := cpuTime()
 	for b.Loop() {
 		b.StopTimer()
 		s := openBench(b)
@@ -130,18 +126,10 @@ func openBench(b *testing.B) *Store {
 	return s
 }
 
-// cpuTime returns the CPU time the process has used, user and system: on
-// a machine shared with other work it varies less than the wall clock.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func reportCPU(b *testing.B, since time.Duration) {
-	b.ReportMetric((cpuTime()-since).Seconds()/float64(b.N), "cpu-s/op")
+	if now, ok := cpuTime(); ok {
+		b.ReportMetric((now-since).Seconds()/float64(b.N), "cpu-s/op")
+	}
 }
 
 // BenchmarkReport writes the archive report of the ingested archive.
@@ -154,7 +142,7 @@ func BenchmarkReport(b *testing.B) {
 		b.Fatal(err)
 	}
 	var size int
-	cpu0 := cpuTime()
+	cpu0, _ := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		var w countingWriter

@@ -2,9 +2,10 @@ package analytics
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
-	"runtime/debug"
+	"strings"
 
 	"github.com/towerlog/towerlog/replay"
 )
@@ -50,9 +51,6 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	if o.BatchRows <= 0 {
 		o.BatchRows = 200_000
 	}
-	// Replay allocates briskly and the live heap is small: collecting less
-	// often buys a good share of the ingest time.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -66,12 +64,10 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		}
 	}()
 
-	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient},
-		// Hashing the canonical record and building the rows need no
-		// order: they run on the workers, beside the replays.
-		Prepare: func(g *replay.Game) { g.Extra, _ = newRows(g, nil) }}
-	runErr := replay.Run(ctx, files, ro, func(g *replay.Game) error {
-		rows := g.Extra.(*gameRows)
+	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}}
+	// Hashing the canonical record and building the rows need no order:
+	// they run on the workers, beside the replays.
+	runErr := replay.RunWith(ctx, files, ro, newRows, func(_ *replay.Game, rows *gameRows) error {
 		select {
 		case games <- rows:
 		case <-ctx.Done():
@@ -87,33 +83,20 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	if werr != nil {
 		return st, werr
 	}
-	if runErr != nil {
-		return st, runErr
-	}
-	return st, nil
+	return st, runErr
 }
 
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
-func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) (err error) {
-	c, err := openWriteConn(ctx, s.uri)
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, c.close()) }()
-	w, err := newBatchWriter(c)
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, w.close()) }()
+func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) error {
 	var batch []*gameRows
 	rows := 0
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		err := w.writeBatch(batch, st)
+		err := s.writeBatch(ctx, batch, st)
 		batch, rows = batch[:0], 0
 		return err
 	}
@@ -126,78 +109,26 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, s
 			}
 		}
 	}
-	if err := ctx.Err(); err != nil {
+	if ctx.Err() != nil {
 		return nil // the caller reports why it stopped
 	}
 	return flush()
 }
 
-// batchWriter writes batches of games through the writer's connection:
-// one bulk inserter per table and the statements that find the next key
-// and the games already stored.
-type batchWriter struct {
-	c                              *writeConn
-	games, players, invalid, diags *bulk
-	child                          [numChild]*bulk
-	all                            []*bulk
-	nextGID, known                 *writeStmt
-	id                             cText
-}
-
-func newBatchWriter(c *writeConn) (*batchWriter, error) {
-	w := &batchWriter{
-		c: c,
-		games: newBulk(c, "games", []string{"id", "file", "idx", "event", "site", "date", "round",
-			"rules", "seats", "result", "winner", "turns"}),
-		players: newBulk(c, "players", []string{"game", "seat", "name", "colour", "score", "rank"}),
-		invalid: newBulk(c, "invalid_games", []string{"id", "file", "idx", "event", "players", "errors"}),
-		diags: newBulk(c, "diagnostics", []string{"game", "seq", "code", "severity", "file", "line", "col",
-			"turn", "player", "message"}),
-		id: cText{tls: c.tls},
-	}
-	w.all = []*bulk{w.games, w.invalid, w.players}
-	for t := range w.child {
-		w.child[t] = newBulk(c, childTables[t].name, append([]string{"game"}, childTables[t].cols...))
-		w.all = append(w.all, w.child[t])
-	}
-	w.all = append(w.all, w.diags)
-	var err error
-	if w.nextGID, err = c.prepare(`SELECT coalesce(max(gid), 0) + 1 FROM games`); err != nil {
-		return nil, errors.Join(err, w.close())
-	}
-	if w.known, err = c.prepare(`SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)
-		OR EXISTS (SELECT 1 FROM invalid_games WHERE id = ?1)`); err != nil {
-		return nil, errors.Join(err, w.close())
-	}
-	return w, nil
-}
-
-func (w *batchWriter) close() error {
-	var errs []error
-	for _, b := range w.all {
-		errs = append(errs, b.close())
-	}
-	for _, st := range []*writeStmt{w.nextGID, w.known} {
-		if st != nil {
-			errs = append(errs, st.close())
-		}
-	}
-	w.id.free()
-	return errors.Join(errs...)
-}
-
 // writeBatch stores a batch of games in one transaction, skipping those
 // already stored.
-func (w *batchWriter) writeBatch(batch []*gameRows, st *IngestStats) error {
-	if err := w.c.exec("BEGIN IMMEDIATE"); err != nil {
+func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestStats) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
 		return err
 	}
+	defer tx.Rollback()
 	var c IngestStats
-	if err := w.writeGames(batch, &c); err != nil {
-		return errors.Join(err, w.c.rollback())
+	if err := writeGames(ctx, tx, batch, &c); err != nil {
+		return err
 	}
-	if err := w.c.exec("COMMIT"); err != nil {
-		return errors.Join(err, w.c.rollback())
+	if err := tx.Commit(); err != nil {
+		return err
 	}
 	st.Added += c.Added
 	st.Present += c.Present
@@ -206,57 +137,103 @@ func (w *batchWriter) writeBatch(batch []*gameRows, st *IngestStats) error {
 	return nil
 }
 
-// writeGames writes the games of a batch within the open transaction.
-func (w *batchWriter) writeGames(batch []*gameRows, c *IngestStats) error {
-	games, invalid, err := w.unstored(batch, c)
+// writeGames writes the games of a batch within tx, parents before
+// children, and counts them in c.
+func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) error {
+	games, invalid, err := unstored(ctx, tx, batch, c)
 	if err != nil {
 		return err
 	}
-	// Parents first, so that every child row finds its game.
-	first, err := w.writeParents(games, invalid)
-	if err != nil {
+	// Keys follow the largest stored: the transaction holds the write
+	// lock from its start (_txlock=immediate), so no one else takes them.
+	var last int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(gid), 0) FROM games`).Scan(&last); err != nil {
 		return err
 	}
 	for i, g := range games {
-		if err := w.addChildren(first+int64(i), g); err != nil {
+		g.setGame(last + 1 + int64(i))
+	}
+	var ins [len(Tables)]*inserter
+	for i := range Tables {
+		ins[i] = &inserter{ctx: ctx, tx: tx, t: &Tables[i]}
+	}
+	// Parents first, so that every child row finds its game.
+	for _, g := range games {
+		if err := ins[tGames].add(&g.game); err != nil {
+			return err
+		}
+	}
+	for _, g := range invalid {
+		if err := ins[tInvalid].add(&g.invalid); err != nil {
+			return err
+		}
+	}
+	if err := errors.Join(ins[tGames].flush(), ins[tInvalid].flush()); err != nil {
+		return err
+	}
+	for _, g := range games {
+		if err := g.eachChild(func(t int, c child) error { return ins[t].add(c) }); err != nil {
 			return err
 		}
 		c.Rows += g.rowCount()
 	}
 	for _, g := range invalid {
-		if err := w.addDiagnostics(g); err != nil {
-			return err
+		for i := range g.diags {
+			if err := ins[tDiagnostics].add(&g.diags[i]); err != nil {
+				return err
+			}
 		}
 		c.Rows += g.rowCount()
 	}
-	c.Added = len(games)
-	for _, b := range w.all {
-		if err := b.flush(); err != nil {
+	for _, in := range ins {
+		if err := in.flush(); err != nil {
 			return err
 		}
 	}
+	c.Added = len(games)
 	return nil
 }
 
+// The tables in the order of Tables, by index.
+const (
+	tGames = iota
+	tPlayers
+	tTurns
+	tScores
+	tCaptures
+	tExchanges
+	tRansoms
+	tDiscards
+	tInvalid
+	tDiagnostics
+)
+
 // unstored returns the valid and the invalid games of a batch that are
 // not stored yet (each once), and counts the others as present.
-func (w *batchWriter) unstored(batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
+func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
+	known, err := tx.PrepareContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)
+		OR EXISTS (SELECT 1 FROM invalid_games WHERE id = ?1)`)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer known.Close()
 	seen := make(map[string]bool, len(batch))
 	for _, g := range batch {
-		known := seen[g.id]
-		if !known {
-			if known, err = w.isStored(g.id); err != nil {
+		id := g.id()
+		stored := seen[id]
+		if !stored {
+			if err := known.QueryRowContext(ctx, id).Scan(&stored); err != nil {
 				return nil, nil, err
 			}
-			seen[g.id] = true
+			seen[id] = true
 		}
 		switch {
 		case !g.valid:
 			c.Invalid++
-			if !known {
+			if !stored {
 				invalid = append(invalid, g)
 			}
-		case known:
+		case stored:
 			c.Present++
 		default:
 			games = append(games, g)
@@ -265,102 +242,63 @@ func (w *batchWriter) unstored(batch []*gameRows, c *IngestStats) (games, invali
 	return games, invalid, nil
 }
 
-// writeParents inserts the rows of games and invalid_games and returns
-// the key of the first game. The keys are SQLite's: a row inserted
-// without one gets the largest key plus one, so the games get consecutive
-// keys in order, which is checked. Naming gid in the INSERT would give
-// every statement a statement journal (an explicit INTEGER PRIMARY KEY
-// can fail halfway through a statement), and with the random order of
-// the id index that journal copies about a page a game: 0.6 of the
-// writer's 10 CPU-seconds over 100,000 games.
-func (w *batchWriter) writeParents(games, invalid []*gameRows) (int64, error) {
-	first, err := w.queryNextGID()
-	if err != nil {
-		return 0, err
-	}
-	for _, g := range games {
-		if err := w.addGame(g); err != nil {
-			return 0, err
-		}
-	}
-	for _, g := range invalid {
-		if err := w.addInvalid(g); err != nil {
-			return 0, err
-		}
-	}
-	if err := errors.Join(w.games.flush(), w.invalid.flush()); err != nil {
-		return 0, err
-	}
-	next, err := w.queryNextGID()
-	if err != nil {
-		return 0, err
-	}
-	if want := first + int64(len(games)); next != want {
-		return 0, fmt.Errorf("analytics: %d games were stored with keys up to %d, not %d", len(games), next-1, want-1)
-	}
-	return first, nil
+// A row is a row of one of Tables.
+type row interface{ args([]any) []any }
+
+// rowsPerInsert is the number of rows of one INSERT statement. A
+// statement of many rows costs one call through database/sql and the
+// driver for all of them.
+const rowsPerInsert = 100
+
+// inserter writes rows of one table in a transaction with multi-row
+// INSERT statements: a prepared one of rowsPerInsert rows, and one of
+// the rows left over when flushed. Only the table's column names, which
+// are constants of this package, and counts of placeholders go into SQL
+// text.
+type inserter struct {
+	ctx  context.Context
+	tx   *sql.Tx
+	t    *Table
+	full *sql.Stmt // prepared on first use
+	args []any
 }
 
-// queryNextGID returns the key the next game stored gets.
-func (w *batchWriter) queryNextGID() (int64, error) {
-	defer w.nextGID.reset()
-	if _, err := w.nextGID.step(); err != nil {
-		return 0, err
+// add queues a row and writes the queued rows once they fill a statement.
+func (in *inserter) add(r row) error {
+	in.args = r.args(in.args)
+	if len(in.args) < rowsPerInsert*len(in.t.Columns) {
+		return nil
 	}
-	return w.nextGID.int(0), nil
-}
-
-// isStored reports whether a game of this id is stored, as a valid or as
-// an invalid game.
-func (w *batchWriter) isStored(id string) (bool, error) {
-	if err := w.id.reserve(len(id)); err != nil {
-		return false, err
-	}
-	copy(w.id.bytes(), id)
-	defer w.known.reset()
-	if err := w.known.bindText(1, w.id.p, len(id)); err != nil {
-		return false, err
-	}
-	if _, err := w.known.step(); err != nil {
-		return false, err
-	}
-	return w.known.int(0) != 0, nil
-}
-
-func (w *batchWriter) addGame(g *gameRows) error {
-	r := &g.game
-	return w.games.add(g.id, r.file, r.idx, r.event, r.site, r.date, r.round,
-		r.rules, r.seats, r.result, r.winner, r.turns)
-}
-
-func (w *batchWriter) addChildren(gid int64, g *gameRows) error {
-	for _, p := range g.players {
-		if err := w.players.add(gid, p[0], p[1], p[2], p[3], p[4]); err != nil {
+	if in.full == nil {
+		st, err := in.tx.PrepareContext(in.ctx, in.t.insertSQL(rowsPerInsert))
+		if err != nil {
 			return err
 		}
+		in.full = st
 	}
-	for t := range g.tables {
-		cols := len(childTables[t].cols)
-		vals := g.tables[t]
-		for i := 0; i+cols <= len(vals); i += cols {
-			if err := w.child[t].addInts(gid, vals[i:i+cols]); err != nil {
-				return err
-			}
-		}
+	_, err := in.full.ExecContext(in.ctx, in.args...)
+	in.args = in.args[:0]
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.t.Name, err)
 	}
 	return nil
 }
 
-func (w *batchWriter) addInvalid(g *gameRows) error {
-	r := &g.invalid
-	return w.invalid.add(g.id, r.file, r.idx, r.event, r.players, r.errors)
-}
-
-func (w *batchWriter) addDiagnostics(g *gameRows) error {
-	for _, d := range g.diags {
-		if err := w.diags.add(append([]any{g.id}, d...)...); err != nil {
-			return err
-		}
+// flush writes the queued rows.
+func (in *inserter) flush() error {
+	if len(in.args) == 0 {
+		return nil
+	}
+	_, err := in.tx.ExecContext(in.ctx, in.t.insertSQL(len(in.args)/len(in.t.Columns)), in.args...)
+	in.args = in.args[:0]
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.t.Name, err)
 	}
 	return nil
+}
+
+// insertSQL is the INSERT statement of n rows.
+func (t *Table) insertSQL(n int) string {
+	row := "(" + placeholders(len(t.Columns)) + ")"
+	return t.insertHead() + strings.TrimSuffix(strings.Repeat(row+",", n), ",")
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/generate"
@@ -55,8 +53,8 @@ func TestIngestTwice(t *testing.T) {
 	checkConsistent(t, s, 120)
 }
 
-// TestTurnColumns checks that the columns the turns view unpacks give back
-// every turn as replay saw it.
+// TestTurnColumns checks that the turns table gives back every turn as
+// replay saw it, in the notation's values.
 func TestTurnColumns(t *testing.T) {
 	ctx := context.Background()
 	dir := testArchive(t, 6, 1)
@@ -67,10 +65,9 @@ func TestTurnColumns(t *testing.T) {
 	files, _ := replay.ExpandPaths([]string{dir})
 	checked := 0
 	err := replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
-		id, _ := gameID(g.Record, nil)
 		rows, err := s.db.QueryContext(ctx, `SELECT t.turn, t.seat, t.tile, t.x, t.y, t.rotation, t.action, t.feature,
 				t.target_x, t.target_y, t.height
-			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, id)
+			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, gameID(g.Record))
 		if err != nil {
 			return err
 		}
@@ -79,17 +76,19 @@ func TestTurnColumns(t *testing.T) {
 			if !rows.Next() {
 				t.Fatalf("%s: turn %d missing", g, tn.Number)
 			}
-			var num, seat, action int
-			var tile, x, y, rot, feature, tx, ty, height sql.NullInt64
+			var num, seat int
+			var action string
+			var tile, feature sql.NullString
+			var x, y, rot, tx, ty, height sql.NullInt64
 			if err := rows.Scan(&num, &seat, &tile, &x, &y, &rot, &action, &feature, &tx, &ty, &height); err != nil {
 				return err
 			}
 			got := fmt.Sprint(num, seat, tile, x, y, rot, action, feature, tx, ty, height.Valid)
-			want := fmt.Sprint(tn.Number, tn.Seat, nullInt(int(tn.Tile), tn.Placed), nullInt(tn.Pos.X, tn.Placed), nullInt(tn.Pos.Y, tn.Placed),
-				nullInt(tn.Rot.Degrees(), tn.Placed), int(tn.Action),
-				nullInt(int(tn.Spot.Kind), tn.Action == replay.ActionFollower),
-				nullInt(tn.Target.X, tn.Action >= replay.ActionFloor), nullInt(tn.Target.Y, tn.Action >= replay.ActionFloor),
-				tn.Action == replay.ActionFloor)
+			tower := tn.Action == replay.ActionFloor || tn.Action == replay.ActionTowerFollower
+			want := fmt.Sprint(tn.Number, tn.Seat, nullString(tn.Tile.String(), tn.Placed), nullInt(tn.Pos.X, tn.Placed),
+				nullInt(tn.Pos.Y, tn.Placed), nullInt(tn.Rot.Degrees(), tn.Placed), tn.Action.String(),
+				nullString(tn.Spot.Kind.String(), tn.Action == replay.ActionFollower),
+				nullInt(tn.Target.X, tower), nullInt(tn.Target.Y, tower), tn.Action == replay.ActionFloor)
 			if got != want {
 				t.Errorf("%s turn %d: got %s, want %s", g, tn.Number, got, want)
 			}
@@ -105,122 +104,18 @@ func TestTurnColumns(t *testing.T) {
 	}
 }
 
-func nullInt(v int, valid bool) sql.NullInt64 { return sql.NullInt64{Int64: int64(v), Valid: valid} }
-
-// TestViews runs every view and the examples of docs/schema.md.
-func TestViews(t *testing.T) {
-	ctx := context.Background()
-	dir := testArchive(t, 20, 1)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
+func nullInt(v int, valid bool) sql.NullInt64 {
+	if !valid {
+		return sql.NullInt64{}
 	}
-	for _, q := range []string{
-		`SELECT * FROM tower_growth`, `SELECT * FROM final_towers`, `SELECT * FROM score_shares`,
-		`SELECT * FROM capture_log`, `SELECT * FROM ransom_log`, `SELECT * FROM turn_log`,
-		`SELECT * FROM leaderboard ORDER BY wins DESC`,
-		`SELECT captor, count(*) FROM capture_log WHERE victim = 'Anna' AND NOT own GROUP BY captor ORDER BY 2 DESC`,
-		`SELECT height, count(*) FROM final_towers GROUP BY height`,
-		`SELECT i.file, i.idx, d.line, d.message FROM invalid_games i JOIN diagnostics d ON d.game = i.id ORDER BY 1, 2, d.seq`,
-	} {
-		rows, err := s.db.QueryContext(ctx, q)
-		if err != nil {
-			t.Errorf("%s: %v", q, err)
-			continue
-		}
-		n := 0
-		for rows.Next() {
-			n++
-		}
-		if err := rows.Err(); err != nil {
-			t.Errorf("%s: %v", q, err)
-		}
-		rows.Close()
-		if n == 0 && !strings.Contains(q, "invalid_games") {
-			t.Errorf("%s: no rows", q)
-		}
-	}
-	var won, games int
-	if err := s.db.QueryRowContext(ctx, `SELECT sum(wins), (SELECT count(*) FROM games) FROM leaderboard`).Scan(&won, &games); err != nil || won < games {
-		t.Errorf("leaderboard: %d wins in %d games (%v)", won, games, err)
-	}
+	return sql.NullInt64{Int64: int64(v), Valid: true}
 }
 
-// TestMigrateTurns opens a database written with the first schema, whose
-// turns were a table with generated columns: its turns read the same
-// through the view that replaces it.
-func TestMigrateTurns(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	old, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
+func nullString(v string, valid bool) sql.NullString {
+	if !valid {
+		return sql.NullString{}
 	}
-	first, err := fs.ReadFile(migrations, "migrations/0001_schema.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
-		`CREATE TABLE migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`,
-		string(first),
-		`INSERT INTO migrations VALUES ('migrations/0001_schema.sql')`,
-		`INSERT INTO games (gid, id, file, idx, rules, seats, turns) VALUES (7, 'x', 'f.cgn', 1, 'tower', 2, 2)`,
-		`INSERT INTO turns (game, turn, code, target, points) VALUES
-			(7, 1, 1 | (1 << 3) | (1 << 5) | 128 | (5 << 8) | (2 << 15) | (32769 << 26) | (32766 << 42), NULL, 4),
-			(7, 2, (2 << 3) | 128 | (3 << 8) | (7 << 18) | (32768 << 26) | (32768 << 42), (32770 << 16) | 32767, 0)`,
-	} {
-		if _, err := old.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%.40s: %v", q, err)
-		}
-	}
-	old.Close()
-
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	rows, err := s.db.QueryContext(ctx, `SELECT turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, height, points
-		FROM turns WHERE game = 7 ORDER BY turn`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var got []string
-	for rows.Next() {
-		var v [12]sql.NullInt64
-		if err := rows.Scan(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11]); err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		for _, x := range v {
-			if x.Valid {
-				fmt.Fprintf(&b, "%d ", x.Int64)
-			} else {
-				b.WriteString("- ")
-			}
-		}
-		got = append(got, b.String())
-	}
-	want := []string{"1 1 5 1 -2 90 1 2 - - - 4 ", "2 0 3 0 0 0 2 - 2 -1 7 0 "}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("turns after the migration:\ngot  %q\nwant %q", got, want)
-	}
-}
-
-// TestTurnsByGame checks that the turns view finds a game's turns by the
-// key of the table under it, as the report's queries of one game expect.
-func TestTurnsByGame(t *testing.T) {
-	s := openTemp(t)
-	var id, parent, notUsed int
-	var plan string
-	if err := s.db.QueryRow(`EXPLAIN QUERY PLAN SELECT turn, height FROM turns WHERE game = ? AND action = 2`, 1).
-		Scan(&id, &parent, &notUsed, &plan); err != nil {
-		t.Fatal(err)
-	}
-	if want := "SEARCH turns_packed USING PRIMARY KEY (game=?)"; plan != want {
-		t.Errorf("query plan %q, want %q", plan, want)
-	}
+	return sql.NullString{String: v, Valid: true}
 }
 
 // TestNewDatabase checks the settings a new database gets from Open: the

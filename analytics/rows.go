@@ -12,114 +12,76 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-// gameRows is one replayed game turned into the rows of every table, ready
-// for the writer. Integer columns are held as int64 in table order.
+// gameRows is one replayed game turned into the rows of every table,
+// ready for the writer. The rows' Game is 0 until the writer gives the
+// game its key.
 type gameRows struct {
-	id      string // sha256 of the canonical record, hex
-	valid   bool
-	game    gameRow
-	players [][]any           // seat, name, colour, score, rank
-	tables  [numChild][]int64 // flattened integer rows of the child tables
-	invalid invalidRow
-	diags   [][]any
+	valid     bool
+	game      GameRow
+	players   []PlayerRow
+	turns     []TurnRow
+	scores    []ScoreRow
+	captures  []CaptureRow
+	exchanges []ExchangeRow
+	ransoms   []RansomRow
+	discards  []DiscardRow
+	invalid   InvalidGameRow
+	diags     []DiagnosticRow
 }
 
-// gameRow holds the text columns of the games table.
-type gameRow struct {
-	file                             string
-	idx                              int
-	event, site, date, round, result any // nil when the tag is absent
-	rules                            string
-	winner                           any
-	seats, turns                     int
+// id is the key the game is known by: games.id or invalid_games.id.
+func (r *gameRows) id() string {
+	if r.valid {
+		return r.game.ID
+	}
+	return r.invalid.ID
 }
-
-type invalidRow struct {
-	file    string
-	idx     int
-	event   any
-	players any
-	errors  int
-}
-
-// The child tables whose columns are all integers, written from
-// gameRows.tables; the game key goes in front of each row.
-const (
-	tTurns = iota
-	tScores
-	tCaptures
-	tExchanges
-	tRansoms
-	tDiscards
-	numChild
-)
-
-// childTables lists each integer table's name and columns (after game).
-var childTables = [numChild]struct {
-	name string
-	cols []string
-}{
-	tTurns:     {"turns_packed", []string{"turn", "code", "target", "points"}},
-	tScores:    {"scores", []string{"seq", "turn", "feature", "size", "pennants", "points", "scorers", "final"}},
-	tCaptures:  {"captures", []string{"seq", "turn", "captor", "victim", "tower_x", "tower_y", "height", "distance", "victim_x", "victim_y", "stood_on"}},
-	tExchanges: {"exchanges", []string{"seq", "turn", "a", "b"}},
-	tRansoms:   {"ransoms", []string{"seq", "turn", "payer", "payee", "points"}},
-	tDiscards:  {"discards", []string{"seq", "turn", "seat", "tile"}},
-}
-
-// null marks a NULL in an integer row (no real column value is this).
-const null = -1 << 62
 
 // gameID returns the identifier of a record: the SHA-256 of its canonical
 // form, so that the same game stored twice, however it was written, is one.
-func gameID(rg *record.Game, buf []byte) (string, []byte) {
-	buf = record.AppendGame(buf[:0], rg)
-	sum := sha256.Sum256(buf)
-	return hex.EncodeToString(sum[:]), buf
+func gameID(rg *record.Game) string {
+	sum := sha256.Sum256(record.AppendGame(nil, rg))
+	return hex.EncodeToString(sum[:])
 }
 
 // invalidID identifies a game that failed validation by where it was read
 // and what it says, so that ingesting the same file again finds it.
-func invalidID(g *replay.Game, buf []byte) (string, []byte) {
+func invalidID(g *replay.Game) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "invalid\x00%s\x00%d\x00", g.File, g.Index)
 	if g.Record != nil {
-		buf = record.AppendGame(buf[:0], g.Record)
-		h.Write(buf)
+		h.Write(record.AppendGame(nil, g.Record))
 	}
-	return hex.EncodeToString(h.Sum(nil)), buf
+	return hex.EncodeToString(h.Sum(nil))
 }
 
-// newRows turns a replayed game into rows. buf is scratch space for the
-// canonical record and is returned for reuse.
-func newRows(g *replay.Game, buf []byte) (*gameRows, []byte) {
+// newRows turns a replayed game into rows.
+func newRows(g *replay.Game) *gameRows {
 	r := &gameRows{valid: g.Valid() && g.Record != nil && g.State != nil}
 	if !r.valid {
-		r.id, buf = invalidID(g, buf)
 		r.fillInvalid(g)
-		return r, buf
+		return r
 	}
-	r.id, buf = gameID(g.Record, buf)
 	r.fillGame(g)
 	r.fillTurns(g)
 	r.fillEvents(g)
-	return r, buf
+	return r
 }
 
-func tagOrNil(rg *record.Game, name string) any {
+// tag returns a tag's value, nil when the tag is absent.
+func tag(rg *record.Game, name string) *string {
 	if v, ok := rg.Tag(name); ok {
-		return v
+		return &v
 	}
 	return nil
 }
 
 func (r *gameRows) fillGame(g *replay.Game) {
 	rg := g.Record
-	r.game = gameRow{
-		file: g.File, idx: g.Index,
-		event: tagOrNil(rg, "Event"), site: tagOrNil(rg, "Site"), round: tagOrNil(rg, "Round"),
-		result: tagOrNil(rg, "Result"), date: isoDate(rg),
-		rules: g.Rules.String(), seats: len(g.Players), turns: len(g.Turns),
+	r.game = GameRow{
+		ID: gameID(rg), File: g.File, Index: int64(g.Index),
+		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
+		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
 	}
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
@@ -143,72 +105,63 @@ func (r *gameRows) fillGame(g *replay.Game) {
 			}
 		}
 		if rank == 1 && winners == 1 {
-			r.game.winner = name
+			r.game.Winner = &name
 		}
-		var colour any
+		var colour *string
 		if p.Colour != "" {
-			colour = p.Colour
+			colour = &p.Colour
 		}
-		r.players = append(r.players, []any{seat, name, colour, scores[seat], rank})
+		r.players = append(r.players, PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
+			Score: int64(scores[seat]), Rank: int64(rank)})
 	}
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or
 // day), or nil when the tag is absent, malformed or has no year.
-func isoDate(rg *record.Game) any {
+func isoDate(rg *record.Game) *string {
 	d, err := rg.Date()
 	if err != nil || d.Year == 0 {
 		return nil
 	}
-	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
+	return ptr(fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day))
 }
 
 func (r *gameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
 	prev := make([]int, len(g.Players))
-	for _, t := range g.Turns {
+	r.turns = make([]TurnRow, 0, len(g.Turns))
+	for i := range g.Turns {
+		t := &g.Turns[i]
 		points := 0
 		if t.Seat < len(t.Scores) {
 			points = t.Scores[t.Seat] - prev[t.Seat]
 		}
 		copy(prev, t.Scores)
-		r.add(tTurns, int64(t.Number), turnCode(&t, events), turnTarget(&t), int64(points))
-	}
-}
-
-// coord offsets a board coordinate into 16 bits (the engine keeps them
-// within ±16000).
-func coord(v int) int64 { return int64(v+32768) & 0xffff }
-
-// turnCode packs a turn as the code column of the turns table documents.
-func turnCode(t *replay.Turn, events []engine.Event) int64 {
-	c := int64(t.Seat&7) | int64(t.Action&3)<<3
-	if t.Placed {
-		c |= int64(t.Rot&3)<<5 | 1<<7 | int64(t.Tile&127)<<8 | coord(t.Pos.X)<<26 | coord(t.Pos.Y)<<42
-	}
-	switch t.Action {
-	case replay.ActionFollower:
-		c |= int64(t.Spot.Kind&7) << 15
-	case replay.ActionFloor:
-		for _, e := range events[t.EventsFrom:t.EventsTo] {
-			if e.Kind == engine.EventFloor {
-				c |= int64(min(e.Height, 255)) << 18
+		row := TurnRow{Turn: int64(t.Number), Seat: int64(t.Seat), Action: t.Action.String(), Points: int64(points)}
+		if t.Placed {
+			row.Tile = ptr(t.Tile.String())
+			row.X, row.Y, row.Rotation = ptr(int64(t.Pos.X)), ptr(int64(t.Pos.Y)), ptr(int64(t.Rot.Degrees()))
+		}
+		switch t.Action {
+		case replay.ActionFollower:
+			row.Feature = ptr(t.Spot.Kind.String())
+		case replay.ActionFloor, replay.ActionTowerFollower:
+			row.TargetX, row.TargetY = ptr(int64(t.Target.X)), ptr(int64(t.Target.Y))
+		}
+		if t.Action == replay.ActionFloor {
+			for _, e := range events[t.EventsFrom:t.EventsTo] {
+				if e.Kind == engine.EventFloor {
+					row.Height = ptr(int64(e.Height))
+				}
 			}
 		}
+		r.turns = append(r.turns, row)
 	}
-	return c
-}
-
-// turnTarget packs the tower square of a tower action, or gives null.
-func turnTarget(t *replay.Turn) int64 {
-	if t.Action != replay.ActionFloor && t.Action != replay.ActionTowerFollower {
-		return null
-	}
-	return coord(t.Target.X)<<16 | coord(t.Target.Y)
 }
 
 // fillEvents writes the events of each turn under that turn's number (the
-// final scoring under the last turn, with final set).
+// final scoring under the last turn, with final set). seq is the event's
+// position in the game's events.
 func (r *gameRows) fillEvents(g *replay.Game) {
 	events := g.Events()
 	for _, t := range g.Turns {
@@ -218,23 +171,26 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 			seq := int64(i)
 			switch e.Kind {
 			case engine.EventScore:
-				r.add(tScores, seq, turn, int64(e.Feature), int64(e.Size), int64(e.Pennants), int64(e.Points), int64(e.Scorers), b2i(e.Final))
+				for seat := range g.Players {
+					if e.Scored(seat) {
+						r.scores = append(r.scores, ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
+							Size: int64(e.Size), Pennants: int64(e.Pennants), Points: int64(e.Points), Final: b2i(e.Final)})
+					}
+				}
 			case engine.EventCapture:
-				r.add(tCaptures, seq, turn, int64(e.Player), int64(e.Other), int64(e.Pos.X), int64(e.Pos.Y), int64(e.Height), int64(e.Distance),
-					int64(e.Target.X), int64(e.Target.Y), int64(e.Feature))
+				r.captures = append(r.captures, CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
+					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
+					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String()})
 			case engine.EventExchange:
-				r.add(tExchanges, seq, turn, int64(e.Player), int64(e.Other))
+				r.exchanges = append(r.exchanges, ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other)})
 			case engine.EventRansom:
-				r.add(tRansoms, seq, turn, int64(e.Player), int64(e.Other), int64(e.Points))
+				r.ransoms = append(r.ransoms, RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
+					Points: int64(e.Points)})
 			case engine.EventDiscard:
-				r.add(tDiscards, seq, turn, int64(e.Player), int64(e.Tile))
+				r.discards = append(r.discards, DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
 		}
 	}
-}
-
-func (r *gameRows) add(table int, vals ...int64) {
-	r.tables[table] = append(r.tables[table], vals...)
 }
 
 func b2i(b bool) int64 {
@@ -245,30 +201,83 @@ func b2i(b bool) int64 {
 }
 
 func (r *gameRows) fillInvalid(g *replay.Game) {
-	r.invalid = invalidRow{file: g.File, idx: g.Index}
+	id := invalidID(g)
+	r.invalid = InvalidGameRow{ID: id, File: g.File, Index: int64(g.Index)}
 	if g.Record != nil {
-		r.invalid.event = tagOrNil(g.Record, "Event")
-		r.invalid.players = tagOrNil(g.Record, "Players")
+		r.invalid.Event = tag(g.Record, "Event")
+		r.invalid.Players = tag(g.Record, "Players")
 	}
 	for i, d := range g.Diagnostics {
 		if d.Severity == replay.Error {
-			r.invalid.errors++
+			r.invalid.Errors++
 		}
-		var file, line, col, turn, player any
+		row := DiagnosticRow{Game: id, Seq: int64(i), Code: d.Code, Severity: d.Severity.String(), Message: d.Message}
 		if d.Pos.Filename != "" {
-			file = d.Pos.Filename
+			row.File = &d.Pos.Filename
 		}
 		if d.Pos.Line > 0 {
-			line, col = int64(d.Pos.Line), int64(d.Pos.Column)
+			row.Line, row.Col = ptr(int64(d.Pos.Line)), ptr(int64(d.Pos.Column))
 		}
 		if d.Turn > 0 {
-			turn = d.Turn
+			row.Turn = ptr(int64(d.Turn))
 		}
 		if d.Player != "" {
-			player = d.Player
+			row.Player = &d.Player
 		}
-		r.diags = append(r.diags, []any{i, d.Code, d.Severity.String(), file, line, col, turn, player, d.Message})
+		r.diags = append(r.diags, row)
 	}
+}
+
+// child is a row of a table whose rows belong to a game.
+type child interface {
+	row
+	gameKey() *int64 // the row's game column
+}
+
+// eachChild calls f with every row of a valid game but its games row,
+// and the index in Tables of the row's table, parents before children.
+func (r *gameRows) eachChild(f func(table int, c child) error) error {
+	return inOrder(
+		func() error { return each(tPlayers, r.players, f) },
+		func() error { return each(tTurns, r.turns, f) },
+		func() error { return each(tScores, r.scores, f) },
+		func() error { return each(tCaptures, r.captures, f) },
+		func() error { return each(tExchanges, r.exchanges, f) },
+		func() error { return each(tRansoms, r.ransoms, f) },
+		func() error { return each(tDiscards, r.discards, f) },
+	)
+}
+
+// inOrder runs the steps in order up to the first that fails, and returns
+// its error.
+func inOrder(steps ...func() error) error {
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func each[R any, P interface {
+	*R
+	child
+}](table int, rows []R, f func(int, child) error) error {
+	for i := range rows {
+		if err := f(table, P(&rows[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setGame gives every row of a valid game the game's key.
+func (r *gameRows) setGame(gid int64) {
+	r.game.GID = gid
+	r.eachChild(func(_ int, c child) error {
+		*c.gameKey() = gid
+		return nil
+	})
 }
 
 // rowCount is the number of rows the game adds to the database.
@@ -276,9 +285,6 @@ func (r *gameRows) rowCount() int {
 	if !r.valid {
 		return 1 + len(r.diags)
 	}
-	n := 1 + len(r.players)
-	for t := range r.tables {
-		n += len(r.tables[t]) / len(childTables[t].cols)
-	}
-	return n
+	return 1 + len(r.players) + len(r.turns) + len(r.scores) + len(r.captures) + len(r.exchanges) +
+		len(r.ransoms) + len(r.discards)
 }

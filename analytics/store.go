@@ -10,9 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/towerlog/towerlog/engine"
-	"github.com/towerlog/towerlog/replay"
-
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -31,16 +28,13 @@ var migrations embed.FS
 // loses at most the last transactions, never consistency); busy_timeout
 // makes a second writer wait instead of failing; foreign_keys enforces
 // the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
-// so two writers queue instead of deadlocking on lock upgrades. The
-// ingest writer has a connection of its own (see writeConn).
+// so two writers queue instead of deadlocking on lock upgrades.
 const pragmas = "_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_journal_mode=WAL&_txlock=immediate"
 
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.
 type Store struct {
-	db   *sql.DB
-	path string
-	uri  string // the file: URI of path, for the ingest writer's connection
+	db *sql.DB
 }
 
 // Open opens (creating it if needed) the database file at path and
@@ -48,12 +42,11 @@ type Store struct {
 func Open(ctx context.Context, path string) (*Store, error) {
 	// The path is escaped as a URL path so that no character of it can
 	// add a parameter to the DSN.
-	uri := "file:" + (&url.URL{Path: path}).EscapedPath()
-	db, err := sql.Open("sqlite", uri+"?"+pragmas)
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+pragmas)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path, uri: uri}
+	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -68,8 +61,7 @@ func (s *Store) Close() error { return s.db.Close() }
 func (s *Store) DB() *sql.DB { return s.db }
 
 // migrate applies, each in its own transaction, the embedded migrations
-// not yet recorded in the migrations table, then refreshes the lookup
-// tables.
+// not yet recorded in the migrations table.
 func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
 		return err
@@ -84,7 +76,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("migration %s: %w", name, err)
 		}
 	}
-	return s.fillLookups(ctx)
+	return nil
 }
 
 func (s *Store) migrateOne(ctx context.Context, name string) error {
@@ -109,38 +101,6 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
 		return err
-	}
-	return tx.Commit()
-}
-
-// fillLookups writes the engine's names of tiles, features and actions
-// into the lookup tables.
-func (s *Store) fillLookups(ctx context.Context) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	put := func(table string, id int, name string) error {
-		// table is one of three constants below, never input.
-		_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name) VALUES (?, ?)
-			ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE name <> excluded.name`, id, name)
-		return err
-	}
-	for i := range engine.Catalog {
-		if err := put("tiles", i, engine.Catalog[i].ID); err != nil {
-			return err
-		}
-	}
-	for k := engine.FeatureNone; k <= engine.FeatureTower; k++ {
-		if err := put("features", int(k), k.String()); err != nil {
-			return err
-		}
-	}
-	for a := replay.ActionNone; a <= replay.ActionTowerFollower; a++ {
-		if err := put("actions", int(a), a.String()); err != nil {
-			return err
-		}
 	}
 	return tx.Commit()
 }

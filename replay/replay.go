@@ -80,9 +80,6 @@ type Game struct {
 	// could not even be set up.
 	State       *engine.Game
 	Diagnostics []Diagnostic
-	// Extra is for the caller: RunOptions.Prepare may attach its own
-	// per-game results here.
-	Extra any
 }
 
 // Seats returns the names and colours of the players, for drawing the

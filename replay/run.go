@@ -141,14 +141,10 @@ type RunOptions struct {
 	Loaders Loaders
 	// Workers is the number of games replayed at once; 0 means one per core.
 	Workers int
-	// Prepare, if set, runs on the worker goroutines right after each
-	// game is replayed, before it is emitted in order: the place for
-	// per-game work that needs no order (it may set Game.Extra).
-	Prepare func(*Game)
 	// Reuse lets Run replay later games in the memory of games already
 	// emitted, which spares most of the allocation and garbage collection
-	// of a large run. emit (and whatever Prepare leaves in Game.Extra)
-	// must then not keep the Game, or anything reachable from it, after
+	// of a large run. emit (and what RunWith's prepare returns) must
+	// then not keep the Game, or anything reachable from it, after
 	// emit returns.
 	Reuse bool
 }
@@ -180,6 +176,14 @@ func (e *FileError) Unwrap() error { return e.Err }
 // is reported to emit as a Game with a diagnostic and Run goes on; an
 // error from emit stops Run and is returned.
 func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) error) error {
+	return RunWith(ctx, files, o, func(*Game) struct{} { return struct{}{} },
+		func(g *Game, _ struct{}) error { return emit(g) })
+}
+
+// RunWith is Run with per-game work that needs no order: prepare runs on
+// the worker goroutines right after each game is replayed, and what it
+// returns is emitted with the game, in order.
+func RunWith[T any](ctx context.Context, files []string, o RunOptions, prepare func(*Game) T, emit func(*Game, T) error) error {
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -234,7 +238,7 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 	// the next game in order emits it and every following game already
 	// replayed, while the others go on replaying. (A goroutine of its own
 	// for emitting would wait for a core whenever every worker is busy.)
-	e := emitter{pending: map[int]*seqGame{}, window: window, emit: emit, cancel: cancel, ctx: ctx, ahead: 4 * workers}
+	e := emitter[T]{pending: map[int]*seqGame[T]{}, window: window, emit: emit, cancel: cancel, ctx: ctx, ahead: 4 * workers}
 	e.turn.L = &e.mu
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -249,13 +253,13 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 				if o.Reuse {
 					m = memories.Get().(*memory)
 				}
-				g := j.play(o, m)
-				if g != nil && o.Prepare != nil {
-					o.Prepare(g)
+				sg := &seqGame[T]{seq: j.seq, g: j.play(o, m), mem: m}
+				if sg.g != nil {
+					sg.v = prepare(sg.g)
 				}
 				// A nil game (blank text) is handed on too: the sequence
 				// must go on.
-				e.done(&seqGame{j.seq, g, m})
+				e.done(sg)
 			}
 		}()
 	}
@@ -280,25 +284,25 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 // keeps the workers from replaying more than ahead games beyond the next
 // one to emit: a replayed game holds its replay's memory until it is
 // emitted, so one slow game must not let the others pile up.
-type emitter struct {
+type emitter[T any] struct {
 	mu       sync.Mutex
 	turn     sync.Cond // signalled when next moves on
 	ahead    int
-	pending  map[int]*seqGame // replayed, waiting for earlier games
-	next     int              // the sequence number to emit next
-	emitting bool             // a worker is emitting
-	err      error            // the first error from emit
+	pending  map[int]*seqGame[T] // replayed, waiting for earlier games
+	next     int                 // the sequence number to emit next
+	emitting bool                // a worker is emitting
+	err      error               // the first error from emit
 	window   chan struct{}
-	emit     func(*Game) error
+	emit     func(*Game, T) error
 	cancel   func()
 	ctx      context.Context
 }
 
-func (e *emitter) stopped() bool { return e.ctx.Err() != nil }
+func (e *emitter[T]) stopped() bool { return e.ctx.Err() != nil }
 
 // wait blocks until game seq may be replayed, and reports whether Run
 // goes on. The next game to emit may always be replayed.
-func (e *emitter) wait(seq int) bool {
+func (e *emitter[T]) wait(seq int) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for seq >= e.next+e.ahead && e.err == nil && !e.stopped() {
@@ -310,7 +314,7 @@ func (e *emitter) wait(seq int) bool {
 // done takes a replayed game. If no worker is emitting, the caller
 // becomes the emitter and emits every game that is next in order,
 // releasing the lock while it calls emit.
-func (e *emitter) done(sg *seqGame) {
+func (e *emitter[T]) done(sg *seqGame[T]) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.pending[sg.seq] = sg
@@ -332,7 +336,7 @@ func (e *emitter) done(sg *seqGame) {
 		<-e.window
 		var err error
 		if sg.g != nil && !stopped {
-			err = e.emit(sg.g)
+			err = e.emit(sg.g, sg.v)
 		}
 		if sg.mem != nil {
 			memories.Put(sg.mem)
@@ -385,9 +389,10 @@ func readFile(path string, l Loader, reuse bool, send func(job) error) error {
 // RunOptions.Reuse.
 var texts = sync.Pool{New: func() any { return new([]byte) }}
 
-type seqGame struct {
+type seqGame[T any] struct {
 	seq int
 	g   *Game
+	v   T       // what prepare returned for g
 	mem *memory // where g was replayed, with RunOptions.Reuse
 }
 

@@ -1,0 +1,248 @@
+package analytics
+
+import (
+	"reflect"
+	"strings"
+)
+
+// The tables of the store, one Go type per row: the type's fields, in
+// order, are the table's columns, each named by its `col` tag. A nullable
+// column is a pointer field (nil for NULL). The migrations create the
+// tables with these columns (a test checks that they agree), the writer
+// inserts rows of these types, and docs/schema.md documents them.
+//
+// Values are those of the notation: tile ids as CGN writes them ("U",
+// "T05"), rotations in degrees, features and actions as words. Seats
+// count from 0 in the order of the Players tag. Game is games.gid, the key
+// of a game inside one database.
+
+// GameRow is a row of games: one valid game.
+type GameRow struct {
+	GID    int64   `col:"gid"`
+	ID     string  `col:"id"`   // SHA-256 of the canonical record, hex
+	File   string  `col:"file"` // the file it was first read from
+	Index  int64   `col:"idx"`  // its position there, from 1
+	Event  *string `col:"event"`
+	Site   *string `col:"site"`
+	Date   *string `col:"date"` // YYYY-MM-DD, 00 for an unknown month or day
+	Round  *string `col:"round"`
+	Rules  string  `col:"rules"` // as the Rules tag writes them
+	Seats  int64   `col:"seats"`
+	Result *string `col:"result"`
+	Winner *string `col:"winner"` // nil when first place is shared
+	Turns  int64   `col:"turns"`
+}
+
+// PlayerRow is a row of players: one seat of a game.
+type PlayerRow struct {
+	Game   int64   `col:"game"`
+	Seat   int64   `col:"seat"`
+	Name   string  `col:"name"` // in Unicode normal form C
+	Colour *string `col:"colour"`
+	Score  int64   `col:"score"` // final score, ransoms included
+	Rank   int64   `col:"rank"`  // 1 for the winner(s); equal scores share a rank
+}
+
+// TurnRow is a row of turns: one turn of a game.
+type TurnRow struct {
+	Game     int64   `col:"game"`
+	Turn     int64   `col:"turn"`
+	Seat     int64   `col:"seat"`
+	Tile     *string `col:"tile"`     // nil when every drawn tile was discarded
+	X        *int64  `col:"x"`        // where the tile went, nil when none was placed
+	Y        *int64  `col:"y"`        //
+	Rotation *int64  `col:"rotation"` // degrees clockwise: 0, 90, 180, 270
+	Action   string  `col:"action"`   // none, follower, floor, tower-follower
+	Feature  *string `col:"feature"`  // action follower: road, city, field or cloister
+	TargetX  *int64  `col:"target_x"` // actions floor and tower-follower: the tower
+	TargetY  *int64  `col:"target_y"` //
+	Height   *int64  `col:"height"`   // action floor: the tower's height after it
+	Points   int64   `col:"points"`   // the player's score change over the turn
+}
+
+// ScoreRow is a row of scores: the points one player received from one
+// scoring of a feature (a feature shared by several players gives a row
+// to each, with the same seq).
+type ScoreRow struct {
+	Game     int64  `col:"game"`
+	Seq      int64  `col:"seq"`
+	Seat     int64  `col:"seat"`
+	Turn     int64  `col:"turn"`
+	Feature  string `col:"feature"` // road, city, field, cloister
+	Size     int64  `col:"size"`
+	Pennants int64  `col:"pennants"`
+	Points   int64  `col:"points"`
+	Final    int64  `col:"final"` // 1 for the scoring at the end of the game
+}
+
+// CaptureRow is a row of captures: a follower taken by a tower.
+type CaptureRow struct {
+	Game     int64  `col:"game"`
+	Seq      int64  `col:"seq"`
+	Turn     int64  `col:"turn"`
+	Captor   int64  `col:"captor"`
+	Victim   int64  `col:"victim"`
+	TowerX   int64  `col:"tower_x"`
+	TowerY   int64  `col:"tower_y"`
+	Height   int64  `col:"height"`
+	Distance int64  `col:"distance"`
+	VictimX  int64  `col:"victim_x"`
+	VictimY  int64  `col:"victim_y"`
+	StoodOn  string `col:"stood_on"` // road, city, field, cloister or tower
+}
+
+// ExchangeRow is a row of exchanges: two players each got a prisoner back.
+type ExchangeRow struct {
+	Game int64 `col:"game"`
+	Seq  int64 `col:"seq"`
+	Turn int64 `col:"turn"`
+	A    int64 `col:"a"`
+	B    int64 `col:"b"`
+}
+
+// RansomRow is a row of ransoms: a prisoner bought back.
+type RansomRow struct {
+	Game   int64 `col:"game"`
+	Seq    int64 `col:"seq"`
+	Turn   int64 `col:"turn"`
+	Payer  int64 `col:"payer"`
+	Payee  int64 `col:"payee"`
+	Points int64 `col:"points"`
+}
+
+// DiscardRow is a row of discards: a drawn tile that fitted nowhere.
+type DiscardRow struct {
+	Game int64  `col:"game"`
+	Seq  int64  `col:"seq"`
+	Turn int64  `col:"turn"`
+	Seat int64  `col:"seat"`
+	Tile string `col:"tile"`
+}
+
+// InvalidGameRow is a row of invalid_games: a game that failed validation.
+type InvalidGameRow struct {
+	ID      string  `col:"id"`
+	File    string  `col:"file"`
+	Index   int64   `col:"idx"`
+	Event   *string `col:"event"`
+	Players *string `col:"players"`
+	Errors  int64   `col:"errors"`
+}
+
+// DiagnosticRow is a row of diagnostics: what is wrong with an invalid
+// game.
+type DiagnosticRow struct {
+	Game     string  `col:"game"` // invalid_games.id
+	Seq      int64   `col:"seq"`
+	Code     string  `col:"code"`
+	Severity string  `col:"severity"`
+	File     *string `col:"file"`
+	Line     *int64  `col:"line"`
+	Col      *int64  `col:"col"`
+	Turn     *int64  `col:"turn"`
+	Player   *string `col:"player"`
+	Message  string  `col:"message"`
+}
+
+// A Table is one table of the store and the type of its rows.
+type Table struct {
+	Name    string
+	Columns []string     // in the order of Row's fields
+	Row     reflect.Type // GameRow, PlayerRow, ...
+}
+
+// Tables lists the tables the ingest writes, parents before children.
+var Tables = [...]Table{
+	newTable("games", GameRow{}),
+	newTable("players", PlayerRow{}),
+	newTable("turns", TurnRow{}),
+	newTable("scores", ScoreRow{}),
+	newTable("captures", CaptureRow{}),
+	newTable("exchanges", ExchangeRow{}),
+	newTable("ransoms", RansomRow{}),
+	newTable("discards", DiscardRow{}),
+	newTable("invalid_games", InvalidGameRow{}),
+	newTable("diagnostics", DiagnosticRow{}),
+}
+
+func newTable(name string, row any) Table {
+	t := Table{Name: name, Row: reflect.TypeOf(row)}
+	for i := range t.Row.NumField() {
+		t.Columns = append(t.Columns, t.Row.Field(i).Tag.Get("col"))
+	}
+	return t
+}
+
+// insertHead is "INSERT INTO t (a, b) VALUES ".
+func (t *Table) insertHead() string {
+	return "INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") VALUES "
+}
+
+// The args methods append a row's values in column order, NULL as nil:
+// what database/sql binds. A test checks them against the fields.
+
+func (r *GameRow) args(a []any) []any {
+	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns)
+}
+
+func (r *PlayerRow) args(a []any) []any {
+	return append(a, r.Game, r.Seat, r.Name, str(r.Colour), r.Score, r.Rank)
+}
+
+func (r *TurnRow) args(a []any) []any {
+	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), r.Action,
+		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points)
+}
+
+func (r *ScoreRow) args(a []any) []any {
+	return append(a, r.Game, r.Seq, r.Seat, r.Turn, r.Feature, r.Size, r.Pennants, r.Points, r.Final)
+}
+
+func (r *CaptureRow) args(a []any) []any {
+	return append(a, r.Game, r.Seq, r.Turn, r.Captor, r.Victim, r.TowerX, r.TowerY, r.Height, r.Distance,
+		r.VictimX, r.VictimY, r.StoodOn)
+}
+
+func (r *ExchangeRow) args(a []any) []any { return append(a, r.Game, r.Seq, r.Turn, r.A, r.B) }
+
+func (r *RansomRow) args(a []any) []any {
+	return append(a, r.Game, r.Seq, r.Turn, r.Payer, r.Payee, r.Points)
+}
+
+func (r *DiscardRow) args(a []any) []any { return append(a, r.Game, r.Seq, r.Turn, r.Seat, r.Tile) }
+
+func (r *InvalidGameRow) args(a []any) []any {
+	return append(a, r.ID, r.File, r.Index, str(r.Event), str(r.Players), r.Errors)
+}
+
+func (r *DiagnosticRow) args(a []any) []any {
+	return append(a, r.Game, r.Seq, r.Code, r.Severity, str(r.File), num(r.Line), num(r.Col), num(r.Turn),
+		str(r.Player), r.Message)
+}
+
+func (r *PlayerRow) gameKey() *int64   { return &r.Game }
+func (r *TurnRow) gameKey() *int64     { return &r.Game }
+func (r *ScoreRow) gameKey() *int64    { return &r.Game }
+func (r *CaptureRow) gameKey() *int64  { return &r.Game }
+func (r *ExchangeRow) gameKey() *int64 { return &r.Game }
+func (r *RansomRow) gameKey() *int64   { return &r.Game }
+func (r *DiscardRow) gameKey() *int64  { return &r.Game }
+
+// str and num give a nullable column's value: nil for NULL.
+func str(p *string) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func num(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// ptr returns a pointer to v, for the nullable columns.
+func ptr[T any](v T) *T { return &v }
