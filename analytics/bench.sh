@@ -1,26 +1,49 @@
 #!/usr/bin/env bash
-# Benchmarks of the analytics store over a generated archive: ingest (parse,
-# replay on every core, one writer), the same rows inserted bare (replayed
-# beforehand), and the archive report. The archive is generated once and
-# kept in $TOWERLOG_BENCH_DIR (default /tmp/towerlog-bench).
+# Benchmarks of the analytics store over an archive of 4-player games
+# played by the greedy generator: ingest (parse, replay on every core, one
+# writer through database/sql), next to a bare database/sql insert of the
+# same rows built beforehand (BareInsert: per table a prepared INSERT of
+# 500 rows, transactions of 200,000 rows), in the same run; then the
+# archive report. The archive is generated once and kept in
+# $TOWERLOG_BENCH_DIR (default /tmp/towerlog-bench).
 #
-#   analytics/bench.sh            # 100,000 games
-#   analytics/bench.sh 20000      # a smaller archive
+#   analytics/bench.sh            # 5,000 games
+#   analytics/bench.sh 3000       # a smaller archive
 #
-# Measured on the project's 2-core machine (shared with other work), 100,000
-# generated games of 2 to 5 players, 12.3 million rows, 16 KiB pages; the
-# median of three runs:
-#   ingest        13.4 s    7,486 games/s   919,000 rows/s   22.6 CPU-s
-#   bare insert    9.8 s   10,243 games/s   9.3 CPU-s (the same rows, replayed beforehand)
-#   report         5.7 s    1.7 MB page     10 CPU-s
-# The writer needs about 0.75 us of CPU a row in modernc's SQLite; parsing,
-# replay and building the rows (about 13 CPU-s) run beside it on the other
-# core, so an ingest takes little longer than inserting its rows bare.
-# Other work on the machine slows a run down: an ingest run while other
-# benchmarks were busy measured 4,839 games/s.
+# The benchmarks run with GOGC=400, as the towerlog command does, on two
+# cores (-cpu 2), three times; the last lines give the median games/s of
+# each and their ratio. CPU time of the process (cpu-s/op) is reported
+# beside the wall clock: on a machine shared with other work it varies
+# less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=${1:-100000}
+games=${1:-5000}
 dir=${TOWERLOG_BENCH_DIR:-/tmp/towerlog-bench}
-go test -run '^$' -bench 'Ingest|BareInsert|Report' -benchtime 1x -timeout 60m ./analytics \
-	-args -bench.games "$games" -bench.dir "$dir"
+archive=$dir/greedy4-$games.cgn
+if [ ! -s "$archive" ]; then
+	mkdir -p "$dir"
+	go build -o "$dir/towerlog" ./cmd/towerlog
+	# Two halves at once: game i of a run uses seed S+i.
+	half=$((games / 2))
+	"$dir/towerlog" generate --games "$half" --players 4 --style greedy --seed 1 -o "$dir/a.cgn" &
+	"$dir/towerlog" generate --games "$((games - half))" --players 4 --style greedy --seed "$((1 + half))" -o "$dir/b.cgn"
+	wait
+	cat "$dir/a.cgn" <(echo) "$dir/b.cgn" >"$archive.tmp"
+	rm "$dir/a.cgn" "$dir/b.cgn"
+	mv "$archive.tmp" "$archive"
+fi
+out=$(mktemp)
+GOGC=400 go test -run '^$' -bench '^Benchmark(Ingest|BareInsert|Report)$' -benchtime 1x -count 3 -cpu 2 -timeout 60m \
+	./analytics -args -bench.archive "$archive" | tee "$out"
+awk '
+	/^BenchmarkIngest-/ { for (i = 1; i < NF; i++) if ($(i+1) == "games/s") ingest[n1++] = $i }
+	/^BenchmarkBareInsert-/ { for (i = 1; i < NF; i++) if ($(i+1) == "games/s") bare[n2++] = $i }
+	function median(a, n,   i, j, t) {
+		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+		return a[int(n / 2)]
+	}
+	END {
+		mi = median(ingest, n1); mb = median(bare, n2)
+		printf "median ingest %.0f games/s, bare insert %.0f games/s, ratio %.2f\n", mi, mb, mb / mi
+	}' "$out"
+rm "$out"

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/towerlog/towerlog/replay"
@@ -159,28 +160,24 @@ func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestSta
 	}
 	// Parents first, so that every child row finds its game.
 	for _, g := range games {
-		if err := ins[tGames].add(&g.game); err != nil {
+		if err := ins[tGames].add(g.values[tGames]); err != nil {
 			return err
 		}
 	}
 	for _, g := range invalid {
-		if err := ins[tInvalid].add(&g.invalid); err != nil {
+		if err := ins[tInvalid].add(g.values[tInvalid]); err != nil {
 			return err
 		}
 	}
 	if err := errors.Join(ins[tGames].flush(), ins[tInvalid].flush()); err != nil {
 		return err
 	}
-	for _, g := range games {
-		if err := g.eachChild(func(t int, c child) error { return ins[t].add(c) }); err != nil {
-			return err
-		}
-		c.Rows += g.rowCount()
-	}
-	for _, g := range invalid {
-		for i := range g.diags {
-			if err := ins[tDiagnostics].add(&g.diags[i]); err != nil {
-				return err
+	for _, g := range slices.Concat(games, invalid) {
+		for t := range g.values {
+			if t != tGames && t != tInvalid {
+				if err := ins[t].add(g.values[t]); err != nil {
+					return err
+				}
 			}
 		}
 		c.Rows += g.rowCount()
@@ -219,7 +216,7 @@ func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats
 	defer known.Close()
 	seen := make(map[string]bool, len(batch))
 	for _, g := range batch {
-		id := g.id()
+		id := g.id
 		stored := seen[id]
 		if !stored {
 			if err := known.QueryRowContext(ctx, id).Scan(&stored); err != nil {
@@ -242,13 +239,11 @@ func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats
 	return games, invalid, nil
 }
 
-// A row is a row of one of Tables.
-type row interface{ args([]any) []any }
-
 // rowsPerInsert is the number of rows of one INSERT statement. A
 // statement of many rows costs one call through database/sql and the
-// driver for all of them.
-const rowsPerInsert = 100
+// driver for all of them; the widest table's 500 rows bind 6,500 values,
+// well under SQLite's limit of 32,766.
+const rowsPerInsert = 500
 
 // inserter writes rows of one table in a transaction with multi-row
 // INSERT statements: a prepared one of rowsPerInsert rows, and one of
@@ -263,23 +258,28 @@ type inserter struct {
 	args []any
 }
 
-// add queues a row and writes the queued rows once they fill a statement.
-func (in *inserter) add(r row) error {
-	in.args = r.args(in.args)
-	if len(in.args) < rowsPerInsert*len(in.t.Columns) {
-		return nil
-	}
-	if in.full == nil {
-		st, err := in.tx.PrepareContext(in.ctx, in.t.insertSQL(rowsPerInsert))
-		if err != nil {
-			return err
+// add queues the values of rows and writes the queued rows a statement
+// at a time as they fill one.
+func (in *inserter) add(vals []any) error {
+	full := rowsPerInsert * len(in.t.Columns)
+	for len(vals) > 0 {
+		n := min(len(vals), full-len(in.args))
+		in.args, vals = append(in.args, vals[:n]...), vals[n:]
+		if len(in.args) < full {
+			continue
 		}
-		in.full = st
-	}
-	_, err := in.full.ExecContext(in.ctx, in.args...)
-	in.args = in.args[:0]
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.t.Name, err)
+		if in.full == nil {
+			st, err := in.tx.PrepareContext(in.ctx, in.t.insertSQL(rowsPerInsert))
+			if err != nil {
+				return err
+			}
+			in.full = st
+		}
+		_, err := in.full.ExecContext(in.ctx, in.args...)
+		in.args = in.args[:0]
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.t.Name, err)
+		}
 	}
 	return nil
 }

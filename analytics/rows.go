@@ -13,28 +13,20 @@ import (
 )
 
 // gameRows is one replayed game turned into the rows of every table,
-// ready for the writer. The rows' Game is 0 until the writer gives the
-// game its key.
+// ready for the writer: each table's rows as the values database/sql
+// binds, row after row in the order of the table's columns. They are
+// built on the replay workers; the writer only sends them. The first
+// column of every table of a valid game is the game's key, nil until the
+// writer gives the game one (setGame).
 type gameRows struct {
-	valid     bool
-	game      GameRow
-	players   []PlayerRow
-	turns     []TurnRow
-	scores    []ScoreRow
-	captures  []CaptureRow
-	exchanges []ExchangeRow
-	ransoms   []RansomRow
-	discards  []DiscardRow
-	invalid   InvalidGameRow
-	diags     []DiagnosticRow
+	valid  bool
+	id     string // games.id or invalid_games.id
+	values [len(Tables)][]any
 }
 
-// id is the key the game is known by: games.id or invalid_games.id.
-func (r *gameRows) id() string {
-	if r.valid {
-		return r.game.ID
-	}
-	return r.invalid.ID
+// put appends a row to its table's values.
+func (r *gameRows) put(table int, row row) {
+	r.values[table] = row.args(r.values[table])
 }
 
 // gameID returns the identifier of a record: the SHA-256 of its canonical
@@ -78,8 +70,9 @@ func tag(rg *record.Game, name string) *string {
 
 func (r *gameRows) fillGame(g *replay.Game) {
 	rg := g.Record
-	r.game = GameRow{
-		ID: gameID(rg), File: g.File, Index: int64(g.Index),
+	r.id = gameID(rg)
+	game := GameRow{
+		ID: r.id, File: g.File, Index: int64(g.Index),
 		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
 		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
 	}
@@ -105,15 +98,16 @@ func (r *gameRows) fillGame(g *replay.Game) {
 			}
 		}
 		if rank == 1 && winners == 1 {
-			r.game.Winner = &name
+			game.Winner = &name
 		}
 		var colour *string
 		if p.Colour != "" {
 			colour = &p.Colour
 		}
-		r.players = append(r.players, PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
+		r.put(tPlayers, &PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
 			Score: int64(scores[seat]), Rank: int64(rank)})
 	}
+	r.put(tGames, &game)
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or
@@ -129,7 +123,7 @@ func isoDate(rg *record.Game) *string {
 func (r *gameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
 	prev := make([]int, len(g.Players))
-	r.turns = make([]TurnRow, 0, len(g.Turns))
+	r.values[tTurns] = make([]any, 0, len(g.Turns)*len(Tables[tTurns].Columns))
 	for i := range g.Turns {
 		t := &g.Turns[i]
 		points := 0
@@ -155,7 +149,7 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 				}
 			}
 		}
-		r.turns = append(r.turns, row)
+		r.put(tTurns, &row)
 	}
 }
 
@@ -173,21 +167,21 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 			case engine.EventScore:
 				for seat := range g.Players {
 					if e.Scored(seat) {
-						r.scores = append(r.scores, ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
+						r.put(tScores, &ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
 							Size: int64(e.Size), Pennants: int64(e.Pennants), Points: int64(e.Points), Final: b2i(e.Final)})
 					}
 				}
 			case engine.EventCapture:
-				r.captures = append(r.captures, CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
+				r.put(tCaptures, &CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
 					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String()})
 			case engine.EventExchange:
-				r.exchanges = append(r.exchanges, ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other)})
+				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other)})
 			case engine.EventRansom:
-				r.ransoms = append(r.ransoms, RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
+				r.put(tRansoms, &RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
 					Points: int64(e.Points)})
 			case engine.EventDiscard:
-				r.discards = append(r.discards, DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
+				r.put(tDiscards, &DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
 		}
 	}
@@ -202,14 +196,15 @@ func b2i(b bool) int64 {
 
 func (r *gameRows) fillInvalid(g *replay.Game) {
 	id := invalidID(g)
-	r.invalid = InvalidGameRow{ID: id, File: g.File, Index: int64(g.Index)}
+	r.id = id
+	invalid := InvalidGameRow{ID: id, File: g.File, Index: int64(g.Index)}
 	if g.Record != nil {
-		r.invalid.Event = tag(g.Record, "Event")
-		r.invalid.Players = tag(g.Record, "Players")
+		invalid.Event = tag(g.Record, "Event")
+		invalid.Players = tag(g.Record, "Players")
 	}
 	for i, d := range g.Diagnostics {
 		if d.Severity == replay.Error {
-			r.invalid.Errors++
+			invalid.Errors++
 		}
 		row := DiagnosticRow{Game: id, Seq: int64(i), Code: d.Code, Severity: d.Severity.String(), Message: d.Message}
 		if d.Pos.Filename != "" {
@@ -224,67 +219,27 @@ func (r *gameRows) fillInvalid(g *replay.Game) {
 		if d.Player != "" {
 			row.Player = &d.Player
 		}
-		r.diags = append(r.diags, row)
+		r.put(tDiagnostics, &row)
 	}
-}
-
-// child is a row of a table whose rows belong to a game.
-type child interface {
-	row
-	gameKey() *int64 // the row's game column
-}
-
-// eachChild calls f with every row of a valid game but its games row,
-// and the index in Tables of the row's table, parents before children.
-func (r *gameRows) eachChild(f func(table int, c child) error) error {
-	return inOrder(
-		func() error { return each(tPlayers, r.players, f) },
-		func() error { return each(tTurns, r.turns, f) },
-		func() error { return each(tScores, r.scores, f) },
-		func() error { return each(tCaptures, r.captures, f) },
-		func() error { return each(tExchanges, r.exchanges, f) },
-		func() error { return each(tRansoms, r.ransoms, f) },
-		func() error { return each(tDiscards, r.discards, f) },
-	)
-}
-
-// inOrder runs the steps in order up to the first that fails, and returns
-// its error.
-func inOrder(steps ...func() error) error {
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func each[R any, P interface {
-	*R
-	child
-}](table int, rows []R, f func(int, child) error) error {
-	for i := range rows {
-		if err := f(table, P(&rows[i])); err != nil {
-			return err
-		}
-	}
-	return nil
+	r.put(tInvalid, &invalid)
 }
 
 // setGame gives every row of a valid game the game's key.
 func (r *gameRows) setGame(gid int64) {
-	r.game.GID = gid
-	r.eachChild(func(_ int, c child) error {
-		*c.gameKey() = gid
-		return nil
-	})
+	key := any(gid)
+	for t := tGames; t <= tDiscards; t++ {
+		vals, cols := r.values[t], len(Tables[t].Columns)
+		for i := 0; i < len(vals); i += cols {
+			vals[i] = key
+		}
+	}
 }
 
 // rowCount is the number of rows the game adds to the database.
 func (r *gameRows) rowCount() int {
-	if !r.valid {
-		return 1 + len(r.diags)
+	n := 0
+	for t := range r.values {
+		n += len(r.values[t]) / len(Tables[t].Columns)
 	}
-	return 1 + len(r.players) + len(r.turns) + len(r.scores) + len(r.captures) + len(r.exchanges) +
-		len(r.ransoms) + len(r.discards)
+	return n
 }

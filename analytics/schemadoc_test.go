@@ -30,7 +30,7 @@ var (
 func TestSchemaDocQueries(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{filepath.Join("testdata", "migrate", "games.cgn")}, IngestOptions{}); err != nil {
+	if _, err := s.Ingest(ctx, []string{proofArchive}, IngestOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	doc := schemaDoc(t)

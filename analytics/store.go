@@ -28,8 +28,12 @@ var migrations embed.FS
 // loses at most the last transactions, never consistency); busy_timeout
 // makes a second writer wait instead of failing; foreign_keys enforces
 // the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
-// so two writers queue instead of deadlocking on lock upgrades.
-const pragmas = "_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_journal_mode=WAL&_txlock=immediate"
+// so two writers queue instead of deadlocking on lock upgrades. The page
+// cache of up to 64 MiB (the default is 2 MiB) holds an ingest's
+// transaction: with less, SQLite writes pages to the log before the
+// commit and reads pages of the indexes in random order (games.id,
+// players.name) back again.
+const pragmas = "_pragma=cache_size(-65536)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_journal_mode=WAL&_txlock=immediate"
 
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.

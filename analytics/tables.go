@@ -178,8 +178,12 @@ func (t *Table) insertHead() string {
 	return "INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") VALUES "
 }
 
-// The args methods append a row's values in column order, NULL as nil:
-// what database/sql binds. A test checks them against the fields.
+// A row is a row of one of Tables.
+type row interface {
+	// args appends the row's values in column order, NULL as nil: what
+	// database/sql binds. A test checks them against the fields.
+	args([]any) []any
+}
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
@@ -220,14 +224,6 @@ func (r *DiagnosticRow) args(a []any) []any {
 	return append(a, r.Game, r.Seq, r.Code, r.Severity, str(r.File), num(r.Line), num(r.Col), num(r.Turn),
 		str(r.Player), r.Message)
 }
-
-func (r *PlayerRow) gameKey() *int64   { return &r.Game }
-func (r *TurnRow) gameKey() *int64     { return &r.Game }
-func (r *ScoreRow) gameKey() *int64    { return &r.Game }
-func (r *CaptureRow) gameKey() *int64  { return &r.Game }
-func (r *ExchangeRow) gameKey() *int64 { return &r.Game }
-func (r *RansomRow) gameKey() *int64   { return &r.Game }
-func (r *DiscardRow) gameKey() *int64  { return &r.Game }
 
 // str and num give a nullable column's value: nil for NULL.
 func str(p *string) any {

@@ -36,6 +36,24 @@ func TestTablesMatchSchema(t *testing.T) {
 	}
 }
 
+// TestTableIndexes checks the constants that name the tables by their
+// index in Tables, and that every table of a valid game, which setGame
+// fills in, starts with the game's key.
+func TestTableIndexes(t *testing.T) {
+	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tScores: "scores",
+		tCaptures: "captures", tExchanges: "exchanges", tRansoms: "ransoms", tDiscards: "discards",
+		tInvalid: "invalid_games", tDiagnostics: "diagnostics"} {
+		if Tables[i].Name != name {
+			t.Errorf("Tables[%d] is %s, want %s", i, Tables[i].Name, name)
+		}
+	}
+	for i := tGames; i <= tDiscards; i++ {
+		if c := Tables[i].Columns[0]; c != "gid" && c != "game" {
+			t.Errorf("%s starts with %s, not the game's key", Tables[i].Name, c)
+		}
+	}
+}
+
 // TestRowArgs checks that each row type's args gives its fields in
 // order: every field is set to a value of its own, then args must list
 // those values.

@@ -22,18 +22,14 @@ CREATE TABLE turns (
 	tile     TEXT,
 	x        INTEGER,
 	y        INTEGER,
-	rotation INTEGER CHECK (rotation IN (0, 90, 180, 270)),
-	action   TEXT NOT NULL CHECK (action IN ('none', 'follower', 'floor', 'tower-follower')),
-	feature  TEXT CHECK (feature IN ('road', 'city', 'field', 'cloister')),
+	rotation INTEGER,
+	action   TEXT NOT NULL,
+	feature  TEXT,
 	target_x INTEGER,
 	target_y INTEGER,
 	height   INTEGER,
 	points   INTEGER NOT NULL,
-	PRIMARY KEY (game, turn),
-	CHECK ((tile IS NULL) = (x IS NULL) AND (x IS NULL) = (y IS NULL) AND (y IS NULL) = (rotation IS NULL)),
-	CHECK ((feature IS NULL) = (action <> 'follower')),
-	CHECK ((target_x IS NULL) = (action NOT IN ('floor', 'tower-follower'))),
-	CHECK ((height IS NULL) = (action <> 'floor'))
+	PRIMARY KEY (game, turn)
 ) WITHOUT ROWID;
 
 -- The packed turn's bits: 0-2 seat, 3-4 action, 5-6 quarter turns, 7 tile
@@ -60,11 +56,11 @@ CREATE TABLE scores_new (
 	seq      INTEGER NOT NULL,
 	seat     INTEGER NOT NULL,
 	turn     INTEGER NOT NULL,
-	feature  TEXT NOT NULL CHECK (feature IN ('road', 'city', 'field', 'cloister')),
+	feature  TEXT NOT NULL,
 	size     INTEGER NOT NULL,
 	pennants INTEGER NOT NULL,
 	points   INTEGER NOT NULL,
-	final    INTEGER NOT NULL CHECK (final IN (0, 1)),
+	final    INTEGER NOT NULL,
 	PRIMARY KEY (game, seq, seat)
 ) WITHOUT ROWID;
 INSERT INTO scores_new (game, seq, seat, turn, feature, size, pennants, points, final)
@@ -88,7 +84,7 @@ CREATE TABLE captures_new (
 	distance INTEGER NOT NULL,
 	victim_x INTEGER NOT NULL,
 	victim_y INTEGER NOT NULL,
-	stood_on TEXT NOT NULL CHECK (stood_on IN ('road', 'city', 'field', 'cloister', 'tower')),
+	stood_on TEXT NOT NULL,
 	PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
 INSERT INTO captures_new (game, seq, turn, captor, victim, tower_x, tower_y, height, distance, victim_x, victim_y, stood_on)
