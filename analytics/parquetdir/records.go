@@ -53,10 +53,10 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 	defer s.discard()
 
 	g, gctx := errgroup.WithContext(ctx)
-	var chans []chan []analytics.GameRows
+	var chans []chan []*analytics.GameRows
 	// consume runs a table's writer on batches of games.
-	consume := func(write func(analytics.GameRows) error) {
-		in := make(chan []analytics.GameRows, 4)
+	consume := func(write func(*analytics.GameRows) error) {
+		in := make(chan []*analytics.GameRows, 4)
 		chans = append(chans, in)
 		g.Go(func() error {
 			for b := range in {
@@ -69,26 +69,26 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 			return nil
 		})
 	}
-	consume(func(r analytics.GameRows) error {
-		if !r.Valid() {
+	consume(func(r *analytics.GameRows) error {
+		if !r.Valid {
 			return nil
 		}
-		return s.games.add(r.Game())
+		return s.games.add(r.Game)
 	})
-	consume(func(r analytics.GameRows) error { return s.players.add(r.Players()...) })
-	consume(func(r analytics.GameRows) error { return s.turns.add(r.Turns()...) })
-	consume(func(r analytics.GameRows) error { return s.scores.add(r.Scores()...) })
-	consume(func(r analytics.GameRows) error { return s.captures.add(r.Captures()...) })
-	consume(func(r analytics.GameRows) error { return s.exchanges.add(r.Exchanges()...) })
-	consume(func(r analytics.GameRows) error { return s.ransoms.add(r.Ransoms()...) })
-	consume(func(r analytics.GameRows) error { return s.discards.add(r.Discards()...) })
-	consume(func(r analytics.GameRows) error {
-		if r.Valid() {
+	consume(func(r *analytics.GameRows) error { return s.players.add(r.Players...) })
+	consume(func(r *analytics.GameRows) error { return s.turns.add(r.Turns...) })
+	consume(func(r *analytics.GameRows) error { return s.scores.add(r.Scores...) })
+	consume(func(r *analytics.GameRows) error { return s.captures.add(r.Captures...) })
+	consume(func(r *analytics.GameRows) error { return s.exchanges.add(r.Exchanges...) })
+	consume(func(r *analytics.GameRows) error { return s.ransoms.add(r.Ransoms...) })
+	consume(func(r *analytics.GameRows) error { return s.discards.add(r.Discards...) })
+	consume(func(r *analytics.GameRows) error {
+		if r.Valid {
 			return nil
 		}
-		return s.invalid.add(r.Invalid())
+		return s.invalid.add(r.Invalid)
 	})
-	consume(func(r analytics.GameRows) error { return s.diagnostics.add(r.Diagnostics()...) })
+	consume(func(r *analytics.GameRows) error { return s.diagnostics.add(r.Diagnostics...) })
 
 	g.Go(func() error {
 		defer func() {
@@ -96,7 +96,7 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 				close(c)
 			}
 		}()
-		return readRecords(gctx, files, o, &st, func(b []analytics.GameRows) error {
+		return readRecords(gctx, files, o, &st, func(b []*analytics.GameRows) error {
 			for _, c := range chans {
 				select {
 				case c <- b:
@@ -122,20 +122,20 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 
 // readRecords replays the games of files and sends them to send in
 // batches, each game once, valid ones with their keys.
-func readRecords(ctx context.Context, files []string, o Options, st *Stats, send func([]analytics.GameRows) error) error {
+func readRecords(ctx context.Context, files []string, o Options, st *Stats, send func([]*analytics.GameRows) error) error {
 	seen := map[string]bool{}  // ids of the games read
 	keys := map[int64]string{} // keys of the valid games, with their ids
-	var b []analytics.GameRows
+	var b []*analytics.GameRows
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
-	err := replay.RunWith(ctx, files, ro, analytics.NewGameRows, func(_ *replay.Game, r analytics.GameRows) error {
+	err := replay.RunWith(ctx, files, ro, analytics.NewGameRows, func(_ *replay.Game, r *analytics.GameRows) error {
 		if o.Progress != nil {
 			o.Progress()
 		}
-		id := r.ID()
+		id := r.ID
 		switch {
-		case !r.Valid():
+		case !r.Valid:
 			st.Invalid++
 			if seen[id] {
 				return nil
