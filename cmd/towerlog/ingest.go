@@ -25,6 +25,8 @@ type ingestOptions struct {
 	output  string // --format parquet: the directory
 	shard   string // --format parquet: the shard's id
 	fromDB  string // --format parquet: the database to write instead of records
+	// filesFrom names a file listing paths to read, one a line.
+	filesFrom string
 }
 
 func newIngestCmd() *cobra.Command {
@@ -56,12 +58,13 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 		Example: `  towerlog ingest games/
   towerlog ingest --db club.db night-1.cgn night-2.cgn
   towerlog ingest --format parquet -o tables --shard part-007 archive/2025/
+  towerlog ingest --format parquet -o tables --shard part-008 --files-from lists/part-008
   towerlog ingest --format parquet -o tables --from-db towerlog.db`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.fromDB != "" && len(args) > 0 {
 				return usageError("--from-db reads no PATH, yet got %q; %s", args[0], usage(cmd))
 			}
-			if o.fromDB != "" {
+			if o.fromDB != "" || o.filesFrom != "" {
 				return nil
 			}
 			return someArgs("PATH")(cmd, args)
@@ -69,6 +72,13 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkIngestFlags(cmd, o); err != nil {
 				return err
+			}
+			if o.filesFrom != "" {
+				listed, err := readFileList(cmd, o.filesFrom)
+				if err != nil {
+					return &exitError{exitUsage, err}
+				}
+				args = append(args, listed...)
 			}
 			if o.format == "parquet" {
 				return runIngestParquet(cmd, args, o)
@@ -79,6 +89,7 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
 	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
+	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input), besides any PATH")
 	cmd.Flags().StringVar(&o.format, "format", "sqlite", "what to write: sqlite (the database) or parquet (a directory of tables)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "with --format parquet: the directory of the tables")
 	cmd.Flags().StringVar(&o.shard, "shard", "", "with --format parquet: the `ID` of this run's files (default: derived from the paths read)")

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -35,7 +36,7 @@ func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
 			return usageError("--format parquet needs -o DIR; %s", usage(cmd))
 		}
 		if o.fromDB != "" {
-			for _, f := range []string{"jobs", "lenient"} {
+			for _, f := range []string{"jobs", "lenient", "files-from"} {
 				if cmd.Flags().Changed(f) {
 					return usageError("--%s is for records, not --from-db; %s", f, usage(cmd))
 				}
@@ -118,4 +119,26 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 	}
 	defer s.Close()
 	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s.DB())
+}
+
+// readFileList reads the paths a --files-from file lists, one a line
+// ("-": standard input); blank lines are skipped.
+func readFileList(cmd *cobra.Command, name string) ([]string, error) {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(cmd.InOrStdin())
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--files-from: %w", err)
+	}
+	var paths []string
+	for line := range strings.Lines(string(b)) {
+		if p := strings.TrimRight(line, "\r\n"); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
 }

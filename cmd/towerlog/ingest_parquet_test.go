@@ -36,10 +36,27 @@ func TestIngestParquet(t *testing.T) {
 		t.Error(err)
 	}
 
+	// The paths of a shard from a list, in a file or on standard input.
+	other := generateFile(t, dir, "other.cgn", 3, "2")
+	list := filepath.Join(dir, "list.txt")
+	if err := os.WriteFile(list, []byte(games+"\n\n"+other+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, errOut = runCLI(t, "ingest", "--format", "parquet", "-o", out, "--shard", "listed", "--files-from", list)
+	if code != exitOK || !strings.HasPrefix(stdout, out+": shard listed: 9 games, 0 repeated, 0 invalid (2 files), ") {
+		t.Fatalf("ingest --files-from: code %d, %q %q", code, stdout, errOut)
+	}
+	code, stdout, errOut = runCLIWith(t, other+"\n", "ingest", "--format", "parquet", "-o", out, "--shard", "stdin", "--files-from", "-", games)
+	if code != exitOK || !strings.HasPrefix(stdout, out+": shard stdin: 9 games, 0 repeated, 0 invalid (2 files), ") {
+		t.Fatalf("ingest --files-from -: code %d, %q %q", code, stdout, errOut)
+	}
+
 	for _, c := range []struct {
 		args []string
 		msg  string
 	}{
+		{[]string{"--format", "parquet", "-o", out, "--files-from", filepath.Join(dir, "none.txt")}, "--files-from: open"},
+		{[]string{"--format", "parquet", "-o", out, "--from-db", db, "--files-from", list}, "--files-from is for records"},
 		{[]string{"--format", "parquet", games}, "--format parquet needs -o DIR"},
 		{[]string{"--format", "csv", games}, `--format "csv": want sqlite or parquet`},
 		{[]string{"-o", out, games}, "--output goes with --format parquet"},
