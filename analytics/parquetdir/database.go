@@ -26,16 +26,16 @@ func WriteDatabase(ctx context.Context, dir, id string, db *sql.DB) (Stats, erro
 	defer s.discard()
 
 	keys := map[int64]int64{} // gid in the database → key
-	taken := map[int64]string{}
+	taken := map[int64]bool{} // the keys given
 	err = copyTable(ctx, db, s.games, func(r *analytics.GameRow) error {
 		k, err := Key(r.ID)
 		if err != nil {
 			return err
 		}
-		if other, ok := taken[k]; ok {
-			return fmt.Errorf("games %s and %s share the key %d", other, r.ID, k)
+		if taken[k] {
+			return fmt.Errorf("game %s: its key %d is that of another game", r.ID, k)
 		}
-		taken[k] = r.ID
+		taken[k] = true
 		keys[r.GID] = k
 		r.GID = k
 		return nil
