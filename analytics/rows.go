@@ -25,10 +25,15 @@ type gameRows struct {
 	// stored is a valid game's row and its players' rows, for an ingest
 	// that finds the game stored with other annotations.
 	stored *storedRows
+	typed  *GameRows // when not nil, it takes the rows instead of values
 }
 
-// put appends a row to its table's values.
+// put appends a row to its table's values, or hands it to r.typed.
 func (r *gameRows) put(table int, row row) {
+	if r.typed != nil {
+		r.typed.add(row)
+		return
+	}
 	r.values[table] = row.args(r.values[table])
 }
 
@@ -44,8 +49,12 @@ func invalidID(g *replay.Game) string {
 }
 
 // newRows turns a replayed game into rows.
-func newRows(g *replay.Game) *gameRows {
-	r := &gameRows{valid: g.Valid() && g.Record != nil && g.State != nil}
+func newRows(g *replay.Game) *gameRows { return buildRows(g, nil) }
+
+// buildRows turns a replayed game into rows: values, or typed rows in
+// typed when it is not nil.
+func buildRows(g *replay.Game, typed *GameRows) *gameRows {
+	r := &gameRows{valid: g.Valid() && g.Record != nil && g.State != nil, typed: typed}
 	if !r.valid {
 		r.fillInvalid(g)
 		return r
@@ -123,7 +132,9 @@ func isoDate(rg *record.Game) *string {
 func (r *gameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
 	prev := make([]int, len(g.Players))
-	r.values[tTurns] = make([]any, 0, len(g.Turns)*len(Tables[tTurns].Columns))
+	if r.typed == nil {
+		r.values[tTurns] = make([]any, 0, len(g.Turns)*len(Tables[tTurns].Columns))
+	}
 	for i := range g.Turns {
 		t := &g.Turns[i]
 		points := 0

@@ -20,15 +20,22 @@ type ingestOptions struct {
 	db      string
 	workers int
 	lenient bool
+	format  string // sqlite or parquet
+	output  string // --format parquet: the directory
+	shard   string // --format parquet: the shard's id
+	fromDB  string // --format parquet: the database to write instead of records
+	// filesFrom names a file listing paths to read, one a line.
+	filesFrom string
 }
 
 func newIngestCmd() *cobra.Command {
 	var o ingestOptions
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
-		Short: "Store games in the analytics database",
+		Short: "Store games in the analytics database, or as Parquet tables",
 		Long: `ingest replays every game of the given CGN files and JCloisterZone saves
-(directories stand for every *.cgn and *.jcz file below them) on all cores and stores them in an SQLite database
+(directories stand for every *.cgn and *.jcz file below them) on all cores
+and stores them in an SQLite database
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
@@ -41,18 +48,56 @@ validation are kept apart with their diagnostics and never count in the
 statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
 
+With --format parquet, ingest writes the same tables as Parquet files
+for DuckDB, Spark and the like: one folder per table in the directory -o
+names (games/, players/, turns/, ...), and in each one file, SHARD.parquet,
+for this run. Runs with different --shard ids, on one machine or many,
+write parts of an archive into the same directory side by side; a run
+with the id of an earlier one replaces its files. A shard's files appear
+only once all are complete. --from-db writes the tables of a database
+instead of records. See docs/scale.md.
+
 Exit status: 0 when every game is valid, 1 when some failed validation,
 2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM).`,
 		Example: `  towerlog ingest games/
-  towerlog ingest --db club.db night-1.cgn night-2.cgn`,
-		Args: someArgs("PATH"),
+  towerlog ingest --db club.db night-1.cgn night-2.cgn
+  towerlog ingest --format parquet -o tables --shard part-007 archive/2025/
+  towerlog ingest --format parquet -o tables --shard part-008 --files-from lists/part-008
+  towerlog ingest --format parquet -o tables --from-db towerlog.db`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.fromDB != "" && len(args) > 0 {
+				return usageError("--from-db reads no PATH, yet got %q; %s", args[0], usage(cmd))
+			}
+			if o.fromDB != "" || o.filesFrom != "" {
+				return nil
+			}
+			return someArgs("PATH")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkIngestFlags(cmd, o); err != nil {
+				return err
+			}
+			if o.filesFrom != "" {
+				listed, err := readFileList(cmd, o.filesFrom)
+				if err != nil {
+					return &exitError{exitUsage, err}
+				}
+				args = append(args, listed...)
+			}
+			if o.format == "parquet" {
+				return runIngestParquet(cmd, args, o)
+			}
 			return runIngest(cmd, args, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
 	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
+	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input), besides any PATH")
+	cmd.Flags().StringVar(&o.format, "format", "sqlite", "what to write: sqlite (the database) or parquet (a directory of tables)")
+	cmd.Flags().StringVarP(&o.output, "output", "o", "", "with --format parquet: the directory of the tables")
+	cmd.Flags().StringVar(&o.shard, "shard", "", "with --format parquet: the `ID` of this run's files (default: derived from the paths read)")
+	cmd.Flags().StringVar(&o.fromDB, "from-db", "", "with --format parquet: write the tables of this database `FILE` instead of records")
 	return cmd
 }
 

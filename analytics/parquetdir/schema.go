@@ -1,0 +1,95 @@
+package parquetdir
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"reflect"
+	"regexp"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+
+	"github.com/towerlog/towerlog/analytics"
+)
+
+// rowsPerGroup is the number of rows of a row group: the unit engines
+// split a scan into and skip by its statistics. A million rows make
+// groups of a few MB to some tens of MB, the size DuckDB and Spark scan
+// best, and bound the memory a table's writer buffers.
+const rowsPerGroup = 1_000_000
+
+// columns returns the options that make parquet-go name the columns of
+// row type T by their `col` tags, the column names of the SQLite store;
+// the Parquet types follow the fields' Go types (int64 is INT64, string
+// is a UTF-8 BYTE_ARRAY, a pointer is an optional column).
+func columns[T any]() []parquet.SchemaOption {
+	t := reflect.TypeFor[T]()
+	opts := make([]parquet.SchemaOption, 0, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		opts = append(opts, parquet.StructTag(reflect.StructTag(fmt.Sprintf("parquet:%q", f.Tag.Get("col"))), f.Name))
+	}
+	return opts
+}
+
+// writerOptions are the options of a table's writer: its columns, zstd
+// compression of every page, row groups of rowsPerGroup rows.
+func writerOptions[T any]() []parquet.WriterOption {
+	opts := []parquet.WriterOption{
+		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.MaxRowsPerRowGroup(rowsPerGroup),
+	}
+	for _, o := range columns[T]() {
+		opts = append(opts, o.(parquet.WriterOption))
+	}
+	return opts
+}
+
+// Schema returns the Parquet schema of the table whose rows are of type
+// T (analytics.GameRow and the others).
+func Schema[T any]() *parquet.Schema {
+	var zero T
+	return parquet.SchemaOf(zero, columns[T]()...)
+}
+
+// Key returns the key of a game in a directory (games.gid, and the game
+// column of the tables that refer to it): the first 63 bits of its id,
+// the SHA-256 of its record in hex. Every shard gives a game the same key
+// without asking the others; two different games share a key with a
+// probability of about n²/2⁶⁴ for n games (one in 180,000 for 10
+// million).
+func Key(id string) (int64, error) {
+	if len(id) < 16 {
+		return 0, fmt.Errorf("game id %q: not a SHA-256 in hex", id)
+	}
+	b, err := hex.DecodeString(id[:16])
+	if err != nil {
+		return 0, fmt.Errorf("game id %q: not a SHA-256 in hex", id)
+	}
+	return int64(binary.BigEndian.Uint64(b) >> 1), nil
+}
+
+// shardName is what a shard id may be: letters, digits, '.', '_' and
+// '-', starting with a letter or digit (engines skip files whose names
+// start with '.' or '_').
+var shardName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
+
+// CheckShard returns an error unless id can name a shard.
+func CheckShard(id string) error {
+	if !shardName.MatchString(id) {
+		return fmt.Errorf("shard id %q: use up to 100 letters, digits, '.', '_' and '-', starting with a letter or digit", id)
+	}
+	return nil
+}
+
+// table returns the table of the store whose rows are of type T.
+func table[T any]() analytics.Table {
+	t := reflect.TypeFor[T]()
+	for _, tab := range analytics.Tables {
+		if tab.Row == t {
+			return tab
+		}
+	}
+	panic(fmt.Sprintf("parquetdir: %v is no row type of analytics.Tables", t))
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/parquetdir"
+)
+
+// checkIngestFlags refuses flags that do not go with --format.
+func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
+	parquetOnly := []string{"output", "shard", "from-db"}
+	switch o.format {
+	case "sqlite":
+		for _, f := range parquetOnly {
+			if cmd.Flags().Changed(f) {
+				return usageError("--%s goes with --format parquet; %s", f, usage(cmd))
+			}
+		}
+	case "parquet":
+		if cmd.Flags().Changed("db") {
+			return usageError("--db is the SQLite database; with --format parquet, -o names the directory and --from-db a database to read; %s", usage(cmd))
+		}
+		if o.output == "" {
+			return usageError("--format parquet needs -o DIR; %s", usage(cmd))
+		}
+		if o.fromDB != "" {
+			for _, f := range []string{"jobs", "lenient", "files-from"} {
+				if cmd.Flags().Changed(f) {
+					return usageError("--%s is for records, not --from-db; %s", f, usage(cmd))
+				}
+			}
+		}
+		if o.shard != "" {
+			if err := parquetdir.CheckShard(o.shard); err != nil {
+				return usageError("--shard: %v", err)
+			}
+		}
+	default:
+		return usageError("--format %q: want sqlite or parquet; %s", o.format, usage(cmd))
+	}
+	return nil
+}
+
+// defaultShard is the shard id of a run without --shard: derived from
+// what it reads, so that running it again replaces its files and runs
+// over other paths write shards of their own.
+func defaultShard(sources []string) string {
+	sum := sha256.Sum256([]byte(strings.Join(sources, "\n")))
+	return hex.EncodeToString(sum[:8])
+}
+
+func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var (
+		st  parquetdir.Stats
+		err error
+	)
+	if o.fromDB != "" {
+		if o.shard == "" {
+			o.shard = defaultShard([]string{o.fromDB})
+		}
+		st, err = parquetFromDB(ctx, o)
+	} else {
+		var files []string
+		if files, err = formats().ExpandPaths(args); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		if o.shard == "" {
+			o.shard = defaultShard(files)
+		}
+		bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
+		st, err = parquetdir.WriteRecords(ctx, o.output, o.shard, files, parquetdir.Options{Loaders: formats(),
+			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
+		finish(bar)
+	}
+	if errors.Is(err, context.Canceled) {
+		return &exitError{exitInterrupted, fmt.Errorf("interrupted: shard %s not written; run the same command again to write it", o.shard)}
+	}
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if o.fromDB != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %s: %d games, %d invalid, %d rows (from %s)\n",
+			o.output, o.shard, st.Games, st.Invalid, st.Rows, o.fromDB)
+		return nil
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %s: %d games, %d repeated, %d invalid (%s), %d rows\n",
+		o.output, o.shard, st.Games, st.Repeated, st.Invalid, nounCount(st.Files, "file", "files"), st.Rows)
+	if st.Invalid > 0 {
+		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or %s/diagnostics",
+			nounCount(st.Invalid, "game", "games"), o.output)}
+	}
+	return nil
+}
+
+// parquetFromDB writes the tables of the database --from-db, which must
+// exist.
+func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, error) {
+	if _, err := os.Stat(o.fromDB); err != nil {
+		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
+	}
+	s, err := analytics.Open(ctx, o.fromDB)
+	if err != nil {
+		return parquetdir.Stats{}, err
+	}
+	defer s.Close()
+	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s.DB())
+}
+
+// readFileList reads the paths a --files-from file lists, one a line
+// ("-": standard input); blank lines are skipped.
+func readFileList(cmd *cobra.Command, name string) ([]string, error) {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(cmd.InOrStdin())
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--files-from: %w", err)
+	}
+	var paths []string
+	for line := range strings.Lines(string(b)) {
+		if p := strings.TrimRight(line, "\r\n"); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
