@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -323,6 +324,9 @@ func TestGeneratedGames(t *testing.T) {
 		for j, m := range ms {
 			if r.rules.Phantom {
 				phantomUse(phantom, r, m)
+				if err := phantomMistakes(phantom, r, m); err != nil {
+					t.Fatalf("game %d move %d: %v", i, j, err)
+				}
 			}
 			// Listing the legal moves brings the frontier up to date: every
 			// move in some games, now and then in others (a catch-up over
@@ -407,6 +411,93 @@ var phantomUses = []string{
 	"first on a feature", "first on a tower", "second on a feature", "second on a tower", "second step passed",
 	"second after own capture", "captured", "captured own", "captured on a tower", "exchange follower back",
 	"exchange phantom back", "ransom", "event score", "event capture", "event exchange", "event ransom", "final score",
+	"refused phantom: a follower second", "refused phantom: a floor second", "refused phantom: not in supply",
+	"refused follower: occupied", "refused bare-foundation", "refused exchange: no choice", "refused exchange: choice missing",
+	"refused capture: wrong figure",
+}
+
+// phantomMistakes tries, on copies of g, the mistakes with the phantom that
+// the moment allows before m is played, and checks that each is refused
+// for its rule and leaves the copy as it was; uses counts them.
+func phantomMistakes(uses map[string]int, g *Game, m Move) error {
+	try := func(what string, bad Move, rule Rule) error {
+		c := g.Clone()
+		before := c.State()
+		err := c.Apply(bad)
+		var ie *IllegalMoveError
+		if !errors.As(err, &ie) || ie.Rule != rule {
+			return fmt.Errorf("%s: %v gave %v, want a refusal for rule %s", what, bad, err, rule)
+		}
+		if !reflect.DeepEqual(before, c.State()) {
+			return fmt.Errorf("%s: the refused %v changed the game", what, bad)
+		}
+		uses["refused "+rule.String()+what]++
+		return nil
+	}
+	var bad []func() error
+	switch {
+	case g.phase == PhasePhantom && m.Kind == MoveFollower:
+		f := m
+		f.Figure = FigureFollower
+		bad = append(bad, func() error { return try(": a follower second", f, RulePhantom) })
+	case g.phase == PhasePhantom && m.Kind == MoveTowerFollower:
+		bad = append(bad, func() error { return try(": a floor second", Move{Kind: MoveFloor, Pos: m.Pos}, RulePhantom) })
+	case g.phase == PhaseEnd && g.newTile >= 0 && !g.phantomFree(g.player):
+		bad = append(bad, func() error {
+			return try(": not in supply", Move{Kind: MoveFollower, Spot: Spot{Kind: FeatureField}, Figure: FigurePhantom}, RulePhantom)
+		})
+	case g.phase == PhaseCapture && m.Kind == MoveCapture:
+		w := m
+		w.Figure ^= 1
+		bad = append(bad, func() error { return try(": wrong figure", w, RuleCapture) })
+		if m.Back != ChoiceNone {
+			n := m
+			n.Back = ChoiceNone
+			bad = append(bad, func() error { return try(": choice missing", n, RuleExchange) })
+		} else if owner, _ := g.capturedBy(m); owner != g.player {
+			c := m
+			c.Back = ChoicePhantom
+			bad = append(bad, func() error { return try(": no choice", c, RuleExchange) })
+		}
+	}
+	if g.phase == PhasePhantom || g.phase == PhaseAction && g.phantomFree(g.player) {
+		for i := range g.towers {
+			if tw := &g.towers[i]; tw.height == 0 && g.towerActions() {
+				pos := g.tiles[tw.tile].pos
+				bad = append(bad, func() error {
+					return try("", Move{Kind: MoveTowerFollower, Pos: pos, Figure: FigurePhantom}, RuleBareFoundation)
+				})
+				break
+			}
+		}
+		t := &g.tiles[g.newTile]
+		for i := range t.o.segs {
+			if g.nodes[g.find(t.node+int32(i))].occupied > 0 && !(t.o.segs[i].kind == FeatureField && g.rules.NoFarmers) {
+				sp := t.o.spot(i)
+				bad = append(bad, func() error {
+					return try(": occupied", Move{Kind: MoveFollower, Spot: sp, Figure: FigurePhantom}, RuleFollower)
+				})
+				break
+			}
+		}
+	}
+	for _, f := range bad {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// capturedBy returns the owner and slot of the figure capture m takes.
+func (g *Game) capturedBy(m Move) (int, int) {
+	v := g.grid.get(m.Pos)
+	t := &g.tiles[v]
+	if m.Spot.Kind == FeatureTower {
+		p := int(g.towers[t.tower].guard)
+		return p, g.figureOnTower(p, v)
+	}
+	return g.figureOn(t.node + int32(t.o.find(m.Spot)))
 }
 
 // phantomUse counts what move m, about to be played on g, does with a
