@@ -1,0 +1,92 @@
+package record
+
+import (
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+func (p *parser) tags() {
+	for {
+		p.space()
+		if p.i >= len(p.src) || p.src[p.i] != '[' {
+			return
+		}
+		p.tagLine()
+	}
+}
+
+func (p *parser) tagLine() {
+	defer p.recoverLine()
+	for {
+		p.tag()
+		p.inlineSpace()
+		if p.i >= len(p.src) || p.src[p.i] == '\n' {
+			return
+		}
+		if p.src[p.i] != '[' {
+			p.fail(p.i, "expected end of line after a tag, found "+p.found(p.i))
+		}
+	}
+}
+
+func (p *parser) tag() {
+	t := p.nodes.tags.new()
+	t.Pos = p.pos(p.i)
+	p.i++
+	p.inlineSpace()
+	a := p.i
+	if a >= len(p.src) || !isLetterAt(p.src, a) {
+		p.fail(a, "expected tag name, found "+p.found(a))
+	}
+	for p.i < len(p.src) {
+		r, n := decodeRune(p.src, p.i)
+		if r != '_' && !isASCIIAlnum(r) && !(r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+			break
+		}
+		p.i += n
+	}
+	roster := rosterIndex(string(p.src[a:p.i]))
+	if roster >= 0 {
+		t.Name = Roster[roster]
+	} else {
+		t.Name = string(p.src[a:p.i])
+	}
+	p.inlineSpace()
+	if p.i >= len(p.src) || p.src[p.i] != '"' {
+		p.fail(p.i, "expected quoted tag value, found "+p.found(p.i))
+	}
+	t.ValuePos = p.pos(p.i)
+	va := p.i + 1
+	raw, esc := p.quoted()
+	if esc {
+		t.raw = string(raw)
+	}
+	t.Value = p.tagValue(roster, raw, esc, va)
+	p.inlineSpace()
+	if p.i >= len(p.src) || p.src[p.i] != ']' {
+		p.fail(p.i, `expected "]" to close the tag, found `+p.found(p.i))
+	}
+	p.i++
+	if old := p.g.tag(t.Name); old != nil {
+		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(int(old.Pos.Line))+":"+strconv.Itoa(int(old.Pos.Column))+")")
+		return
+	}
+	p.g.Tags = p.nodes.tagList.add(p.g.Tags, t)
+}
+
+// tagValue decodes the value of a tag, roster being the tag's index in
+// Roster (or -1). A roster tag's value is shared with the previous game's
+// when they are the same, as the Event, Players or Rules of the games of a
+// file mostly are.
+func (p *parser) tagValue(roster int, raw []byte, esc bool, at int) string {
+	if roster < 0 || esc {
+		return p.unquote(raw, esc, at)
+	}
+	if s := p.values[roster]; s == string(raw) {
+		return s
+	}
+	s := string(raw)
+	p.values[roster] = s
+	return s
+}
