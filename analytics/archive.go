@@ -111,7 +111,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}
