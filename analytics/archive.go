@@ -16,11 +16,11 @@ import (
 
 // Limits that keep a report's size independent of the archive's.
 const (
-	leaderboardRows = 100 // players in the leaderboard
-	chartPlayers    = 20  // players in the bar charts
-	matrixPlayers   = 15  // players in the captor × victim matrix
-	flowPlayers     = 20  // players in the ransom flows
-	pickerGames     = 20  // latest games offered one at a time
+	leaderboardRows = 100  // players in the leaderboard
+	chartPlayers    = 20   // players in the bar charts
+	matrixPlayers   = 15   // players in the captor × victim matrix
+	flowPlayers     = 20   // players in the ransom flows
+	pickerGames     = 2000 // games offered one at a time, the latest first
 )
 
 // report gathers an archive report over one connection, which holds the
