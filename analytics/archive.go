@@ -16,11 +16,11 @@ import (
 
 // Limits that keep a report's size independent of the archive's.
 const (
-	leaderboardRows = 100 // players in the leaderboard
-	chartPlayers    = 20  // players in the bar charts
-	matrixPlayers   = 15  // players in the captor × victim matrix
-	flowPlayers     = 12  // players in the ransom flows: one colour each (palette)
-	pickerGames     = 20  // latest games offered one at a time
+	leaderboardRows = 100  // players in the leaderboard
+	chartPlayers    = 20   // players in the bar charts
+	matrixPlayers   = 15   // players in the captor × victim matrix
+	flowPlayers     = 12   // players in the ransom flows: one colour each (palette)
+	pickerGames     = 2000 // games offered one at a time, the latest first
 )
 
 // report gathers an archive report over one connection, which holds the
@@ -111,7 +111,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}

@@ -18,7 +18,9 @@ type pickedGame struct {
 }
 
 // gamePicker adds the charts of one game at a time (the score race and
-// the tower heights) for the latest games of the selection.
+// the tower heights) for every game of the selection, the latest first,
+// up to pickerGames of them: the report's size stays bounded, and the
+// note says how to reach the others.
 func (r *report) gamePicker() error {
 	var games []*pickedGame
 	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns
@@ -29,7 +31,7 @@ func (r *report) gamePicker() error {
 		if err := rows.Scan(&g.gid, &date, &event, &g.turns); err != nil {
 			return err
 		}
-		g.label = date
+		g.label = fmt.Sprintf("#%d · %s", g.gid, date)
 		if event != "" {
 			g.label += " · " + event
 		}
@@ -37,6 +39,10 @@ func (r *report) gamePicker() error {
 		return nil
 	})
 	if err != nil || len(games) == 0 {
+		return err
+	}
+	var selected int
+	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM sel`).Scan(&selected); err != nil {
 		return err
 	}
 	for _, g := range games {
@@ -58,13 +64,17 @@ func (r *report) gamePicker() error {
 		labels = append(labels, g.label)
 	}
 	race.Options, towers.Options = string(data[0][race.ID]), string(data[0][towers.ID])
-	b, err := json.Marshal(data)
+	packed, err := gzipJSON(data)
 	if err != nil {
 		return err
 	}
+	note := fmt.Sprintf("Choose any of the %d games of the selection, the latest first; #N is the game's ID for towerlog games.", len(games))
+	if selected > len(games) {
+		note = fmt.Sprintf("The selection holds %d games: the %d latest are offered here. Narrow it with the filters (--player, --event, --since, --until, ...) to reach the others, or write the report of any one game with towerlog games report ID.",
+			selected, len(games))
+	}
 	r.page.Pickers = append(r.page.Pickers, picker{ID: "one-game", Title: "One game at a time",
-		Note:  fmt.Sprintf("Choose one of the %d latest games of the selection.", len(games)),
-		Games: string(b), Labels: labels, Charts: []chart{race, towers}})
+		Note: note, Games: packed, Labels: labels, Charts: []chart{race, towers}})
 	return nil
 }
 

@@ -94,7 +94,7 @@ func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
 // Game returns the stored valid game of key gid.
 func (s *Store) Game(ctx context.Context, gid int64) (*Game, error) {
 	var out *Game
-	_, err := s.selectWhere(ctx, "g.gid = ?", []any{gid}, func(g *Game) error {
+	_, err := selectWhere(ctx, s.db, "g.gid = ?", []any{gid}, func(g *Game) error {
 		out = g
 		return nil
 	})
@@ -184,8 +184,8 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 
 // selectWhere calls emit with each stored game of the condition on games
 // g, with its players.
-func (s *Store) selectWhere(ctx context.Context, where string, args []any, emit func(*Game) error) (int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+func selectWhere(ctx context.Context, q queryer, where string, args []any, emit func(*Game) error) (int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
 			g.result, g.winner, g.turns, g.record,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid

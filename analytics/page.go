@@ -72,7 +72,8 @@ type board struct {
 }
 
 // picker is a choice of game for charts that show one game at a time:
-// Games is a JSON array of {label, charts: {chartID: options}}.
+// Games is base64 of the gzipped JSON array of {chartID: options}, one
+// object per game of Labels.
 type picker struct {
 	ID, Title, Note string
 	Games           string

@@ -336,7 +336,7 @@ func readReport(t *testing.T, page string) *reportPage {
 	}
 	for _, m := range pickerRe.FindAllStringSubmatch(page, -1) {
 		var games []map[string]map[string]any
-		if err := json.Unmarshal([]byte(html.UnescapeString(m[2])), &games); err != nil {
+		if err := json.Unmarshal(gunzipBase64(t, html.UnescapeString(m[2])), &games); err != nil {
 			t.Fatalf("picker %s: %v", m[1], err)
 		}
 		r.pickers[m[1]] = games

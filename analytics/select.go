@@ -182,7 +182,7 @@ func (s *Store) SelectGames(ctx context.Context, f Filter, emit func(*Game) erro
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
 		return st, err
 	}
-	st.Selected, err = s.selectWhere(ctx, where, args, emit)
+	st.Selected, err = selectWhere(ctx, s.db, where, args, emit)
 	return st, err
 }
 

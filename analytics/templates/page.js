@@ -18,14 +18,20 @@
   });
 
   // Charts of one game at a time: the select swaps every chart's options.
+  // The games' options are gzipped: they are unpacked once, on the first
+  // choice.
   Array.prototype.forEach.call(document.querySelectorAll('section.picker'), function (sec) {
-    var games = JSON.parse(sec.getAttribute('data-games'));
+    var games = null;
     var sel = sec.querySelector('select.game-select');
-    sel.addEventListener('change', function () {
+    var show = function () {
       var g = games[Number(sel.value)];
       Object.keys(g).forEach(function (id) {
         if (byId[id]) { byId[id].setOption(g[id], true); }
       });
+    };
+    sel.addEventListener('change', function () {
+      if (games) { show(); return; }
+      unpack(sec.getAttribute('data-games')).then(function (all) { games = all; show(); });
     });
   });
 

@@ -402,3 +402,34 @@ func canonicalOf(t *testing.T, text string) []byte {
 	}
 	return record.AppendGame(nil, games[0])
 }
+
+// TestCompletionFromDatabase: the shell completes player names and events
+// from the database, and completing never creates one.
+func TestCompletionFromDatabase(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"capture", "tower-floor"} {
+		copyFile(t, "../../testdata/jcz/"+n+".cgn", dir)
+	}
+	db := filepath.Join(dir, "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"select", "--db", db, "--player", "b"}, "Bob\n:4\n"},
+		{[]string{"stats", "--db", db, "--captor", ""}, "Anna\nBob\n:4\n"},
+		{[]string{"report", "--db", db, "--event", "A "}, "A first floor with nothing in range\nA tower captures a thief\n:4\n"},
+		{[]string{"games", "list", "--db", db, "--event", "a t"}, "A tower captures a thief\n:4\n"},
+		{[]string{"standings", "--db", filepath.Join(dir, "none.db"), "--event", ""}, ":4\n"},
+	} {
+		code, out, _ := runCLI(t, append([]string{"__complete"}, c.args...)...)
+		if code != exitOK || out != c.want {
+			t.Errorf("complete %q: code %d, %q, want %q", c.args, code, out, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.db")); !os.IsNotExist(err) {
+		t.Errorf("completion created a database: %v", err)
+	}
+}

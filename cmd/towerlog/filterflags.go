@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -55,6 +57,7 @@ func addFilterFlags(cmd *cobra.Command, ff *filterFlags) {
 	f.Var(rangeValue{&ff.f.Tower}, "tower", "only games whose highest tower ended so high: N, N-M, N- or -M")
 	f.StringVar(&ff.f.Captor, "captor", "", "only games in which this player's tower captured an opponent's follower (of --victim if given)")
 	f.StringVar(&ff.f.Victim, "victim", "", "only games in which an opponent's tower captured this player's follower (--captor's if given)")
+	registerFilterCompletions(cmd)
 }
 
 // filter returns the Filter the flags set.
@@ -86,4 +89,49 @@ func selectionError(err error) error {
 		return &exitError{exitInvalid, err}
 	}
 	return &exitError{exitUsage, err}
+}
+
+// completeNames offers, for shell completion, the names the database of
+// the command's --db knows: players, or events, sites or rounds (which
+// picks them from an analytics.Known). A database that does not exist is
+// not created.
+func completeNames(which func(*analytics.Known) map[string]bool) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		db := defaultDB
+		if f := cmd.Flag("db"); f != nil {
+			db = f.Value.String()
+		}
+		if _, err := os.Stat(db); err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		s, err := analytics.Open(cmd.Context(), db)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		defer s.Close()
+		k, err := s.KnownNames(cmd.Context())
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for name := range which(k) {
+			if strings.HasPrefix(strings.ToLower(name), strings.ToLower(toComplete)) {
+				out = append(out, name)
+			}
+		}
+		sort.Strings(out)
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// registerFilterCompletions makes the shell complete the filters' names
+// from the database.
+func registerFilterCompletions(cmd *cobra.Command) {
+	players := completeNames(func(k *analytics.Known) map[string]bool { return k.Players })
+	for _, f := range []string{"player", "winner", "captor", "victim"} {
+		_ = cmd.RegisterFlagCompletionFunc(f, players)
+	}
+	_ = cmd.RegisterFlagCompletionFunc("event", completeNames(func(k *analytics.Known) map[string]bool { return k.Events }))
+	_ = cmd.RegisterFlagCompletionFunc("site", completeNames(func(k *analytics.Known) map[string]bool { return k.Sites }))
+	_ = cmd.RegisterFlagCompletionFunc("round", completeNames(func(k *analytics.Known) map[string]bool { return k.Rounds }))
 }

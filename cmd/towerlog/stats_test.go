@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"html"
 	"math"
@@ -182,4 +183,69 @@ func signedText(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// TestStandingsCommand: an event's standings count each player's games
+// and wins as the records do, and the report of the event shows them.
+func TestStandingsCommand(t *testing.T) {
+	dir := clubDir(t)
+	db := filepath.Join(t.TempDir(), "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	const event = "Club night"
+	want := countFromRecords(t, dir, event)
+	code, out, errOut := runCLI(t, "standings", "--db", db, "--event", event, "--json")
+	if code != exitOK {
+		t.Fatalf("standings: %d %s", code, errOut)
+	}
+	var st struct {
+		Rounds  []string
+		Players []struct {
+			Rank        int
+			Name        string
+			Games, Wins int
+			Points      int
+			RoundGames  [][]struct{ Place, Score int } `json:"round_games"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Players) != len(want) || len(st.Rounds) < 2 {
+		t.Fatalf("standings of %d players over rounds %q, want %d players", len(st.Players), st.Rounds, len(want))
+	}
+	for i, p := range st.Players {
+		c := want[p.Name]
+		games, points := 0, 0
+		for _, r := range p.RoundGames {
+			for _, g := range r {
+				games++
+				points += g.Score
+			}
+		}
+		if c == nil || p.Games != c.games || p.Wins != c.wins || p.Points != c.scoreSum || games != c.games || points != c.scoreSum {
+			t.Errorf("%s: %+v, counted %+v", p.Name, p, c)
+		}
+		if i > 0 && p.Wins > st.Players[i-1].Wins {
+			t.Errorf("%s ranked below a player of fewer wins", p.Name)
+		}
+	}
+	if code, out, _ := runCLI(t, "standings", "--db", db, "--event", event); code != exitOK || !strings.HasPrefix(out, "Standings of Club night\n\n #  Player") ||
+		!strings.Contains(out, "\nHead to head") {
+		t.Errorf("standings table:\n%s", out)
+	}
+	if code, _, errOut := runCLI(t, "standings", "--db", db); code != exitUsage || !strings.Contains(errOut, `standings needs --event: the events of`) {
+		t.Errorf("standings without --event: %d %q", code, errOut)
+	}
+	page := filepath.Join(t.TempDir(), "r.html")
+	if code, _, errOut := runCLI(t, "report", "--db", db, "--event", event, "-o", page); code != exitOK {
+		t.Fatalf("report: %d %s", code, errOut)
+	}
+	b, _ := os.ReadFile(page)
+	for _, id := range []string{`id="standings"`, `id="crosstable"`, "<td>" + st.Players[0].Name + "</td>"} {
+		if !strings.Contains(string(b), id) {
+			t.Errorf("the report of the event lacks %s", id)
+		}
+	}
 }

@@ -23,20 +23,17 @@ func writeAligned(w io.Writer, head []string, rows [][]string, right map[int]boo
 	}
 	var b strings.Builder
 	for _, r := range all {
+		var line strings.Builder
 		for i, c := range r {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			switch {
-			case right[i]:
-				b.WriteString(pad + c)
-			case i < len(r)-1:
-				b.WriteString(c + pad)
-			default:
-				b.WriteString(c)
+			if right[i] {
+				line.WriteString(pad + c)
+			} else {
+				line.WriteString(c + pad)
 			}
-			if i < len(r)-1 {
-				b.WriteString("  ")
-			}
+			line.WriteString("  ")
 		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())

@@ -1,0 +1,297 @@
+package analytics
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Standings are the tournament table of a selection of games, usually
+// one event's: every player's results round by round, ranked, and who
+// finished ahead of whom when they met.
+type Standings struct {
+	Rounds  []string   `json:"rounds"` // the Round tags in order ("" for games without one)
+	Players []Standing `json:"players"`
+}
+
+// Standing is one player's line of the standings.
+type Standing struct {
+	Rank int    `json:"rank"` // players equal in wins, margin and points share a rank
+	Name string `json:"name"`
+	// Rounds are the player's games of each round of Standings.Rounds
+	// (none when the player sat the round out).
+	Rounds [][]RoundGame `json:"round_games"`
+	Games  int           `json:"games"`
+	Wins   int           `json:"wins"`   // games ranked first, a shared first place included
+	Points int           `json:"points"` // the sum of the player's final scores
+	// Margin is the sum, over the player's games, of the player's score
+	// minus the best score of the others at the table.
+	Margin int `json:"margin"`
+	// Against is the player's record against every player of the
+	// standings, in their order: games where both played and the one
+	// finished ahead of the other, behind, or level.
+	Against []HeadToHead `json:"against"`
+}
+
+// RoundGame is a player's game of one round.
+type RoundGame struct {
+	GID   int64 `json:"gid"`
+	Place int   `json:"place"` // 1 for the winner(s)
+	Score int   `json:"score"`
+}
+
+// HeadToHead counts a player's games with another.
+type HeadToHead struct {
+	Ahead  int `json:"ahead"`
+	Behind int `json:"behind"`
+	Level  int `json:"level"`
+}
+
+// Met reports whether the two played together.
+func (h HeadToHead) Met() bool { return h.Ahead+h.Behind+h.Level > 0 }
+
+// String writes the count as a crosstable cell: "2-1", with the games
+// level after a second dash ("2-1-1"); "" when they never met.
+func (h HeadToHead) String() string {
+	switch {
+	case !h.Met():
+		return ""
+	case h.Level > 0:
+		return fmt.Sprintf("%d-%d-%d", h.Ahead, h.Behind, h.Level)
+	}
+	return fmt.Sprintf("%d-%d", h.Ahead, h.Behind)
+}
+
+// EventStandings returns the standings of the stored games f selects;
+// f.Event is required. When f selects nothing, the error is a
+// *NoGamesError.
+func (s *Store) EventStandings(ctx context.Context, f Filter) (*Standings, error) {
+	if f.Event == "" {
+		return nil, &FilterError{Flag: "event", Msg: "is needed: standings are those of one event"}
+	}
+	var games []*Game
+	_, err := s.SelectGames(ctx, f, func(g *Game) error {
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return standingsOf(games), nil
+}
+
+// standingsOf works out the standings of games.
+func standingsOf(games []*Game) *Standings {
+	st := &Standings{}
+	roundIdx := map[string]int{}
+	for _, g := range games {
+		if _, ok := roundIdx[g.Round]; !ok {
+			roundIdx[g.Round] = 0
+			st.Rounds = append(st.Rounds, g.Round)
+		}
+	}
+	sort.Slice(st.Rounds, func(i, j int) bool { return roundLess(st.Rounds[i], st.Rounds[j]) })
+	for i, r := range st.Rounds {
+		roundIdx[r] = i
+	}
+	byName := map[string]*Standing{}
+	player := func(name string) *Standing {
+		p := byName[name]
+		if p == nil {
+			p = &Standing{Name: name, Rounds: make([][]RoundGame, len(st.Rounds))}
+			byName[name] = p
+		}
+		return p
+	}
+	type meeting struct{ a, b string }
+	met := map[meeting]*HeadToHead{}
+	for _, g := range games {
+		for i, p := range g.Players {
+			best := -1 << 31
+			for j, o := range g.Players {
+				if j != i {
+					best = max(best, o.Score)
+				}
+				if j == i {
+					continue
+				}
+				h := met[meeting{p.Name, o.Name}]
+				if h == nil {
+					h = &HeadToHead{}
+					met[meeting{p.Name, o.Name}] = h
+				}
+				switch {
+				case p.Rank < o.Rank:
+					h.Ahead++
+				case p.Rank > o.Rank:
+					h.Behind++
+				default:
+					h.Level++
+				}
+			}
+			s := player(p.Name)
+			r := roundIdx[g.Round]
+			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score})
+			s.Games++
+			s.Points += p.Score
+			if p.Rank == 1 {
+				s.Wins++
+			}
+			if len(g.Players) > 1 {
+				s.Margin += p.Score - best
+			}
+		}
+	}
+	for _, p := range byName {
+		st.Players = append(st.Players, *p)
+	}
+	sort.Slice(st.Players, func(i, j int) bool {
+		a, b := &st.Players[i], &st.Players[j]
+		if a.Wins != b.Wins {
+			return a.Wins > b.Wins
+		}
+		if a.Margin != b.Margin {
+			return a.Margin > b.Margin
+		}
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		return a.Name < b.Name
+	})
+	for i := range st.Players {
+		p := &st.Players[i]
+		p.Rank = i + 1
+		if i > 0 {
+			q := &st.Players[i-1]
+			if p.Wins == q.Wins && p.Margin == q.Margin && p.Points == q.Points {
+				p.Rank = q.Rank
+			}
+		}
+		for _, o := range st.Players {
+			h := HeadToHead{}
+			if m := met[meeting{p.Name, o.Name}]; m != nil {
+				h = *m
+			}
+			p.Against = append(p.Against, h)
+		}
+	}
+	return st
+}
+
+// roundLess orders Round tags as people number rounds: "2" before
+// "10", "3.1" before "3.2", words after numbers, a game without a round
+// last.
+func roundLess(a, b string) bool {
+	if a == "" || b == "" {
+		return b == "" && a != ""
+	}
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, errX := strconv.Atoi(as[i])
+		y, errY := strconv.Atoi(bs[i])
+		switch {
+		case errX == nil && errY == nil && x != y:
+			return x < y
+		case errX == nil && errY != nil:
+			return true
+		case errX != nil && errY == nil:
+			return false
+		case errX != nil && as[i] != bs[i]:
+			return as[i] < bs[i]
+		}
+	}
+	return len(as) < len(bs)
+}
+
+// RoundCell writes a player's games of a round for a table: "1st 57",
+// several games joined by ", ", "" for none.
+func RoundCell(games []RoundGame) string {
+	var parts []string
+	for _, g := range games {
+		parts = append(parts, ordinal(g.Place)+" "+strconv.Itoa(g.Score))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// Table writes the standings as a table: head and rows of text.
+func (st *Standings) Table() (head []string, rows [][]string) {
+	head = []string{"#", "Player"}
+	for _, r := range st.Rounds {
+		if r == "" {
+			r = "?"
+		}
+		head = append(head, "Round "+r)
+	}
+	head = append(head, "Games", "Wins", "Margin", "Points")
+	for _, p := range st.Players {
+		row := []string{strconv.Itoa(p.Rank), p.Name}
+		for _, r := range p.Rounds {
+			row = append(row, RoundCell(r))
+		}
+		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), signed(p.Margin), strconv.Itoa(p.Points))
+		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// Crosstable writes the head-to-head records as a table: a row and a
+// column per player, numbered in the standings' order; a cell counts the
+// row player's games with the column player as ahead-behind(-level).
+func (st *Standings) Crosstable() (head []string, rows [][]string) {
+	head = []string{"No.", "Player"}
+	for i := range st.Players {
+		head = append(head, strconv.Itoa(i+1))
+	}
+	for i, p := range st.Players {
+		row := []string{strconv.Itoa(i + 1), p.Name}
+		for j, h := range p.Against {
+			if i == j {
+				row = append(row, "×")
+				continue
+			}
+			row = append(row, h.String())
+		}
+		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// standingsTables adds the standings and the crosstable of the selected
+// games to a report of one event.
+func (r *report) standingsTables() error {
+	if r.f.Event == "" {
+		return nil
+	}
+	var games []*Game
+	_, err := selectWhere(r.ctx, r.conn, "g.gid IN (SELECT gid FROM sel)", nil, func(g *Game) error {
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	st := standingsOf(games)
+	head, rows := st.Table()
+	r.page.Tables = append(r.page.Tables, table{ID: "standings", Title: "Standings of " + r.f.Event, Head: head, Rows: rows,
+		Note: "Each round's cell gives the player's place at the table and final score. Players are ranked by games won (a shared first place counts), then by margin (over their games, their score minus the best score of the others at the table), then by points."})
+	head, rows = st.Crosstable()
+	r.page.Tables = append(r.page.Tables, table{ID: "crosstable", Title: "Head to head", Head: head, Rows: rows,
+		Note: "Each cell counts the games the player of the row played with the player of the column (numbered as in the rows): finished ahead, behind, and level if any were."})
+	return nil
+}
