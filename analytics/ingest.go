@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/towerlog/towerlog/replay"
 )
@@ -140,7 +139,14 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 
 // writeGames writes the games of a batch within tx, parents before
 // children, and counts them in c.
+//
+// Its statements run without ctx's cancellation: given a context that
+// can end, the driver watches it with a goroutine of its own for every
+// statement, while these statements are short (a few hundred rows). The
+// transaction still ends when ctx does (database/sql rolls it back), and
+// the next statement fails.
 func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) error {
+	ctx = context.WithoutCancel(ctx)
 	games, invalid, err := unstored(ctx, tx, batch, c)
 	if err != nil {
 		return err
@@ -247,9 +253,7 @@ const rowsPerInsert = 500
 
 // inserter writes rows of one table in a transaction with multi-row
 // INSERT statements: a prepared one of rowsPerInsert rows, and one of
-// the rows left over when flushed. Only the table's column names, which
-// are constants of this package, and counts of placeholders go into SQL
-// text.
+// the rows left over when flushed.
 type inserter struct {
 	ctx  context.Context
 	tx   *sql.Tx
@@ -295,10 +299,4 @@ func (in *inserter) flush() error {
 		return fmt.Errorf("%s: %w", in.t.Name, err)
 	}
 	return nil
-}
-
-// insertSQL is the INSERT statement of n rows.
-func (t *Table) insertSQL(n int) string {
-	row := "(" + placeholders(len(t.Columns)) + ")"
-	return t.insertHead() + strings.TrimSuffix(strings.Repeat(row+",", n), ",")
 }

@@ -46,7 +46,8 @@ type clubFigures struct {
 	towers         map[int]int       // towers by final height
 	exchanges      int
 	guardCaptures  int
-	scoreRaces     map[string][][]int // by game date: scores after each turn, [turn][seat]
+	scoreRaces     map[string][][]int                   // by game date: scores after each turn, [turn][seat]
+	towerRaces     map[string]map[string]map[string]int // by game date, tower square "x,y", turn: height after the turn
 	seatNames      map[string][]string
 }
 
@@ -112,7 +113,8 @@ func readTextGames(t *testing.T, path string) []textGame {
 func countFigures(t *testing.T, path string, invalidGame int) *clubFigures {
 	t.Helper()
 	f := &clubFigures{players: map[string]*clubPlayer{}, captures: map[[2]string]int{}, byReach: map[[2]int]int{},
-		ransoms: map[[2]string]int{}, towers: map[int]int{}, scoreRaces: map[string][][]int{}, seatNames: map[string][]string{}}
+		ransoms: map[[2]string]int{}, towers: map[int]int{}, scoreRaces: map[string][][]int{},
+		towerRaces: map[string]map[string]map[string]int{}, seatNames: map[string][]string{}}
 	for i, g := range readTextGames(t, path) {
 		if i+1 == invalidGame {
 			f.invalid++
@@ -216,9 +218,23 @@ func (f *clubFigures) countGame(t *testing.T, g textGame) {
 				}
 			}
 		}
+		f.recordTowers(date, m[1], floors)
 	}
 	for _, n := range floors {
 		f.towers[n]++
+	}
+}
+
+// recordTowers notes the height of every tower after a turn.
+func (f *clubFigures) recordTowers(date string, turn string, floors map[string]int) {
+	if f.towerRaces[date] == nil {
+		f.towerRaces[date] = map[string]map[string]int{}
+	}
+	for square, h := range floors {
+		if f.towerRaces[date][square] == nil {
+			f.towerRaces[date][square] = map[string]int{}
+		}
+		f.towerRaces[date][square][turn] = h
 	}
 }
 
@@ -283,14 +299,14 @@ type reportPage struct {
 }
 
 var (
-	factRe    = regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`)
-	tableRe   = regexp.MustCompile(`(?s)<section class="table" id="([^"]+)">.*?<tbody>(.*?)</tbody>`)
-	rowRe     = regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
-	cellRe    = regexp.MustCompile(`(?s)<td>(.*?)</td>`)
-	chartRe   = regexp.MustCompile(`<div class="chart" id="([^"]+)"[^>]*data-options="([^"]*)"`)
-	pickerRe  = regexp.MustCompile(`<section class="picker" id="([^"]+)" data-games="([^"]*)"`)
-	suffixRe  = regexp.MustCompile(` \([^)]*\)$`)
-	pickerIDs = []string{"score-race"}
+	factRe   = regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`)
+	tableRe  = regexp.MustCompile(`(?s)<section class="table" id="([^"]+)">.*?<tbody>(.*?)</tbody>`)
+	rowRe    = regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
+	cellRe   = regexp.MustCompile(`(?s)<td>(.*?)</td>`)
+	chartRe  = regexp.MustCompile(`<div class="chart" id="([^"]+)"[^>]*data-options="([^"]*)"`)
+	pickerRe = regexp.MustCompile(`<section class="picker" id="([^"]+)" data-games="([^"]*)"`)
+	suffixRe = regexp.MustCompile(` \([^)]*\)$`)
+	squareRe = regexp.MustCompile(`\((-?\d+), (-?\d+)\)`)
 )
 
 func readReport(t *testing.T, page string) *reportPage {
@@ -540,7 +556,7 @@ func TestReportFigures(t *testing.T) {
 		}
 		compareMaps(t, "towers by final height", bars, wantBars)
 	})
-	t.Run("ScoreRaces", func(t *testing.T) {
+	t.Run("OneGame", func(t *testing.T) {
 		games := got.pickers["one-game"]
 		if len(games) != want.games {
 			t.Fatalf("%d games to pick, want %d", len(games), want.games)
@@ -561,6 +577,15 @@ func TestReportFigures(t *testing.T) {
 				}
 			}
 			compareMaps(t, "score race of "+date, lines, wantLines)
+			towers := map[string]map[string]int{}
+			for name, heights := range barFigures(t, g["tower-heights"]) {
+				sq := squareRe.FindStringSubmatch(name)
+				if sq == nil {
+					t.Fatalf("tower series %q names no square", name)
+				}
+				towers[sq[1]+","+sq[2]] = heights
+			}
+			compareMaps(t, "tower heights of "+date, towers, want.towerRaces[date])
 		}
 	})
 	t.Run("Exchanges", func(t *testing.T) {

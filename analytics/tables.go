@@ -173,9 +173,13 @@ func newTable(name string, row any) Table {
 	return t
 }
 
-// insertHead is "INSERT INTO t (a, b) VALUES ".
-func (t *Table) insertHead() string {
-	return "INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") VALUES "
+// insertSQL is the INSERT statement of n rows: "INSERT INTO t (a, b)
+// VALUES (?,?),(?,?)". Only the table's name and columns, constants of
+// this package, and counts of placeholders go into it.
+func (t *Table) insertSQL(n int) string {
+	row := "(" + placeholders(len(t.Columns)) + ")"
+	return "INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") VALUES " +
+		strings.TrimSuffix(strings.Repeat(row+",", n), ",")
 }
 
 // A row is a row of one of Tables.
