@@ -16,17 +16,17 @@
 # /tmp/towerlog-bench) between runs.
 #
 # Measured on the project's 2-core machine, 100,000 games (357 MB of CGN),
-# one run while other work kept the machine's load average between 12 and
-# 24, so that each process had a fraction of a core: the wall times show
-# the load, the CPU times what each way of writing costs.
-#   sqlite          358.1 s    279 games/s   161.7 CPU-s   4,980 bytes/game
-#   parquet -j 1    167.0 s    599 games/s    36.0 CPU-s     972 bytes/game
-#   parquet -j 2    150.2 s    666 games/s    35.1 CPU-s     972 bytes/game
-#   parquet 2 x -j1 130.3 s    767 games/s    38.2 CPU-s     970 bytes/game
-# Parquet takes 0.36 ms of CPU a game against SQLite's 1.6 ms, and a fifth
+# one run while other work kept the machine's load average between 10 and
+# 15, so that each process had a share of a core: the wall times show the
+# load, the CPU times what each way of writing costs.
+#   sqlite          210.6 s    475 games/s    78.5 CPU-s   4,980 bytes/game
+#   parquet -j 1     71.2 s  1,404 games/s    30.3 CPU-s     972 bytes/game
+#   parquet -j 2     35.5 s  2,815 games/s    29.0 CPU-s     972 bytes/game
+#   parquet 2 x -j1  42.2 s  2,370 games/s    30.6 CPU-s     970 bytes/game
+# Parquet takes 0.3 ms of CPU a game against SQLite's 0.8 ms, and a fifth
 # of the disk. Its work has no single writer: replays, row building and
 # each table's encoding run side by side, and processes write shards
-# apart: 36 CPU-s for 100,000 games is some 2,800 games/s for each core
+# apart: 30 CPU-s for 100,000 games is some 3,300 games/s for each core
 # that other work leaves free.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

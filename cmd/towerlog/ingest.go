@@ -49,9 +49,9 @@ statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
 
 With --format parquet, ingest writes the same tables as Parquet files
-for DuckDB, Spark and the like: one folder per table in the directory -o
-names (games/, players/, turns/, ...), and in each one file, SHARD.parquet,
-for this run. Runs with different --shard ids, on one machine or many,
+for DuckDB, Spark and the like, from CGN records and JCloisterZone saves
+(.jcz): one folder per table in the directory -o names (games/, players/,
+turns/, ...), and in each one file, SHARD.parquet, for this run. Runs with different --shard ids, on one machine or many,
 write parts of an archive into the same directory side by side; a run
 with the id of an earlier one replaces its files. A shard's files appear
 only once all are complete. --from-db writes the tables of a database

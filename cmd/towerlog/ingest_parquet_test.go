@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,6 +73,19 @@ func TestIngestParquet(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
 		t.Error("--from-db created the database it was to read")
+	}
+}
+
+// TestIngestParquetSaves: JCloisterZone saves are read as well; each save
+// of testdata/jcz is the game of the CGN record beside it, so every game
+// is read twice and written once.
+func TestIngestParquetSaves(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, errOut := runCLI(t, "ingest", "--format", "parquet", "-o", out, "--shard", "j", filepath.Join("..", "..", "testdata", "jcz"))
+	var games, repeated, files int
+	_, err := fmt.Sscanf(strings.TrimPrefix(stdout, out+": shard j: "), "%d games, %d repeated, 0 invalid (%d files)", &games, &repeated, &files)
+	if code != exitOK || err != nil || games == 0 || repeated != games || files != 2*games {
+		t.Fatalf("ingest: code %d, %q %q (%v)", code, stdout, errOut, err)
 	}
 }
 
