@@ -68,6 +68,9 @@ func WriteGameReport(w io.Writer, g *replay.Game) error {
 		Board:    b,
 		Charts:   gameCharts(g, names),
 	}
+	if g.Rules.Phantom {
+		gamePhantoms(g, names).add(&p, false, "")
+	}
 	return render(w, p)
 }
 
