@@ -111,7 +111,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.gamePicker, r.failedTable} {
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.phantomSection, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -419,19 +419,26 @@ func (r *report) ransomChart() error {
 	return nil
 }
 
+// seriesOf makes a series of each key, with the value of value(player,
+// key) for each player.
+func seriesOf(keys, players []string, value func(player, key string) int) []namedInts {
+	var out []namedInts
+	for _, k := range keys {
+		s := namedInts{name: k}
+		for _, p := range players {
+			s.values = append(s.values, value(p, k))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // featureOrder lists the feature kinds that score, in the charts' order.
 var featureOrder = []string{"city", "road", "cloister", "field"}
 
 func (r *report) featureChart() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
-	var series []namedInts
-	for _, f := range featureOrder {
-		s := namedInts{name: f}
-		for _, name := range top {
-			s.values = append(s.values, r.stats[name].byFeature[f])
-		}
-		series = append(series, s)
-	}
+	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
 	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
 		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
 	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true}))

@@ -68,6 +68,9 @@ func WriteGameReport(w io.Writer, g *replay.Game) error {
 		Board:    b,
 		Charts:   gameCharts(g, names),
 	}
+	if g.Rules.Phantom {
+		gamePhantoms(g, names).add(&p, false, "")
+	}
 	return render(w, p)
 }
 
@@ -221,15 +224,42 @@ func describeTurn(g *replay.Game, t *replay.Turn) string {
 	if d := t.Rot.Degrees(); d != 0 {
 		s += fmt.Sprintf(", turned %d°", d)
 	}
+	fig := "a follower"
+	if t.Phantom {
+		fig = "the phantom"
+	}
 	switch t.Action {
 	case replay.ActionFollower:
-		s += " and put a follower on " + article(t.Spot.Kind.String())
+		s += " and put " + fig + " on " + article(t.Spot.Kind.String())
 	case replay.ActionFloor:
 		s += fmt.Sprintf(" and built a floor on the tower at (%d, %d)", t.Target.X, t.Target.Y)
 	case replay.ActionTowerFollower:
-		s += fmt.Sprintf(" and put a guard on the tower at (%d, %d)", t.Target.X, t.Target.Y)
+		guard := "a guard"
+		if t.Phantom {
+			guard = "the phantom as a guard"
+		}
+		s += fmt.Sprintf(" and put %s on the tower at (%d, %d)", guard, t.Target.X, t.Target.Y)
+	}
+	switch t.Second {
+	case replay.ActionFollower:
+		s += ", then the phantom on " + article(t.SecondSpot.Kind.String())
+	case replay.ActionTowerFollower:
+		s += fmt.Sprintf(", then the phantom on the tower at (%d, %d)", t.SecondTarget.X, t.SecondTarget.Y)
 	}
 	return s
+}
+
+// figureOf names the figure of player seat an event concerns: "follower"
+// or "phantom".
+func figureOf(e *engine.Event, seat int) string { return figureName(e.Phantom(seat)) }
+
+// oneFigure is the same with its article: "a follower" (one of several)
+// or "the phantom" (the only one).
+func oneFigure(e *engine.Event, seat int) string {
+	if e.Phantom(seat) {
+		return "the phantom"
+	}
+	return "a follower"
 }
 
 // describeEvents says what happened during a turn, one sentence an event.
@@ -264,19 +294,34 @@ func describeEvent(g *replay.Game, e *engine.Event) string {
 		if e.Pennants > 0 {
 			what += " with " + count(e.Pennants, "pennant", "pennants")
 		}
+		var phantoms []string
+		for seat := range g.Players {
+			if e.Scored(seat) && e.Phantom(seat) {
+				phantoms = append(phantoms, name(seat)+"'s")
+			}
+		}
+		if len(phantoms) > 0 {
+			what += fmt.Sprintf(", where %s phantom stood", strings.Join(phantoms, " and "))
+		}
 		return fmt.Sprintf("%s%s scored %s for %s.", when, strings.Join(who, " and "), count(e.Points, "point", "points"), what)
 	case engine.EventCapture:
+		fig := figureOf(e, e.Other)
 		if e.Player == e.Other {
-			return fmt.Sprintf("%s's tower at (%d, %d) took back %s's own follower from %s at (%d, %d).",
-				name(e.Player), e.Pos.X, e.Pos.Y, name(e.Other), article(e.Feature.String()), e.Target.X, e.Target.Y)
+			return fmt.Sprintf("%s's tower at (%d, %d) took back %s's own %s from %s at (%d, %d).",
+				name(e.Player), e.Pos.X, e.Pos.Y, name(e.Other), fig, article(e.Feature.String()), e.Target.X, e.Target.Y)
 		}
-		return fmt.Sprintf("%s's tower at (%d, %d), %s high, captured %s's follower on %s at (%d, %d), %s away.",
-			name(e.Player), e.Pos.X, e.Pos.Y, count(e.Height, "floor", "floors"), name(e.Other), article(e.Feature.String()),
+		return fmt.Sprintf("%s's tower at (%d, %d), %s high, captured %s's %s on %s at (%d, %d), %s away.",
+			name(e.Player), e.Pos.X, e.Pos.Y, count(e.Height, "floor", "floors"), name(e.Other), fig, article(e.Feature.String()),
 			e.Target.X, e.Target.Y, count(e.Distance, "tile", "tiles"))
 	case engine.EventExchange:
-		return fmt.Sprintf("%s and %s exchanged prisoners.", name(e.Player), name(e.Other))
+		if e.Phantoms == 0 {
+			return fmt.Sprintf("%s and %s exchanged prisoners.", name(e.Player), name(e.Other))
+		}
+		return fmt.Sprintf("%s and %s exchanged prisoners: %s got %s back, %s %s.", name(e.Player), name(e.Other),
+			name(e.Player), oneFigure(e, e.Player), name(e.Other), oneFigure(e, e.Other))
 	case engine.EventRansom:
-		return fmt.Sprintf("%s paid %s a ransom of %d points to free a follower.", name(e.Player), name(e.Other), e.Points)
+		return fmt.Sprintf("%s paid %s a ransom of %d points to free %s.", name(e.Player), name(e.Other), e.Points,
+			oneFigure(e, e.Player))
 	case engine.EventFloor:
 		return fmt.Sprintf("The tower at (%d, %d) is now %s high.", e.Pos.X, e.Pos.Y, count(e.Height, "floor", "floors"))
 	case engine.EventDiscard:

@@ -49,7 +49,42 @@ type clubFigures struct {
 	scoreRaces     map[string][][]int                   // by game date: scores after each turn, [turn][seat]
 	towerRaces     map[string]map[string]map[string]int // by game date, tower square "x,y", turn: height after the turn
 	seatNames      map[string][]string
+	// phantoms are the phantom's figures of the games with the Phantom,
+	// by game date and player name.
+	phantoms map[string]map[string]*textPhantom
 }
+
+// textPhantom is a player's use of the phantom in one game, counted from
+// the record's text (points from the engine's events: see featurePoints).
+type textPhantom struct {
+	games, placed, second, points int
+	where                         map[string]int // road, city, field, cloister, tower
+	lost, taken, ransomed, back   int            // see phantomStats
+	returned                      int            // scorings during play: the phantom went home
+}
+
+// phantomTotals adds up the players' phantom figures over the games.
+func (f *clubFigures) phantomTotals() map[string]*textPhantom {
+	out := map[string]*textPhantom{}
+	for _, game := range f.phantoms {
+		for name, g := range game {
+			p := out[name]
+			if p == nil {
+				p = &textPhantom{where: map[string]int{}}
+				out[name] = p
+			}
+			p.games, p.placed, p.second, p.points = p.games+g.games, p.placed+g.placed, p.second+g.second, p.points+g.points
+			p.lost, p.taken, p.ransomed, p.back = p.lost+g.lost, p.taken+g.taken, p.ransomed+g.ransomed, p.back+g.back
+			for k, n := range g.where {
+				p.where[k] += n
+			}
+		}
+	}
+	return out
+}
+
+// spotKinds are the feature kinds of the spots' first letters.
+var spotKinds = map[byte]string{'C': "city", 'R': "road", 'F': "field", 'M': "cloister"}
 
 type clubPlayer struct {
 	games, wins, scoreSum int
@@ -114,7 +149,8 @@ func countFigures(t *testing.T, path string, invalidGame int) *clubFigures {
 	t.Helper()
 	f := &clubFigures{players: map[string]*clubPlayer{}, captures: map[[2]string]int{}, byReach: map[[2]int]int{},
 		ransoms: map[[2]string]int{}, towers: map[int]int{}, scoreRaces: map[string][][]int{},
-		towerRaces: map[string]map[string]map[string]int{}, seatNames: map[string][]string{}}
+		towerRaces: map[string]map[string]map[string]int{}, seatNames: map[string][]string{},
+		phantoms: map[string]map[string]*textPhantom{}}
 	for i, g := range readTextGames(t, path) {
 		if i+1 == invalidGame {
 			f.invalid++
@@ -152,15 +188,54 @@ func (f *clubFigures) countGame(t *testing.T, g textGame) {
 			p.wins++
 		}
 	}
-	owner := map[string]string{} // "x,y:spot" → the follower's owner
-	held := map[[2]string]int{}  // prisoners by holder, owner
-	floors := map[string]int{}   // floors by tower square
+	// ph is a player's phantom figures in this game, nil without the Phantom.
+	ph := func(string) *textPhantom { return nil }
+	if slices.Contains(strings.Fields(g.tags["Rules"]), "phantom") {
+		game := map[string]*textPhantom{}
+		for _, name := range names {
+			game[name] = &textPhantom{games: 1, where: map[string]int{}}
+		}
+		f.phantoms[date] = game
+		ph = func(name string) *textPhantom { return game[name] }
+	}
+	type figure struct {
+		owner   string
+		phantom bool
+	}
+	kind := func(phantom bool) int { // index into held's counts
+		if phantom {
+			return 1
+		}
+		return 0
+	}
+	owner := map[string]figure{}    // "x,y:spot" → the figure standing there
+	held := map[[2]string]*[2]int{} // prisoners by holder, owner: followers, phantoms
+	prisoners := func(holder, owner string) *[2]int {
+		k := [2]string{holder, owner}
+		if held[k] == nil {
+			held[k] = &[2]int{}
+		}
+		return held[k]
+	}
+	floors := map[string]int{} // floors by tower square
 	for _, line := range g.moves {
 		m := moveLine.FindStringSubmatch(line)
 		who, elements := m[2], strings.Fields(m[3])
 		var at string // the square of the tile placed this turn
 		var tower string
-		for _, el := range elements {
+		acted := false // the turn's action is written: a phantom after it is its second figure
+		placePhantom := func(where string) {
+			p := ph(who)
+			if p == nil {
+				t.Fatalf("%s: a phantom without the Phantom: %q", date, line)
+			}
+			p.placed++
+			p.where[where]++
+			if acted {
+				p.second++
+			}
+		}
+		for i, el := range elements {
 			switch {
 			case strings.HasPrefix(el, "="):
 				var race []int
@@ -170,31 +245,49 @@ func (f *clubFigures) countGame(t *testing.T, g textGame) {
 				}
 				f.scoreRaces[date] = append(f.scoreRaces[date], race)
 			case strings.HasPrefix(el, "$"):
-				payee := el[1:]
+				payee, phantom := strings.CutPrefix(el[1:], "*")
 				if _, holder, ok := strings.Cut(payee, "@"); ok {
 					payee = holder
 				}
 				f.ransoms[[2]string{who, payee}] += engine.RansomPrice
 				f.player(who).paid += engine.RansomPrice
 				f.player(payee).received += engine.RansomPrice
-				held[[2]string{payee, who}]--
+				prisoners(payee, who)[kind(phantom)]--
+				if phantom {
+					ph(who).ransomed++
+				}
 			case strings.HasPrefix(el, "+T@"):
-				owner[el[3:]+":T"] = who
+				owner[el[3:]+":T"] = figure{owner: who}
+				acted = true
+			case strings.HasPrefix(el, "*T@"):
+				owner[el[3:]+":T"] = figure{owner: who, phantom: true}
+				placePhantom("tower")
+				acted = true
 			case strings.HasPrefix(el, "+"):
-				owner[at+":"+el[1:]] = who
+				owner[at+":"+el[1:]] = figure{owner: who}
+				acted = true
+			case strings.HasPrefix(el, "*"):
+				owner[at+":"+el[1:]] = figure{owner: who, phantom: true}
+				placePhantom(spotKinds[el[1]])
+				acted = true
 			case strings.HasPrefix(el, "^"):
 				tower = el[1:]
 				floors[tower]++
+				acted = true
+			case strings.HasPrefix(el, "&"):
+				// The exchange's choice, read with its capture.
 			case strings.HasPrefix(el, "x"):
 				square, spot, _ := strings.Cut(el[1:], ":")
+				spot, phantom := strings.CutPrefix(spot, "*")
 				key := square + ":" + spot
 				if spot == "T" {
 					f.guardCaptures++
 				}
-				victim, ok := owner[key]
-				if !ok {
-					t.Fatalf("%s: %s captures no follower: %q", date, who, line)
+				fig, ok := owner[key]
+				if !ok || fig.phantom != phantom {
+					t.Fatalf("%s: %s captures no such figure: %q", date, who, line)
 				}
+				victim := fig.owner
 				delete(owner, key)
 				f.captures[[2]string{who, victim}]++
 				f.byReach[[2]int{floors[tower], distance(t, tower, square)}]++
@@ -204,11 +297,31 @@ func (f *clubFigures) countGame(t *testing.T, g textGame) {
 				}
 				f.player(who).made++
 				f.player(victim).suffered++
-				if held[[2]string{victim, who}] > 0 {
-					held[[2]string{victim, who}]--
-					f.exchanges++
-				} else {
-					held[[2]string{who, victim}]++
+				if phantom {
+					ph(victim).lost++
+					ph(who).taken++
+				}
+				mine := prisoners(victim, who)
+				if mine[0]+mine[1] == 0 {
+					prisoners(who, victim)[kind(phantom)]++
+					break
+				}
+				// An exchange: the victim's figure goes home, and one of
+				// the captor's: the one the choice after the capture
+				// names, or the only kind the victim holds.
+				f.exchanges++
+				back := mine[1] > 0 && mine[0] == 0
+				if i+1 < len(elements) && strings.HasPrefix(elements[i+1], "&") {
+					back = elements[i+1] == "&*"
+				} else if mine[0] > 0 && mine[1] > 0 {
+					t.Fatalf("%s: an exchange with no choice written: %q", date, line)
+				}
+				mine[kind(back)]--
+				if phantom {
+					ph(victim).back++
+				}
+				if back {
+					ph(who).back++
 				}
 			default:
 				if p := place.FindStringSubmatch(el); p != nil {
@@ -272,12 +385,32 @@ func (f *clubFigures) featurePoints(t *testing.T, path string) {
 				if e.Scored(seat) {
 					f.player(p.Name).byFeature[e.Feature.String()] += e.Points
 				}
+				if e.Scored(seat) && e.Phantom(seat) {
+					date, _ := g.Record.Tag("Date")
+					ph := f.phantoms[strings.ReplaceAll(date, ".", "-")][p.Name]
+					if ph == nil {
+						t.Fatalf("%s: %s's phantom scored in a game without the Phantom", g, p.Name)
+					}
+					ph.points += e.Points
+					if !e.Final {
+						ph.returned++
+					}
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A phantom that scored during play went back to its owner: each
+	// time, it was placed again, or it is the one scoring at the end.
+	for date, game := range f.phantoms {
+		for name, p := range game {
+			if p.returned > p.placed {
+				t.Errorf("%s: %s's phantom scored %d times during play, placed %d times", date, name, p.returned, p.placed)
+			}
+		}
 	}
 	for name, p := range f.players {
 		sum := p.received - p.paid
@@ -607,12 +740,82 @@ func TestReportFigures(t *testing.T) {
 			compareMaps(t, "tower heights of "+date, towers, want.towerRaces[date])
 		}
 	})
+	t.Run("Phantom", func(t *testing.T) {
+		checkPhantomSection(t, got, want.phantomTotals(), true)
+	})
+	t.Run("PhantomOfOneGame", func(t *testing.T) {
+		err := replay.Run(ctx, []string{proofArchive}, replay.RunOptions{}, func(g *replay.Game) error {
+			date, _ := g.Record.Tag("Date")
+			game, ok := want.phantoms[strings.ReplaceAll(date, ".", "-")]
+			if !g.Valid() || !ok {
+				return nil
+			}
+			var b bytes.Buffer
+			if err := WriteGameReport(&b, g); err != nil {
+				return err
+			}
+			t.Run(date, func(t *testing.T) { checkPhantomSection(t, readReport(t, b.String()), game, false) })
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
 	t.Run("Exchanges", func(t *testing.T) {
 		var n int
 		if err := s.db.QueryRow(`SELECT count(*) FROM exchanges`).Scan(&n); err != nil || n != want.exchanges {
 			t.Errorf("%d exchanges stored (%v), %d counted", n, err, want.exchanges)
 		}
 	})
+}
+
+// checkPhantomSection compares the Phantom's table and charts of a report
+// with the figures counted; games says whether the table counts games.
+func checkPhantomSection(t *testing.T, got *reportPage, want map[string]*textPhantom, games bool) {
+	t.Helper()
+	rows := got.tables["phantom"]
+	if len(rows) != len(want) {
+		t.Errorf("%d rows in the Phantom's table, want %d players", len(rows), len(want))
+	}
+	for _, row := range rows {
+		p := want[row[0]]
+		if p == nil {
+			t.Errorf("row of unknown player %q", row[0])
+			continue
+		}
+		wantRow := []string{row[0]}
+		if games {
+			wantRow = append(wantRow, strconv.Itoa(p.games))
+		}
+		for _, n := range []int{p.placed, p.second, p.where["tower"], p.points, p.lost, p.taken, p.ransomed, p.back} {
+			wantRow = append(wantRow, strconv.Itoa(n))
+		}
+		if !slices.Equal(row, wantRow) {
+			t.Errorf("report %q\ncounted %q", row, wantRow)
+		}
+	}
+	where := map[string]map[string]int{}
+	points := map[string]map[string]int{"Points it scored": {}}
+	fate := map[string]map[string]int{"Captured by others": {}, "Bought back": {}, "Back by exchange": {}}
+	for _, w := range []string{"city", "road", "cloister", "field", "tower"} {
+		where[w] = map[string]int{}
+	}
+	for name, p := range want {
+		for w, n := range p.where {
+			where[w][name] = n
+		}
+		for series, n := range map[string]int{"Captured by others": p.lost, "Bought back": p.ransomed, "Back by exchange": p.back} {
+			if n != 0 {
+				fate[series][name] = n
+			}
+		}
+		if p.points != 0 {
+			points["Points it scored"][name] = p.points
+		}
+	}
+	compareMaps(t, "phantoms placed by player and place", barFigures(t, chartOf(t, got, "phantom-placements")), where)
+	compareMaps(t, "points scored by the phantom", barFigures(t, chartOf(t, got, "phantom-points")), points)
+	compareMaps(t, "phantoms captured and freed", barFigures(t, chartOf(t, got, "phantom-prisoners")), fate)
 }
 
 // checkArchiveCoverage makes sure the archive has what the test is for.
@@ -629,6 +832,18 @@ func checkArchiveCoverage(t *testing.T, f *clubFigures) {
 	}
 	t.Logf("%d games: %d own captures, %d guards captured, %d shared first places, %d exchanges, %d ransom flows, %d invalid",
 		f.games, own, f.guardCaptures, ties, f.exchanges, len(f.ransoms), f.invalid)
+	var ph textPhantom
+	towers := 0
+	for _, p := range f.phantomTotals() {
+		ph.games, ph.placed, ph.second, ph.points = ph.games+p.games, ph.placed+p.placed, ph.second+p.second, ph.points+p.points
+		ph.lost, ph.taken, ph.ransomed, ph.back = ph.lost+p.lost, ph.taken+p.taken, ph.ransomed+p.ransomed, ph.back+p.back
+		towers += p.where["tower"]
+	}
+	if ph.placed == 0 || ph.second == 0 || towers == 0 || ph.points == 0 || ph.lost == 0 || ph.ransomed == 0 || ph.back == 0 {
+		t.Fatalf("the archive lacks a case of the Phantom: %+v, %d on towers", ph, towers)
+	}
+	t.Logf("the Phantom in %d seats of %d games: %d placed, %d as second figure, %d on towers, %d points, %d captured, %d ransomed, %d back by exchange",
+		ph.games, len(f.phantoms), ph.placed, ph.second, towers, ph.points, ph.lost, ph.ransomed, ph.back)
 }
 
 func chartOf(t *testing.T, r *reportPage, id string) map[string]any {
@@ -699,5 +914,43 @@ func TestInvalidStored(t *testing.T) {
 	var games int
 	if err := s.db.QueryRow(`SELECT count(*) FROM games WHERE idx = ?`, proofInvalidGame).Scan(&games); err != nil || games != 0 {
 		t.Errorf("%d valid games at the invalid record's place (%v)", games, err)
+	}
+}
+
+// TestPhantomSectionAbsent checks that a report of games without the
+// Phantom, an archive's or one game's, has no Phantom section.
+func TestPhantomSectionAbsent(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{proofArchive}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var pages []string
+	// The archive's games with the Phantom are its last three, played
+	// after 2025-03-11 (testdata/proof/README.md).
+	for _, f := range []Filter{{Until: "2025-03-11"}, {Since: "2025-03-12"}} {
+		var b bytes.Buffer
+		if err := s.WriteReport(ctx, &b, f); err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, b.String())
+	}
+	var b bytes.Buffer
+	if err := WriteGameReport(&b, replayFirst(t, proofArchive)); err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, b.String())
+	for i, want := range []bool{false, true, false} {
+		r := readReport(t, pages[i])
+		_, table := r.tables["phantom"]
+		var charts []string
+		for id := range r.charts {
+			if strings.HasPrefix(id, "phantom-") {
+				charts = append(charts, id)
+			}
+		}
+		if table != want || len(charts) != 3*int(b2i(want)) {
+			t.Errorf("page %d: Phantom table %v and charts %q, want the section %v", i, table, charts, want)
+		}
 	}
 }

@@ -153,6 +153,16 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 		case replay.ActionFloor, replay.ActionTowerFollower:
 			row.TargetX, row.TargetY = ptr(int64(t.Target.X)), ptr(int64(t.Target.Y))
 		}
+		if t.Action == replay.ActionFollower || t.Action == replay.ActionTowerFollower {
+			row.Figure = ptr(figureName(t.Phantom))
+		}
+		switch t.Second {
+		case replay.ActionFollower:
+			row.SecondAction, row.SecondFeature = ptr(t.Second.String()), ptr(t.SecondSpot.Kind.String())
+		case replay.ActionTowerFollower:
+			row.SecondAction = ptr(t.Second.String())
+			row.SecondTargetX, row.SecondTargetY = ptr(int64(t.SecondTarget.X)), ptr(int64(t.SecondTarget.Y))
+		}
 		if t.Action == replay.ActionFloor {
 			for _, e := range events[t.EventsFrom:t.EventsTo] {
 				if e.Kind == engine.EventFloor {
@@ -179,23 +189,34 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 				for seat := range g.Players {
 					if e.Scored(seat) {
 						r.put(tScores, &ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
-							Size: int64(e.Size), Pennants: int64(e.Pennants), Points: int64(e.Points), Final: b2i(e.Final)})
+							Size: int64(e.Size), Pennants: int64(e.Pennants), Points: int64(e.Points), Final: b2i(e.Final),
+							Phantom: b2i(e.Phantom(seat))})
 					}
 				}
 			case engine.EventCapture:
 				r.put(tCaptures, &CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
-					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String()})
+					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String(),
+					Figure: figureName(e.Phantom(e.Other))})
 			case engine.EventExchange:
-				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other)})
+				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
+					AFigure: figureName(e.Phantom(e.Player)), BFigure: figureName(e.Phantom(e.Other))})
 			case engine.EventRansom:
 				r.put(tRansoms, &RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
-					Points: int64(e.Points)})
+					Points: int64(e.Points), Figure: figureName(e.Phantom(e.Player))})
 			case engine.EventDiscard:
 				r.put(tDiscards, &DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
 		}
 	}
+}
+
+// figureName is the figure as the store writes it.
+func figureName(phantom bool) string {
+	if phantom {
+		return "phantom"
+	}
+	return "follower"
 }
 
 func b2i(b bool) int64 {

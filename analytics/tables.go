@@ -59,6 +59,15 @@ type TurnRow struct {
 	TargetY  *int64  `col:"target_y"` //
 	Height   *int64  `col:"height"`   // action floor: the tower's height after it
 	Points   int64   `col:"points"`   // the player's score change over the turn
+	Figure   *string `col:"figure"`   // actions follower and tower-follower: follower or phantom
+	// The turn's second figure, always the phantom (rules with the
+	// Phantom): SecondAction follower onto SecondFeature of the new tile,
+	// or tower-follower onto the tower at SecondTargetX, SecondTargetY;
+	// all nil when there is none.
+	SecondAction  *string `col:"second_action"`
+	SecondFeature *string `col:"second_feature"`
+	SecondTargetX *int64  `col:"second_target_x"`
+	SecondTargetY *int64  `col:"second_target_y"`
 }
 
 // ScoreRow is a row of scores: the points one player received from one
@@ -73,7 +82,8 @@ type ScoreRow struct {
 	Size     int64  `col:"size"`
 	Pennants int64  `col:"pennants"`
 	Points   int64  `col:"points"`
-	Final    int64  `col:"final"` // 1 for the scoring at the end of the game
+	Final    int64  `col:"final"`   // 1 for the scoring at the end of the game
+	Phantom  int64  `col:"phantom"` // 1 when the player's phantom stood on the feature
 }
 
 // CaptureRow is a row of captures: a follower taken by a tower.
@@ -90,6 +100,7 @@ type CaptureRow struct {
 	VictimX  int64  `col:"victim_x"`
 	VictimY  int64  `col:"victim_y"`
 	StoodOn  string `col:"stood_on"` // road, city, field, cloister or tower
+	Figure   string `col:"figure"`   // the victim's figure: follower or phantom
 }
 
 // ExchangeRow is a row of exchanges: two players each got a prisoner back.
@@ -99,16 +110,21 @@ type ExchangeRow struct {
 	Turn int64 `col:"turn"`
 	A    int64 `col:"a"`
 	B    int64 `col:"b"`
+	// AFigure and BFigure are the figures A and B got back: follower or
+	// phantom.
+	AFigure string `col:"a_figure"`
+	BFigure string `col:"b_figure"`
 }
 
 // RansomRow is a row of ransoms: a prisoner bought back.
 type RansomRow struct {
-	Game   int64 `col:"game"`
-	Seq    int64 `col:"seq"`
-	Turn   int64 `col:"turn"`
-	Payer  int64 `col:"payer"`
-	Payee  int64 `col:"payee"`
-	Points int64 `col:"points"`
+	Game   int64  `col:"game"`
+	Seq    int64  `col:"seq"`
+	Turn   int64  `col:"turn"`
+	Payer  int64  `col:"payer"`
+	Payee  int64  `col:"payee"`
+	Points int64  `col:"points"`
+	Figure string `col:"figure"` // the figure bought back: follower or phantom
 }
 
 // DiscardRow is a row of discards: a drawn tile that fitted nowhere.
@@ -201,22 +217,25 @@ func (r *PlayerRow) args(a []any) []any {
 
 func (r *TurnRow) args(a []any) []any {
 	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), r.Action,
-		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points)
+		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points, str(r.Figure),
+		str(r.SecondAction), str(r.SecondFeature), num(r.SecondTargetX), num(r.SecondTargetY))
 }
 
 func (r *ScoreRow) args(a []any) []any {
-	return append(a, r.Game, r.Seq, r.Seat, r.Turn, r.Feature, r.Size, r.Pennants, r.Points, r.Final)
+	return append(a, r.Game, r.Seq, r.Seat, r.Turn, r.Feature, r.Size, r.Pennants, r.Points, r.Final, r.Phantom)
 }
 
 func (r *CaptureRow) args(a []any) []any {
 	return append(a, r.Game, r.Seq, r.Turn, r.Captor, r.Victim, r.TowerX, r.TowerY, r.Height, r.Distance,
-		r.VictimX, r.VictimY, r.StoodOn)
+		r.VictimX, r.VictimY, r.StoodOn, r.Figure)
 }
 
-func (r *ExchangeRow) args(a []any) []any { return append(a, r.Game, r.Seq, r.Turn, r.A, r.B) }
+func (r *ExchangeRow) args(a []any) []any {
+	return append(a, r.Game, r.Seq, r.Turn, r.A, r.B, r.AFigure, r.BFigure)
+}
 
 func (r *RansomRow) args(a []any) []any {
-	return append(a, r.Game, r.Seq, r.Turn, r.Payer, r.Payee, r.Points)
+	return append(a, r.Game, r.Seq, r.Turn, r.Payer, r.Payee, r.Points, r.Figure)
 }
 
 func (r *DiscardRow) args(a []any) []any { return append(a, r.Game, r.Seq, r.Turn, r.Seat, r.Tile) }
