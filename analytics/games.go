@@ -146,11 +146,20 @@ type Removed struct {
 // one transaction: all of them or, on an error, none.
 func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, error) {
 	var found []Removed
+	named := map[string]bool{} // each game once, however often named
 	for _, ref := range refs {
 		r, err := s.FindGame(ctx, ref)
 		if err != nil {
 			return nil, err
 		}
+		key := strconv.FormatInt(r.GID, 10)
+		if r.Failed != nil {
+			key = r.Failed.ID
+		}
+		if named[key] {
+			continue
+		}
+		named[key] = true
 		if r.Failed != nil {
 			f := r.Failed
 			found = append(found, Removed{Ref: ref, ID: f.ID, File: f.File, Index: f.Index, Players: f.Players})
