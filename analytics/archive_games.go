@@ -1,7 +1,10 @@
 package analytics
 
 import (
+	"bytes"
+	"compress/gzip"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -45,10 +48,8 @@ func (r *report) gamePicker() error {
 	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM sel`).Scan(&selected); err != nil {
 		return err
 	}
-	for _, g := range games {
-		if err := r.loadGame(g); err != nil {
-			return err
-		}
+	if err := r.loadGames(games); err != nil {
+		return err
 	}
 	race := chart{ID: "score-race", Title: "Score race", Height: 400,
 		Note: "Every player's score after each turn, final scoring included in the last turn."}
@@ -64,7 +65,7 @@ func (r *report) gamePicker() error {
 		labels = append(labels, g.label)
 	}
 	race.Options, towers.Options = string(data[0][race.ID]), string(data[0][towers.ID])
-	packed, err := gzipJSON(data)
+	packed, err := gzipFastJSON(data)
 	if err != nil {
 		return err
 	}
@@ -78,70 +79,112 @@ func (r *report) gamePicker() error {
 	return nil
 }
 
-// loadGame reads the players, the scoring, the ransoms and the tower
-// floors of one game and works out the scores after each turn.
-func (r *report) loadGame(g *pickedGame) error {
-	var finals []string
-	err := r.each(`SELECT name, score FROM players WHERE game = ? ORDER BY seat`, []any{g.gid}, func(rows *sql.Rows) error {
-		var name string
-		var score int
-		if err := rows.Scan(&name, &score); err != nil {
-			return err
-		}
-		g.names = append(g.names, name)
-		finals = append(finals, fmt.Sprintf("%s %d", name, score))
-		return nil
-	})
-	if err != nil {
+// loadGames reads the players, the scoring, the ransoms and the tower
+// floors of the picked games, each table in one query over them all, and
+// works out the scores after each turn.
+func (r *report) loadGames(games []*pickedGame) error {
+	if err := r.exec(`DROP TABLE IF EXISTS temp.pick`); err != nil {
 		return err
 	}
-	g.label += " · " + strings.Join(finals, ", ")
-	delta := make([][]int, g.turns+1)
-	for i := range delta {
-		delta[i] = make([]int, len(g.names))
-	}
-	add := func(turn, seat, points int) {
-		if turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
-			delta[turn][seat] += points
-		}
-	}
-	err = r.each(`SELECT turn, seat, points FROM scores WHERE game = ?`, []any{g.gid}, func(rows *sql.Rows) error {
-		var turn, seat, points int
-		if err := rows.Scan(&turn, &seat, &points); err != nil {
-			return err
-		}
-		add(turn, seat, points)
-		return nil
-	})
-	if err != nil {
+	if err := r.exec(`CREATE TEMP TABLE pick (gid INTEGER PRIMARY KEY)`); err != nil {
 		return err
 	}
-	err = r.each(`SELECT turn, payer, payee, points FROM ransoms WHERE game = ?`, []any{g.gid}, func(rows *sql.Rows) error {
-		var turn, payer, payee, points int
-		if err := rows.Scan(&turn, &payer, &payee, &points); err != nil {
+	defer r.exec(`DROP TABLE IF EXISTS temp.pick`)
+	byGID := make(map[int64]*pickedGame, len(games))
+	for _, g := range games {
+		byGID[g.gid] = g
+		if err := r.exec(`INSERT INTO pick (gid) VALUES (?)`, g.gid); err != nil {
 			return err
 		}
-		add(turn, payer, -points)
-		add(turn, payee, points)
-		return nil
-	})
-	if err != nil {
-		return err
 	}
-	running := make([]int, len(g.names))
-	for t := 1; t <= g.turns; t++ {
-		for s := range running {
-			running[s] += delta[t][s]
-		}
-		g.scores = append(g.scores, append([]int(nil), running...))
-	}
-	return r.each(`SELECT turn, target_x, target_y, height FROM turns WHERE game = ? AND action = 'floor' ORDER BY turn`,
-		[]any{g.gid}, func(rows *sql.Rows) error {
-			var f growth
-			if err := rows.Scan(&f.Turn, &f.X, &f.Y, &f.Height); err != nil {
+	finals := map[int64][]string{}
+	err := r.each(`SELECT p.game, p.name, p.score FROM players p JOIN pick ON pick.gid = p.game ORDER BY p.game, p.seat`, nil,
+		func(rows *sql.Rows) error {
+			var gid int64
+			var name string
+			var score int
+			if err := rows.Scan(&gid, &name, &score); err != nil {
 				return err
 			}
-			g.floors = append(g.floors, f)
+			g := byGID[gid]
+			g.names = append(g.names, name)
+			finals[gid] = append(finals[gid], fmt.Sprintf("%s %d", name, score))
 			return nil
 		})
+	if err != nil {
+		return err
+	}
+	delta := make(map[int64][][]int, len(games))
+	for _, g := range games {
+		g.label += " · " + strings.Join(finals[g.gid], ", ")
+		d := make([][]int, g.turns+1)
+		for i := range d {
+			d[i] = make([]int, len(g.names))
+		}
+		delta[g.gid] = d
+	}
+	add := func(gid int64, turn, seat, points int) {
+		g, d := byGID[gid], delta[gid]
+		if turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
+			d[turn][seat] += points
+		}
+	}
+	err = r.each(`SELECT s.game, s.turn, s.seat, s.points FROM scores s JOIN pick ON pick.gid = s.game`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var turn, seat, points int
+		if err := rows.Scan(&gid, &turn, &seat, &points); err != nil {
+			return err
+		}
+		add(gid, turn, seat, points)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = r.each(`SELECT r.game, r.turn, r.payer, r.payee, r.points FROM ransoms r JOIN pick ON pick.gid = r.game`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var turn, payer, payee, points int
+		if err := rows.Scan(&gid, &turn, &payer, &payee, &points); err != nil {
+			return err
+		}
+		add(gid, turn, payer, -points)
+		add(gid, turn, payee, points)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		running := make([]int, len(g.names))
+		for t := 1; t <= g.turns; t++ {
+			for s := range running {
+				running[s] += delta[g.gid][t][s]
+			}
+			g.scores = append(g.scores, append([]int(nil), running...))
+		}
+	}
+	return r.each(`SELECT t.game, t.turn, t.target_x, t.target_y, t.height FROM turns t JOIN pick ON pick.gid = t.game
+		WHERE t.action = 'floor' ORDER BY t.game, t.turn`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var f growth
+		if err := rows.Scan(&gid, &f.Turn, &f.X, &f.Y, &f.Height); err != nil {
+			return err
+		}
+		byGID[gid].floors = append(byGID[gid].floors, f)
+		return nil
+	})
+}
+
+// gzipFastJSON packs v as base64 of gzipped JSON, at the default level:
+// the picker's thousands of charts are worth no slower compression.
+func gzipFastJSON(v any) (string, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := json.NewEncoder(zw).Encode(v); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
 }

@@ -36,18 +36,17 @@ type StoredRef struct {
 }
 
 // FindGame finds the game ref names: a valid game's key (games.gid, as
-// games list shows it), or the start of a game's id (at least six hex
-// digits) of a valid game or of a record that failed validation.
+// games list shows it), or else the start of a game's id (at least six
+// hex digits) of a valid game or of a record that failed validation.
 func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
-	if gid, err := strconv.ParseInt(ref, 10, 64); err == nil && gid > 0 && len(ref) < minPrefix {
+	if gid, err := strconv.ParseInt(ref, 10, 64); err == nil && gid > 0 {
 		var n int
 		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE gid = ?`, gid).Scan(&n); err != nil {
 			return StoredRef{}, err
 		}
-		if n == 0 {
-			return StoredRef{}, &UnknownGameError{Ref: ref}
+		if n > 0 {
+			return StoredRef{GID: gid}, nil
 		}
-		return StoredRef{GID: gid}, nil
 	}
 	p := strings.ToLower(ref)
 	if len(p) < minPrefix || strings.Trim(p, "0123456789abcdef") != "" {
@@ -147,11 +146,20 @@ type Removed struct {
 // one transaction: all of them or, on an error, none.
 func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, error) {
 	var found []Removed
+	named := map[string]bool{} // each game once, however often named
 	for _, ref := range refs {
 		r, err := s.FindGame(ctx, ref)
 		if err != nil {
 			return nil, err
 		}
+		key := strconv.FormatInt(r.GID, 10)
+		if r.Failed != nil {
+			key = r.Failed.ID
+		}
+		if named[key] {
+			continue
+		}
+		named[key] = true
 		if r.Failed != nil {
 			f := r.Failed
 			found = append(found, Removed{Ref: ref, ID: f.ID, File: f.File, Index: f.Index, Players: f.Players})

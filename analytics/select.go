@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -206,9 +205,4 @@ func (g *Game) Scores() string {
 		b.WriteString(strconv.Itoa(p.Score))
 	}
 	return b.String()
-}
-
-// parseGame reads a stored game's record.
-func (g *Game) parse() (*record.Game, error) {
-	return record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
 }

@@ -371,7 +371,7 @@ func TestGamesCommands(t *testing.T) {
 	if code, _, errOut := runCLI(t, "games", "remove", "--db", db, "1", "99"); code != exitUsage || errOut != "towerlog: no game 99 in the database (see towerlog games list)\n" {
 		t.Errorf("remove of an unknown game: code %d, %q", code, errOut)
 	}
-	code, out, errOut = runCLI(t, "games", "remove", "--db", db, "1", failedID)
+	code, out, errOut = runCLI(t, "games", "remove", "--db", db, "1", failedID, "1")
 	want = "removed game 1 (" + filepath.Join(dir, "capture.cgn") + " game 1: Anna; Bob)\nremoved failed record " + failedID + " (" + bad + " game 1: Anna; Bruno)\n"
 	if code != exitOK || out != want {
 		t.Errorf("remove: code %d, %q %q, want %q", code, out, errOut, want)

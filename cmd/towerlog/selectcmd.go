@@ -156,7 +156,7 @@ func printFailed(w io.Writer, failed []analytics.Failed) {
 			fmt.Fprintf(w, "... and %d more records that failed validation\n", len(failed)-most)
 			break
 		}
-		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, f.First)
+		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, termSafe(f.First))
 		if f.Errors > 1 {
 			fmt.Fprintf(w, " (and %s)", count(f.Errors-1, "more error"))
 		}
