@@ -19,13 +19,24 @@ func (p *parser) comment() *Comment {
 	c := p.nodes.comments.new()
 	c.Pos = p.pos(p.i)
 	if p.src[p.i] == ';' {
-		a := p.i + 1
-		p.skipLine()
-		b := p.src[a:p.i]
-		p.checkUTF8(a, b)
-		c.Text = commentText(b, bytes.IndexByte(b, '\r') >= 0, false)
-		return c
+		c.Text = p.lineComment()
+	} else {
+		c.Text = p.braceComment()
 	}
+	return c
+}
+
+// lineComment lexes "; ..." at p.i up to the line end.
+func (p *parser) lineComment() string {
+	a := p.i + 1
+	p.skipLine()
+	b := p.src[a:p.i]
+	p.checkUTF8(a, b)
+	return commentText(b, bytes.IndexByte(b, '\r') >= 0, false)
+}
+
+// braceComment lexes "{...}" at p.i, which may run over several lines.
+func (p *parser) braceComment() string {
 	open, openLine, openStart := p.i, p.line, p.lineStart
 	p.i++
 	a := p.i
@@ -36,8 +47,7 @@ func (p *parser) comment() *Comment {
 			b := p.src[a:p.i]
 			p.i++
 			p.checkUTF8(a, b)
-			c.Text = commentText(b, esc, true)
-			return c
+			return commentText(b, esc, true)
 		case '\\':
 			esc = true
 			p.i++
@@ -55,10 +65,17 @@ func (p *parser) comment() *Comment {
 			p.i++
 		}
 	}
-	line, start := p.line, p.lineStart
-	p.line, p.lineStart = openLine, openStart
+	p.failUnclosed(open, openLine, openStart)
+	return ""
+}
+
+// failUnclosed records that the comment opened at index open, on the line
+// that starts at index lineStart, is never closed, and bails out.
+func (p *parser) failUnclosed(open, line, lineStart int) {
+	endLine, endStart := p.line, p.lineStart
+	p.line, p.lineStart = line, lineStart
 	pos := p.pos(open)
-	p.line, p.lineStart = line, start
+	p.line, p.lineStart = endLine, endStart
 	p.errorPos(pos, open, `expected "}" to close the comment, found `+p.found(p.i))
 	panic(bailout{})
 }
@@ -88,27 +105,12 @@ func commentText(b []byte, esc, unescape bool) string {
 // glyph lexes ! ? !! ?? !? ?! into n.
 func (p *parser) glyph(n **Notes) {
 	a := p.i
-	var g Glyph
-	c := p.src[p.i]
-	p.i++
 	var d byte
-	if p.i < len(p.src) {
-		d = p.src[p.i]
+	if a+1 < len(p.src) {
+		d = p.src[a+1]
 	}
-	switch {
-	case c == '!' && d == '!':
-		g = Brilliant
-	case c == '!' && d == '?':
-		g = Interesting
-	case c == '?' && d == '?':
-		g = Blunder
-	case c == '?' && d == '!':
-		g = Dubious
-	case c == '!':
-		g = Good
-	default:
-		g = Mistake
-	}
+	g := glyphOf(p.src[a], d)
+	p.i++
 	if g >= Brilliant {
 		p.i++
 	}
@@ -117,6 +119,24 @@ func (p *parser) glyph(n **Notes) {
 	}
 	nn := p.notes(n)
 	nn.Glyph, nn.GlyphPos = g, p.pos(a)
+}
+
+// glyphOf returns the glyph that starts with c ('!' or '?'), d being the
+// byte after it (0 at the end).
+func glyphOf(c, d byte) Glyph {
+	switch {
+	case c == '!' && d == '!':
+		return Brilliant
+	case c == '!' && d == '?':
+		return Interesting
+	case c == '?' && d == '?':
+		return Blunder
+	case c == '?' && d == '!':
+		return Dubious
+	case c == '!':
+		return Good
+	}
+	return Mistake
 }
 
 // clock lexes ~[h:]m:ss[.fff] into n.
@@ -135,17 +155,34 @@ func (p *parser) clock(n **Notes) {
 	p.notes(n).Clock = c
 }
 
+// clockValue lexes [h:]m:ss[.fff] at p.i.
 func (p *parser) clockValue() (time.Duration, bool) {
-	var parts [3]int
-	var widths [3]int
-	k := 0
-	for {
-		s := p.i
-		v, ok := p.uint()
-		if !ok {
+	h, m, s, ok := p.clockFields()
+	if !ok {
+		return 0, false
+	}
+	ms := 0
+	if p.i < len(p.src) && p.src[p.i] == '.' {
+		p.i++
+		if ms, ok = p.millis(); !ok {
 			return 0, false
 		}
-		parts[k], widths[k] = v, p.i-s
+	}
+	return time.Duration(((h*60+m)*60+s)*1000+ms) * time.Millisecond, true
+}
+
+// clockFields lexes [h:]m:ss: two or three numbers joined by ":", the
+// last two of them (but a leading m) of two digits and at most 59.
+func (p *parser) clockFields() (h, m, s int, ok bool) {
+	var parts, widths [3]int
+	k := 0
+	for {
+		a := p.i
+		v, isNum := p.uint()
+		if !isNum {
+			return 0, 0, 0, false
+		}
+		parts[k], widths[k] = v, p.i-a
 		k++
 		if k == 3 || p.i >= len(p.src) || p.src[p.i] != ':' {
 			break
@@ -153,35 +190,35 @@ func (p *parser) clockValue() (time.Duration, bool) {
 		p.i++
 	}
 	if k < 2 || widths[k-1] != 2 || parts[k-1] > 59 {
+		return 0, 0, 0, false
+	}
+	if k == 2 {
+		return 0, parts[0], parts[1], true
+	}
+	if widths[1] != 2 || parts[1] > 59 {
+		return 0, 0, 0, false
+	}
+	return parts[0], parts[1], parts[2], true
+}
+
+// millis lexes the 1 to 3 digits of a fraction of a second, in milliseconds.
+func (p *parser) millis() (int, bool) {
+	ms, digits := 0, 0
+	for p.i < len(p.src) && isDigit(p.src[p.i]) {
+		if digits == 3 {
+			return 0, false
+		}
+		ms = ms*10 + int(p.src[p.i]-'0')
+		digits++
+		p.i++
+	}
+	if digits == 0 {
 		return 0, false
 	}
-	h, m, s := 0, parts[0], parts[1]
-	if k == 3 {
-		if widths[1] != 2 || parts[1] > 59 {
-			return 0, false
-		}
-		h, m, s = parts[0], parts[1], parts[2]
+	for ; digits < 3; digits++ {
+		ms *= 10
 	}
-	ms := 0
-	if p.i < len(p.src) && p.src[p.i] == '.' {
-		p.i++
-		digits := 0
-		for p.i < len(p.src) && isDigit(p.src[p.i]) {
-			if digits == 3 {
-				return 0, false
-			}
-			ms = ms*10 + int(p.src[p.i]-'0')
-			digits++
-			p.i++
-		}
-		if digits == 0 {
-			return 0, false
-		}
-		for ; digits < 3; digits++ {
-			ms *= 10
-		}
-	}
-	return time.Duration(((h*60+m)*60+s)*1000+ms) * time.Millisecond, true
+	return ms, true
 }
 
 // score lexes =57-43-12.

@@ -154,15 +154,8 @@ func edgeBit(c byte) EdgeSet {
 // edges lexes an edge set: letters N E S W in any order, or _X.
 func (p *parser) edges() EdgeSet {
 	a := p.i
-	const msg = "expected edges such as N, NE, WE, _S or NWSE, found "
 	if a < len(p.src) && p.src[a] == '_' {
-		if a+1 < len(p.src) {
-			if b := edgeBit(p.src[a+1]); b != 0 && (a+2 >= len(p.src) || edgeBit(p.src[a+2]) == 0) {
-				p.i = a + 2
-				return 15 &^ b
-			}
-		}
-		p.fail(a, msg+p.found(a))
+		return p.edgesBut(a)
 	}
 	var e EdgeSet
 	for p.i < len(p.src) {
@@ -171,21 +164,36 @@ func (p *parser) edges() EdgeSet {
 			break
 		}
 		if e&b != 0 {
-			p.fail(a, msg+p.found(a))
+			p.failEdges(a)
 		}
 		e |= b
 		p.i++
 	}
 	if e == 0 || (p.i < len(p.src) && isASCIILetter(p.src[p.i])) {
-		p.fail(a, msg+p.found(a))
+		p.failEdges(a)
 	}
 	return e
+}
+
+// edgesBut lexes "_X" at a: every edge but X.
+func (p *parser) edgesBut(a int) EdgeSet {
+	if a+1 < len(p.src) {
+		if b := edgeBit(p.src[a+1]); b != 0 && (a+2 >= len(p.src) || edgeBit(p.src[a+2]) == 0) {
+			p.i = a + 2
+			return 15 &^ b
+		}
+	}
+	p.failEdges(a)
+	return 0
+}
+
+func (p *parser) failEdges(a int) {
+	p.fail(a, "expected edges such as N, NE, WE, _S or NWSE, found "+p.found(a))
 }
 
 // halves lexes field half-edges "NL.NR.EL" in any order, or "I" / "inner".
 func (p *parser) halves() (HalfSet, bool) {
 	a := p.i
-	const msg = "expected half-edges such as NL.NR or I, found "
 	j := a
 	for j < len(p.src) && isASCIILetter(p.src[j]) {
 		j++
@@ -194,43 +202,57 @@ func (p *parser) halves() (HalfSet, bool) {
 		p.i = j
 		return 0, true
 	}
+	h := p.halfList(a)
+	if p.i < len(p.src) && (isASCIILetter(p.src[p.i]) || p.src[p.i] == '.') {
+		p.failHalves(a)
+	}
+	return h, false
+}
+
+// halfList lexes half-edges joined by ".", each at most once; a is where
+// the spot's half-edges start, for errors.
+func (p *parser) halfList(a int) HalfSet {
 	var h HalfSet
 	for {
 		if p.i+1 >= len(p.src) {
-			p.fail(a, msg+p.found(a))
+			p.failHalves(a)
 		}
-		e := edgeBit(p.src[p.i])
-		var bit HalfSet
-		switch p.src[p.i+1] {
-		case 'L', 'l':
-			bit = 1
-		case 'R', 'r':
-			bit = 2
-		}
-		if e == 0 || bit == 0 {
-			p.fail(a, msg+p.found(a))
-		}
-		switch e {
-		case EdgeE:
-			bit <<= 2
-		case EdgeS:
-			bit <<= 4
-		case EdgeW:
-			bit <<= 6
-		}
-		if h&bit != 0 {
-			p.fail(a, msg+p.found(a))
+		bit := halfBit(p.src[p.i], p.src[p.i+1])
+		if bit == 0 || h&bit != 0 {
+			p.failHalves(a)
 		}
 		h |= bit
 		p.i += 2
-		if p.i+1 < len(p.src) && p.src[p.i] == '.' && edgeBit(p.src[p.i+1]) != 0 {
-			p.i++
-			continue
+		if p.i+1 >= len(p.src) || p.src[p.i] != '.' || edgeBit(p.src[p.i+1]) == 0 {
+			return h
 		}
-		break
+		p.i++
 	}
-	if p.i < len(p.src) && (isASCIILetter(p.src[p.i]) || p.src[p.i] == '.') {
-		p.fail(a, msg+p.found(a))
+}
+
+// halfBit returns the half-edge that an edge letter and a side letter (L
+// or R, in any case) name, or 0.
+func halfBit(edge, side byte) HalfSet {
+	var bit HalfSet
+	switch side {
+	case 'L', 'l':
+		bit = HalfNL
+	case 'R', 'r':
+		bit = HalfNR
 	}
-	return h, false
+	switch edgeBit(edge) {
+	case EdgeN:
+		return bit
+	case EdgeE:
+		return bit << 2
+	case EdgeS:
+		return bit << 4
+	case EdgeW:
+		return bit << 6
+	}
+	return 0
+}
+
+func (p *parser) failHalves(a int) {
+	p.fail(a, "expected half-edges such as NL.NR or I, found "+p.found(a))
 }

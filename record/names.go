@@ -120,6 +120,12 @@ func (p *parser) tile(what string) string {
 	case len(b) == 3 && isDigit(b[1]) && isDigit(b[2]):
 		return numberedIDs[upper(b[0])-'A'][(b[1]-'0')*10+b[2]-'0']
 	}
+	return p.otherTile(b)
+}
+
+// otherTile returns the tile id b (not of the catalog's shapes), upper-cased
+// and interned.
+func (p *parser) otherTile(b []byte) string {
 	if s, ok := p.tiles[string(b)]; ok {
 		return s
 	}

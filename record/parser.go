@@ -74,13 +74,7 @@ func (p *parser) game() (g *Game) {
 	}
 	g.Tags = []*Tag{} // empty rather than nil, as Turns (it costs nothing)
 	p.g = g
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(abort); !ok {
-				panic(r)
-			}
-		}
-	}()
+	defer p.recoverAbort()
 	p.space()
 	if p.i < len(p.src) {
 		g.Pos = p.pos(p.i)
@@ -91,6 +85,15 @@ func (p *parser) game() (g *Game) {
 		g.Turns = []*Turn{}
 	}
 	return g
+}
+
+// recoverAbort ends an abort: the game keeps what was parsed before it.
+func (p *parser) recoverAbort() {
+	if r := recover(); r != nil {
+		if _, ok := r.(abort); !ok {
+			panic(r)
+		}
+	}
 }
 
 // ---- positions and errors
@@ -155,15 +158,7 @@ func (p *parser) skipRest() {
 			p.skipLine()
 			return
 		case '"', '{':
-			end := byte('"')
-			if p.src[p.i] == '{' {
-				end = '}'
-			}
-			for p.i++; p.i < len(p.src) && p.src[p.i] != end && p.src[p.i] != '\n'; p.i++ {
-				if p.src[p.i] == '\\' && p.i+1 < len(p.src) && p.src[p.i+1] != '\n' {
-					p.i++
-				}
-			}
+			p.skipQuote()
 			continue
 		case '(':
 			open++
@@ -176,6 +171,20 @@ func (p *parser) skipRest() {
 		p.i++
 	}
 	p.skipLine()
+}
+
+// skipQuote skips the quoted string or brace comment at p.i, up to its
+// closing character or the line end, whichever comes first.
+func (p *parser) skipQuote() {
+	end := byte('"')
+	if p.src[p.i] == '{' {
+		end = '}'
+	}
+	for p.i++; p.i < len(p.src) && p.src[p.i] != end && p.src[p.i] != '\n'; p.i++ {
+		if p.src[p.i] == '\\' && p.i+1 < len(p.src) && p.src[p.i+1] != '\n' {
+			p.i++
+		}
+	}
 }
 
 // span is the length of the token at i, for carets.
@@ -193,13 +202,7 @@ func (p *parser) span(i int) int {
 // found describes the text at index i for an error message.
 func (p *parser) found(i int) string {
 	if i >= len(p.src) {
-		switch {
-		case p.mapPos != nil:
-			return "end of value"
-		case p.last:
-			return "end of file"
-		}
-		return "end of game"
+		return p.end()
 	}
 	switch p.src[i] {
 	case '\n', '\r':
@@ -219,4 +222,15 @@ func (p *parser) found(i int) string {
 		s += "..."
 	}
 	return s
+}
+
+// end names the end of src for an error message.
+func (p *parser) end() string {
+	switch {
+	case p.mapPos != nil:
+		return "end of value"
+	case p.last:
+		return "end of file"
+	}
+	return "end of game"
 }

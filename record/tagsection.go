@@ -30,29 +30,55 @@ func (p *parser) tagLine() {
 	}
 }
 
+// tag lexes one tag, [Name "value"], at p.i and adds it to the game.
 func (p *parser) tag() {
 	t := p.nodes.tags.new()
 	t.Pos = p.pos(p.i)
 	p.i++
 	p.inlineSpace()
+	roster := p.tagName(t)
+	p.inlineSpace()
+	p.quotedValue(t, roster)
+	p.inlineSpace()
+	if p.i >= len(p.src) || p.src[p.i] != ']' {
+		p.fail(p.i, `expected "]" to close the tag, found `+p.found(p.i))
+	}
+	p.i++
+	p.addTag(t)
+}
+
+// tagName lexes the name of t and returns its index in Roster (or -1).
+func (p *parser) tagName(t *Tag) int {
 	a := p.i
 	if a >= len(p.src) || !isLetterAt(p.src, a) {
 		p.fail(a, "expected tag name, found "+p.found(a))
 	}
-	for p.i < len(p.src) {
-		r, n := decodeRune(p.src, p.i)
-		if r != '_' && !isASCIIAlnum(r) && !(r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
-			break
-		}
-		p.i += n
-	}
+	p.i = tagNameEnd(p.src, a)
 	roster := rosterIndex(string(p.src[a:p.i]))
 	if roster >= 0 {
 		t.Name = Roster[roster]
 	} else {
 		t.Name = string(p.src[a:p.i])
 	}
-	p.inlineSpace()
+	return roster
+}
+
+// tagNameEnd returns the end of the tag name starting at i: letters,
+// digits and "_".
+func tagNameEnd(b []byte, i int) int {
+	for i < len(b) {
+		r, n := decodeRune(b, i)
+		if r != '_' && !isASCIIAlnum(r) && !(r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// quotedValue lexes the quoted value of t, roster being its index in
+// Roster (or -1).
+func (p *parser) quotedValue(t *Tag, roster int) {
 	if p.i >= len(p.src) || p.src[p.i] != '"' {
 		p.fail(p.i, "expected quoted tag value, found "+p.found(p.i))
 	}
@@ -63,11 +89,10 @@ func (p *parser) tag() {
 		t.raw = string(raw)
 	}
 	t.Value = p.tagValue(roster, raw, esc, va)
-	p.inlineSpace()
-	if p.i >= len(p.src) || p.src[p.i] != ']' {
-		p.fail(p.i, `expected "]" to close the tag, found `+p.found(p.i))
-	}
-	p.i++
+}
+
+// addTag adds t to the game, unless the game has a tag of that name already.
+func (p *parser) addTag(t *Tag) {
 	if old := p.g.tag(t.Name); old != nil {
 		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(int(old.Pos.Line))+":"+strconv.Itoa(int(old.Pos.Column))+")")
 		return
