@@ -45,15 +45,22 @@ const withErrors = `[Event "Errors"]
 // rawGames splits a CGN text into its games' texts.
 func rawGames(t *testing.T, name string, src []byte) []RawGame {
 	t.Helper()
+	raws, err := scanRaws(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raws
+}
+
+// scanRaws splits a CGN text into its games' texts, or returns the
+// Scanner's error.
+func scanRaws(name string, src []byte) ([]RawGame, error) {
 	sc := NewScanner(bytes.NewReader(src), name)
 	var raws []RawGame
 	for sc.ScanRaw() {
 		raws = append(raws, sc.Raw())
 	}
-	if sc.Err() != nil {
-		t.Fatal(sc.Err())
-	}
-	return raws
+	return raws, sc.Err()
 }
 
 // seedTexts returns CGN texts of every shape: the sample files, the
