@@ -116,6 +116,8 @@ func TestErrors(t *testing.T) {
 		{"1. Anna {\xff}", []string{"e.cgn:1:10: expected UTF-8 text, found invalid byte 0xff"}},
 		{"1. Anna (", []string{"e.cgn:1:9: expected \")\" to close the variation, found end of file"}},
 		{"1. Anna (1. Bob\n2. Anna", []string{"e.cgn:1:9: expected \")\" to close the variation, found end of file"}},
+		{"1. Anna (1. Bob V@1,1r7 \"x\" ) 2. Bob U@1,0r0\n3. Anna Q@0,0r0", []string{"e.cgn:1:22: expected rotation r0, r90, r180 or r270, found \"r7\""}},
+		{"1. Anna (1. Bob V@1,1r7 {x} ) 2. Bob U@1,0r0\n3. Anna Q@0,0r0", []string{"e.cgn:1:22: expected rotation r0, r90, r180 or r270, found \"r7\""}},
 		{"1. Anna ()", []string{"e.cgn:1:10: expected a turn in the variation, found \")\""}},
 		{"1. Anna )", []string{"e.cgn:1:9: expected turn, found \")\" outside a variation"}},
 		{")", []string{"e.cgn:1:1: expected turn, found \")\" outside a variation"}},

@@ -173,8 +173,9 @@ func (p *parser) skipRest() {
 	p.skipLine()
 }
 
-// skipQuote skips the quoted string or brace comment at p.i, up to its
-// closing character or the line end, whichever comes first.
+// skipQuote skips the quoted string or brace comment at p.i, up to and
+// including its closing character, or up to the line end if it has none on
+// this line.
 func (p *parser) skipQuote() {
 	end := byte('"')
 	if p.src[p.i] == '{' {
@@ -184,6 +185,9 @@ func (p *parser) skipQuote() {
 		if p.src[p.i] == '\\' && p.i+1 < len(p.src) && p.src[p.i+1] != '\n' {
 			p.i++
 		}
+	}
+	if p.i < len(p.src) && p.src[p.i] == end {
+		p.i++
 	}
 }
 
