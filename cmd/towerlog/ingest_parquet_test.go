@@ -77,11 +77,32 @@ func TestIngestParquet(t *testing.T) {
 }
 
 // TestIngestParquetSaves: JCloisterZone saves are read as well; each save
-// of testdata/jcz is the game of the CGN record beside it, so every game
-// is read twice and written once.
+// of testdata/jcz and testdata/jcz/phantom that has a CGN record beside it
+// is the game of that record, so every game is read twice and written once.
 func TestIngestParquetSaves(t *testing.T) {
-	out := t.TempDir()
-	code, stdout, errOut := runCLI(t, "ingest", "--format", "parquet", "-o", out, "--shard", "j", filepath.Join("..", "..", "testdata", "jcz"))
+	in, out := t.TempDir(), t.TempDir()
+	for _, dir := range []string{"jcz", filepath.Join("jcz", "phantom")} {
+		saves, err := filepath.Glob(filepath.Join("..", "..", "testdata", dir, "*.jcz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, save := range saves {
+			cgn := strings.TrimSuffix(save, ".jcz") + ".cgn"
+			if _, err := os.Stat(cgn); err != nil {
+				continue // a save without its record, e.g. one towerlog cannot play
+			}
+			for _, f := range []string{save, cgn} {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(in, filepath.Base(f)), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	code, stdout, errOut := runCLI(t, "ingest", "--format", "parquet", "-o", out, "--shard", "j", in)
 	var games, repeated, files int
 	_, err := fmt.Sscanf(strings.TrimPrefix(stdout, out+": shard j: "), "%d games, %d repeated, 0 invalid (%d files)", &games, &repeated, &files)
 	if code != exitOK || err != nil || games == 0 || repeated != games || files != 2*games {
