@@ -179,7 +179,11 @@ func Board(g *engine.Game, seats []Seat) string {
 		if len(h) > 0 {
 			more += ", holds " + strings.Join(h, ", ")
 		}
-		fmt.Fprintf(&b, "  %-12s %3d points, %d followers, %d floors%s\n", pl, g.Score(p), g.Supply(p), g.Floors(p), more)
+		points := "points"
+		if g.Score(p) == 1 {
+			points = "point"
+		}
+		fmt.Fprintf(&b, "  %-12s %3d %s, %s, %s%s\n", pl, g.Score(p), points, plural(g.Supply(p), "follower"), plural(g.Floors(p), "floor"), more)
 	}
 	fmt.Fprintf(&b, "Tiles left: %d\n", g.TilesLeft())
 	return b.String()

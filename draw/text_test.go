@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -78,4 +79,32 @@ func golden(t *testing.T, name string, got []byte) {
 // without the Phantom.
 func TestBoardGolden(t *testing.T) {
 	golden(t, "catalog.txt", []byte(Board(svgTestGame(t), svgPlayers)))
+}
+
+// TestBoardCountsInWords: one point, one follower and one floor are
+// written in the singular. Anna puts a thief on a lone road U below the
+// start tile; the bag holds only that tile, so the game ends and the open
+// road of one tile scores 1. Her supply of 7 followers less the thief is
+// 6; the floors are those of a base game, 0.
+func TestBoardCountsInWords(t *testing.T) {
+	u, _ := engine.LookupTile("U")
+	g, err := engine.NewGame(engine.Setup{Players: 2, Bag: []engine.TileID{u}, Ordered: true, Rules: engine.Rules{BaseOnly: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	road := engine.Spot{Kind: engine.FeatureRoad, Edges: engine.EdgeSet(1<<engine.East | 1<<engine.West)}
+	for _, m := range []engine.Move{
+		{Kind: engine.MoveDraw, Tile: u}, {Kind: engine.MovePlace, Pos: engine.Pos{Y: 1}},
+		{Kind: engine.MoveFollower, Spot: road}, {Kind: engine.MoveEndTurn},
+	} {
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("%v: %v", m, err)
+		}
+	}
+	got := Board(g, []Seat{{Name: "Anna", Colour: "red"}, {Name: "Bruno", Colour: "blue"}})
+	for _, want := range []string{"Anna           1 point, 6 followers, 0 floors\n", "Bruno          0 points, 7 followers, 0 floors\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the board lacks %q:\n%s", want, got)
+		}
+	}
 }
