@@ -22,16 +22,17 @@
 # says little (the same run gave 180 and 930 games/s at load averages of
 # 10) and CPU time is the figure to compare.
 #
-# Measured on the project's 2-core machine, load average 8 to 11 from
+# Measured on the project's 2-core machine, load average 9 to 14 from
 # other work, 5,000 games, 174 rows and about 1,930 values a game:
-#   ingest        180 games/s (median, 180 to 930)   5.9 to 6.5 CPU-s
-#   bare insert   279 games/s (median, 279 to 767)   2.6 to 4.1 CPU-s
-#   report        1.3 s                              1.4 CPU-s, 1.6 MB page
-#   CPU-bound on 2 idle cores: about 1,600 games/s for both.
+#   ingest        981 games/s (median, 307 to 1,019)     5.9 to 6.8 CPU-s
+#   bare insert  1452 games/s (median, 1,283 to 1,581)   3.2 to 3.6 CPU-s
+#   ratio        1.42 (median of the pairs)              1.85 in CPU
+#   report        0.9 s                                  1.5 CPU-s, 1.6 MB page
+#   CPU-bound on 2 idle cores: about 1,550 games/s for both.
 # The writer's CPU goes about half to SQLite executing the inserts and
 # half to binding the values, database/sql and the driver (each value a
 # call into SQLite, which locks the connection's mutex); parsing, replay
-# and building the rows (half of that the game's identity and canonical
+# and building the rows (a third of that the game's identity and canonical
 # record) take 2 to 3 CPU-s, on the other core. Tried on the bare insert
 # and found to change nothing beyond the noise (about 10%): 50 to 1,500
 # rows a statement, temp_store(MEMORY), wal_autocheckpoint(100000),
