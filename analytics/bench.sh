@@ -22,13 +22,15 @@
 # says little (the same run gave 180 and 930 games/s at load averages of
 # 10) and CPU time is the figure to compare.
 #
-# Measured on the project's 2-core machine, load average 9 to 14 from
+# Measured on the project's 2-core machine, load average 4 to 5 from
 # other work, 5,000 games, 174 rows and about 1,930 values a game:
-#   ingest        981 games/s (median, 307 to 1,019)     5.9 to 6.8 CPU-s
-#   bare insert  1452 games/s (median, 1,283 to 1,581)   3.2 to 3.6 CPU-s
-#   ratio        1.42 (median of the pairs)              1.85 in CPU
-#   report        0.9 s                                  1.5 CPU-s, 1.6 MB page
-#   CPU-bound on 2 idle cores: about 1,550 games/s for both.
+#   ingest       1497 games/s (median, 1,426 to 1,499)   5.0 to 5.3 CPU-s
+#   bare insert  1960 games/s (median, 1,960 to 2,142)   2.3 to 2.7 CPU-s
+#   ratio        1.31 (median of the pairs)              1.89 in CPU
+#   report        0.6 s                                  1.1 CPU-s, 1.6 MB page
+#   CPU-bound on 2 idle cores: about 1,900 games/s for both.
+# At a load average of 9 to 14 the same script gave 981 and 1,452
+# games/s (ratio 1.42), 5.9 to 6.8 and 3.2 to 3.6 CPU-s.
 # The writer's CPU goes about half to SQLite executing the inserts and
 # half to binding the values, database/sql and the driver (each value a
 # call into SQLite, which locks the connection's mutex); parsing, replay
