@@ -11,28 +11,46 @@
 #   analytics/bench.sh 3000       # a smaller archive
 #
 # The benchmarks run with GOGC=400, as the towerlog command does, on two
-# cores (-cpu 2), three times; the last lines give the median games/s of
-# each and their ratio. CPU time of the process (cpu-s/op) is reported
-# beside the wall clock: on a machine shared with other work it varies
-# less.
+# cores (-cpu 2): three pairs of an ingest and a bare insert, run in turn
+# so that the two of a pair meet the same load, each pair after the load
+# average (/proc/loadavg); then the report once. The last lines give the
+# medians of games/s and of CPU time (cpu-s/op, the process's user and
+# system time; the bare insert's counts the writing alone), their ratios,
+# and what the CPU time allows on two idle cores: an ingest can go no
+# faster than its one writer, whose CPU is the bare insert's, nor than
+# half its own CPU. On a machine shared with other work the wall clock
+# says little (the same run gave 180 and 930 games/s at load averages of
+# 10) and CPU time is the figure to compare.
 #
-# Measured on the project's 2-core machine while other work kept its load
-# average between 10 and 23 (so the wall clock says little), 5,000 games,
-# 174 rows and about 1,930 values a game:
-#   ingest        392 games/s (median)   5.2 to 6.0 CPU-s
-#   bare insert   502 games/s (median)   2.6 to 3.9 CPU-s (writing alone)
-#   report        4.4 s                  1.2 CPU-s, 1.7 MB page
-# The writer's CPU goes half to SQLite and half to database/sql and the
-# driver binding each value (about 1,930 a game); parsing, replay and
-# building the rows take the other 2 CPU-s, on the other core when it is
-# free.
+# Measured on the project's 2-core machine, load average 4 to 5 from
+# other work, 5,000 games, 174 rows and about 1,930 values a game:
+#   ingest       1497 games/s (median, 1,426 to 1,499)   5.0 to 5.3 CPU-s
+#   bare insert  1960 games/s (median, 1,960 to 2,142)   2.3 to 2.7 CPU-s
+#   ratio        1.31 (median of the pairs)              1.89 in CPU
+#   report        0.6 s                                  1.1 CPU-s, 1.6 MB page
+#   CPU-bound on 2 idle cores: about 1,900 games/s for both.
+# At a load average of 9 to 14 the same script gave 981 and 1,452
+# games/s (ratio 1.42), 5.9 to 6.8 and 3.2 to 3.6 CPU-s.
+# The writer's CPU goes about half to SQLite executing the inserts and
+# half to binding the values, database/sql and the driver (each value a
+# call into SQLite, which locks the connection's mutex); parsing, replay
+# and building the rows (a third of that the game's identity and canonical
+# record) take 2 to 3 CPU-s, on the other core. Tried on the bare insert
+# and found to change nothing beyond the noise (about 10%): 50 to 1,500
+# rows a statement, temp_store(MEMORY), wal_autocheckpoint(100000),
+# locking_mode(EXCLUSIVE), journal_mode(DELETE), 4 KiB pages, no
+# secondary indexes; rows sent as one JSON text a statement
+# (json_each) took four times the CPU. Foreign keys cost about 15% of
+# the writer's CPU (a lookup of the game for every row), the price of
+# enforcing them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-5000}
 dir=${TOWERLOG_BENCH_DIR:-/tmp/towerlog-bench}
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
 archive=$dir/greedy4-$games.cgn
 if [ ! -s "$archive" ]; then
-	mkdir -p "$dir"
 	go build -o "$dir/towerlog" ./cmd/towerlog
 	# Two halves at once: game i of a run uses seed S+i.
 	half=$((games / 2))
@@ -44,17 +62,34 @@ if [ ! -s "$archive" ]; then
 	mv "$archive.tmp" "$archive"
 fi
 out=$(mktemp)
-GOGC=400 go test -run '^$' -bench '^Benchmark(Ingest|BareInsert|Report)$' -benchtime 1x -count 3 -cpu 2 -timeout 60m \
-	./analytics -args -bench.archive "$archive" | tee "$out"
-awk '
-	/^BenchmarkIngest-/ { for (i = 1; i < NF; i++) if ($(i+1) == "games/s") ingest[n1++] = $i }
-	/^BenchmarkBareInsert-/ { for (i = 1; i < NF; i++) if ($(i+1) == "games/s") bare[n2++] = $i }
-	function median(a, n,   i, j, t) {
-		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-		return a[int(n / 2)]
+bin=$(mktemp)
+trap 'rm -f "$out" "$bin"' EXIT
+go test -c -o "$bin" ./analytics
+# Ingest and the bare insert run in turns, three pairs, so that the two of
+# a pair meet the same load; each pair is preceded by the load average.
+for run in 1 2 3; do
+	echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+	(cd analytics && GOGC=400 "$bin" -test.run '^$' -test.bench '^Benchmark(Ingest|BareInsert)$' \
+		-test.benchtime 1x -test.count 1 -test.cpu 2 -test.timeout 60m -bench.archive "$archive") |
+		grep '^Benchmark' | tee -a "$out"
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+(cd analytics && GOGC=400 "$bin" -test.run '^$' -test.bench '^BenchmarkReport$' -test.benchtime 1x \
+	-test.count 1 -test.cpu 2 -test.timeout 60m -bench.archive "$archive") | grep '^Benchmark'
+awk -v games="$games" '
+	function metric(unit,   i) { for (i = 1; i < NF; i++) if ($(i+1) == unit) return $i }
+	/^BenchmarkIngest-/ { ingest[n] = metric("games/s"); icpu[n] = metric("cpu-s/op") }
+	/^BenchmarkBareInsert-/ { bare[n] = metric("games/s"); bcpu[n] = metric("cpu-s/op"); ratio[n] = bare[n] / ingest[n]; n++ }
+	function median(a, n,   i, j, t, b) {
+		for (i = 0; i < n; i++) b[i] = a[i]
+		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (b[j] < b[i]) { t = b[i]; b[i] = b[j]; b[j] = t }
+		return b[int(n / 2)]
 	}
 	END {
-		mi = median(ingest, n1); mb = median(bare, n2)
-		printf "median ingest %.0f games/s, bare insert %.0f games/s, ratio %.2f\n", mi, mb, mb / mi
+		mi = median(ingest, n); mb = median(bare, n); ci = median(icpu, n); cb = median(bcpu, n)
+		printf "median ingest %.0f games/s, bare insert %.0f games/s, ratio %.2f (median of the pairs %.2f)\n", mi, mb, mb / mi, median(ratio, n)
+		printf "median CPU ingest %.2f s, bare insert %.2f s, ratio %.2f\n", ci, cb, ci / cb
+		# On two idle cores the writer, whose CPU is the bare insert'"'"'s,
+		# bounds an ingest, and so does half of its CPU.
+		printf "CPU-bound on 2 idle cores: ingest %.0f games/s, bare insert %.0f games/s\n", games / (ci / 2 > cb ? ci / 2 : cb), games / cb
 	}' "$out"
-rm "$out"
