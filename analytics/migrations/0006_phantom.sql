@@ -2,10 +2,10 @@
 -- games with the Phantom: 'follower' or 'phantom'. A turn's second figure
 -- (only the phantom can be one) is a row of the new table second_figures,
 -- so that turns grow by one column only, and a scoring says whether the
--- player's phantom stood on the feature. Every row stored so far is of a follower. The view placements
--- lists every figure placed, first and second, one row each. Documented
--- in docs/schema.md, and the columns are those of the row types of
--- analytics/tables.go; keep the three in step.
+-- player's phantom stood on the feature. Every row stored so far is of a
+-- follower. The view placements lists every figure placed, first and
+-- second, one row each. Documented in docs/schema.md, and the columns are
+-- those of the row types of analytics/tables.go; keep the three in step.
 
 ALTER TABLE turns ADD COLUMN figure TEXT;
 UPDATE turns SET figure = 'follower' WHERE action IN ('follower', 'tower-follower');
