@@ -46,10 +46,9 @@ func (s *phantomSection) player(name string) *phantomStats {
 	return p
 }
 
-// phantomNote says what the section counts.
-const phantomNote = "With the Phantom each player has one phantom, a follower in every respect but how it is placed: as the turn's figure, or after it as a second figure on the new tile or on top of a tower. "
-
-// add puts the section's table and charts on the page.
+// add puts the section's table and charts on the page: games says
+// whether the table counts each player's games, playersNote what the
+// charts leave out.
 func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	head := []string{"Player"}
 	if games {
@@ -58,7 +57,8 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	head = append(head, "Phantom placed", "As second figure", "On a tower", "Points it scored",
 		"Captured by others", "Others' captured", "Bought back", "Back by exchange")
 	t := table{ID: "phantom", Title: "The Phantom", Key: 0, Head: head,
-		Note: phantomNote + "Points it scored are those of every feature a player scored while their phantom stood on it, whoever else stood there. Captured by others counts the player's phantom taken by other players' towers; others' captured, the phantoms the player's towers took from other players; bought back, the ransoms paid to free it; back by exchange, the times it came home in an exchange of prisoners."}
+		Note: "With the Phantom each player has one phantom, a follower in every respect but how it is placed: as the turn's figure, or after it as a second figure on the new tile or on top of a tower. " +
+			"Points it scored are those of every feature a player scored while their phantom stood on it, whoever else stood there. Captured by others counts the player's phantom taken by other players' towers; others' captured, the phantoms the player's towers took from other players; bought back, the ransoms paid to free it; back by exchange, the times it came home in an exchange of prisoners."}
 	for _, name := range s.players[:min(len(s.players), leaderboardRows)] {
 		st := s.stats[name]
 		row := []string{name}
@@ -84,13 +84,13 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 		Note: "How often each player placed their phantom on each kind of feature of the new tile, and on top of a tower." + playersNote,
 	}.playerBars(bars{rowName: "Player", valueName: "Phantoms placed", players: top, series: where, stacked: true}))
 
-	fate := []namedInts{{name: "Points it scored"}}
+	points := namedInts{name: "Points it scored"}
 	for _, name := range top {
-		fate[0].values = append(fate[0].values, s.stats[name].points)
+		points.values = append(points.values, s.stats[name].points)
 	}
 	p.Charts = append(p.Charts, chart{ID: "phantom-points", Title: "Points the phantom scored",
 		Note: "The points of every feature each player scored while their phantom stood on it, during play and at the end." + playersNote,
-	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: fate}))
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: []namedInts{points}}))
 
 	lost, ransomed, swapped := namedInts{name: "Captured by others"}, namedInts{name: "Bought back"}, namedInts{name: "Back by exchange"}
 	for _, name := range top {
