@@ -25,6 +25,15 @@ type phantomStats struct {
 	swapped  int            // the player's phantom came back in an exchange of prisoners
 }
 
+// total is the number of phantoms placed.
+func (p *phantomStats) total() int {
+	n := 0
+	for _, v := range p.placed {
+		n += v
+	}
+	return n
+}
+
 // phantomSection is the report's part about the phantom: who placed it
 // where, what it scored and what became of it. players are the rows, in
 // order.
@@ -65,11 +74,7 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 		if games {
 			row = append(row, strconv.Itoa(st.games))
 		}
-		total := 0
-		for _, n := range st.placed {
-			total += n
-		}
-		row = append(row, strconv.Itoa(total), strconv.Itoa(st.second), strconv.Itoa(st.placed["tower"]), strconv.Itoa(st.points),
+		row = append(row, strconv.Itoa(st.total()), strconv.Itoa(st.second), strconv.Itoa(st.placed["tower"]), strconv.Itoa(st.points),
 			strconv.Itoa(st.lost), strconv.Itoa(st.taken), strconv.Itoa(st.ransomed), strconv.Itoa(st.swapped))
 		t.Rows = append(t.Rows, row)
 	}
@@ -178,6 +183,35 @@ func (r *report) phantomSection() error {
 		return err
 	}
 	s := newPhantomSection()
+	for _, q := range s.queries() {
+		if err := r.each(q.sql, nil, q.scan); err != nil {
+			return err
+		}
+	}
+	// The players of games with the Phantom, in the order of the other
+	// charts (most games first).
+	for _, name := range r.top {
+		if st := s.stats[name]; st != nil && st.games > 0 {
+			s.players = append(s.players, name)
+		}
+	}
+	note := ""
+	if len(s.players) > chartPlayers {
+		note = " Only the " + strconv.Itoa(chartPlayers) + " players with the most games are shown."
+	}
+	s.add(&r.page, true, note)
+	return nil
+}
+
+// A countQuery reads figures of the selected games, whose keys are the rows of
+// a table sel, and scan adds a row of them to the statistics.
+type countQuery struct {
+	sql  string
+	scan func(*sql.Rows) error
+}
+
+// queries are the queries that count the phantom's figures into s.
+func (s *phantomSection) queries() []countQuery {
 	// into scans a row of a name and a number into a field of the
 	// player's statistics.
 	into := func(field func(*phantomStats) *int) func(*sql.Rows) error {
@@ -191,10 +225,7 @@ func (r *report) phantomSection() error {
 			return nil
 		}
 	}
-	queries := []struct {
-		sql  string
-		scan func(*sql.Rows) error
-	}{
+	return []countQuery{
 		{`SELECT p.name, count(*) FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game
 			WHERE ' ' || g.rules || ' ' LIKE '% phantom %' GROUP BY 1`,
 			into(func(p *phantomStats) *int { return &p.games })},
@@ -232,22 +263,4 @@ func (r *report) phantomSection() error {
 			JOIN sel ON sel.gid = x.game JOIN players p ON p.game = x.game AND p.seat = x.seat GROUP BY 1`,
 			into(func(p *phantomStats) *int { return &p.swapped })},
 	}
-	for _, q := range queries {
-		if err := r.each(q.sql, nil, q.scan); err != nil {
-			return err
-		}
-	}
-	// The players of games with the Phantom, in the order of the other
-	// charts (most games first).
-	for _, name := range r.top {
-		if st := s.stats[name]; st != nil && st.games > 0 {
-			s.players = append(s.players, name)
-		}
-	}
-	note := ""
-	if len(s.players) > chartPlayers {
-		note = " Only the " + strconv.Itoa(chartPlayers) + " players with the most games are shown."
-	}
-	s.add(&r.page, true, note)
-	return nil
 }
