@@ -214,6 +214,7 @@ const (
 	tGames = iota
 	tPlayers
 	tTurns
+	tSecondFigures
 	tScores
 	tCaptures
 	tExchanges

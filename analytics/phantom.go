@@ -25,6 +25,15 @@ type phantomStats struct {
 	swapped  int            // the player's phantom came back in an exchange of prisoners
 }
 
+// total is the number of phantoms placed.
+func (p *phantomStats) total() int {
+	n := 0
+	for _, v := range p.placed {
+		n += v
+	}
+	return n
+}
+
 // phantomSection is the report's part about the phantom: who placed it
 // where, what it scored and what became of it. players are the rows, in
 // order.
@@ -46,10 +55,9 @@ func (s *phantomSection) player(name string) *phantomStats {
 	return p
 }
 
-// phantomNote says what the section counts.
-const phantomNote = "With the Phantom each player has one phantom, a follower in every respect but how it is placed: as the turn's figure, or after it as a second figure on the new tile or on top of a tower. "
-
-// add puts the section's table and charts on the page.
+// add puts the section's table and charts on the page: games says
+// whether the table counts each player's games, playersNote what the
+// charts leave out.
 func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	head := []string{"Player"}
 	if games {
@@ -58,18 +66,15 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	head = append(head, "Phantom placed", "As second figure", "On a tower", "Points it scored",
 		"Captured by others", "Others' captured", "Bought back", "Back by exchange")
 	t := table{ID: "phantom", Title: "The Phantom", Key: 0, Head: head,
-		Note: phantomNote + "Points it scored are those of every feature a player scored while their phantom stood on it, whoever else stood there. Captured by others counts the player's phantom taken by other players' towers; others' captured, the phantoms the player's towers took from other players; bought back, the ransoms paid to free it; back by exchange, the times it came home in an exchange of prisoners."}
+		Note: "With the Phantom each player has one phantom, a follower in every respect but how it is placed: as the turn's figure, or after it as a second figure on the new tile or on top of a tower. " +
+			"Points it scored are those of every feature a player scored while their phantom stood on it, whoever else stood there. Captured by others counts the player's phantom taken by other players' towers; others' captured, the phantoms the player's towers took from other players; bought back, the ransoms paid to free it; back by exchange, the times it came home in an exchange of prisoners."}
 	for _, name := range s.players[:min(len(s.players), leaderboardRows)] {
 		st := s.stats[name]
 		row := []string{name}
 		if games {
 			row = append(row, strconv.Itoa(st.games))
 		}
-		total := 0
-		for _, n := range st.placed {
-			total += n
-		}
-		row = append(row, strconv.Itoa(total), strconv.Itoa(st.second), strconv.Itoa(st.placed["tower"]), strconv.Itoa(st.points),
+		row = append(row, strconv.Itoa(st.total()), strconv.Itoa(st.second), strconv.Itoa(st.placed["tower"]), strconv.Itoa(st.points),
 			strconv.Itoa(st.lost), strconv.Itoa(st.taken), strconv.Itoa(st.ransomed), strconv.Itoa(st.swapped))
 		t.Rows = append(t.Rows, row)
 	}
@@ -84,13 +89,13 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 		Note: "How often each player placed their phantom on each kind of feature of the new tile, and on top of a tower." + playersNote,
 	}.playerBars(bars{rowName: "Player", valueName: "Phantoms placed", players: top, series: where, stacked: true}))
 
-	fate := []namedInts{{name: "Points it scored"}}
+	points := namedInts{name: "Points it scored"}
 	for _, name := range top {
-		fate[0].values = append(fate[0].values, s.stats[name].points)
+		points.values = append(points.values, s.stats[name].points)
 	}
 	p.Charts = append(p.Charts, chart{ID: "phantom-points", Title: "Points the phantom scored",
 		Note: "The points of every feature each player scored while their phantom stood on it, during play and at the end." + playersNote,
-	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: fate}))
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: []namedInts{points}}))
 
 	lost, ransomed, swapped := namedInts{name: "Captured by others"}, namedInts{name: "Bought back"}, namedInts{name: "Back by exchange"}
 	for _, name := range top {
@@ -178,6 +183,35 @@ func (r *report) phantomSection() error {
 		return err
 	}
 	s := newPhantomSection()
+	for _, q := range s.queries() {
+		if err := r.each(q.sql, nil, q.scan); err != nil {
+			return err
+		}
+	}
+	// The players of games with the Phantom, in the order of the other
+	// charts (most games first).
+	for _, name := range r.top {
+		if st := s.stats[name]; st != nil && st.games > 0 {
+			s.players = append(s.players, name)
+		}
+	}
+	note := ""
+	if len(s.players) > chartPlayers {
+		note = " Only the " + strconv.Itoa(chartPlayers) + " players with the most games are shown."
+	}
+	s.add(&r.page, true, note)
+	return nil
+}
+
+// A countQuery reads figures of the selected games, whose keys are the rows of
+// a table sel, and scan adds a row of them to the statistics.
+type countQuery struct {
+	sql  string
+	scan func(*sql.Rows) error
+}
+
+// queries are the queries that count the phantom's figures into s.
+func (s *phantomSection) queries() []countQuery {
 	// into scans a row of a name and a number into a field of the
 	// player's statistics.
 	into := func(field func(*phantomStats) *int) func(*sql.Rows) error {
@@ -191,10 +225,7 @@ func (r *report) phantomSection() error {
 			return nil
 		}
 	}
-	queries := []struct {
-		sql  string
-		scan func(*sql.Rows) error
-	}{
+	return []countQuery{
 		{`SELECT p.name, count(*) FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game
 			WHERE ' ' || g.rules || ' ' LIKE '% phantom %' GROUP BY 1`,
 			into(func(p *phantomStats) *int { return &p.games })},
@@ -232,22 +263,4 @@ func (r *report) phantomSection() error {
 			JOIN sel ON sel.gid = x.game JOIN players p ON p.game = x.game AND p.seat = x.seat GROUP BY 1`,
 			into(func(p *phantomStats) *int { return &p.swapped })},
 	}
-	for _, q := range queries {
-		if err := r.each(q.sql, nil, q.scan); err != nil {
-			return err
-		}
-	}
-	// The players of games with the Phantom, in the order of the other
-	// charts (most games first).
-	for _, name := range r.top {
-		if st := s.stats[name]; st != nil && st.games > 0 {
-			s.players = append(s.players, name)
-		}
-	}
-	note := ""
-	if len(s.players) > chartPlayers {
-		note = " Only the " + strconv.Itoa(chartPlayers) + " players with the most games are shown."
-	}
-	s.add(&r.page, true, note)
-	return nil
 }

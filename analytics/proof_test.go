@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -742,6 +743,23 @@ func TestReportFigures(t *testing.T) {
 	})
 	t.Run("Phantom", func(t *testing.T) {
 		checkPhantomSection(t, got, want.phantomTotals(), true)
+	})
+	t.Run("PhantomStatistics", func(t *testing.T) {
+		stats, err := s.PlayerStatistics(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted := want.phantomTotals()
+		for _, p := range stats {
+			var w *PhantomUse
+			if c := counted[p.Name]; c != nil {
+				w = &PhantomUse{Games: c.games, Placed: c.placed, Second: c.second, OnTowers: c.where["tower"], Points: c.points,
+					CapturedByOthers: c.lost, CapturedOfOthers: c.taken, Ransomed: c.ransomed, Exchanged: c.back}
+			}
+			if !reflect.DeepEqual(p.Phantom, w) {
+				t.Errorf("%s: statistics %+v, counted %+v", p.Name, p.Phantom, w)
+			}
+		}
 	})
 	t.Run("PhantomOfOneGame", func(t *testing.T) {
 		err := replay.Run(ctx, []string{proofArchive}, replay.RunOptions{}, func(g *replay.Game) error {

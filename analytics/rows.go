@@ -158,10 +158,11 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 		}
 		switch t.Second {
 		case replay.ActionFollower:
-			row.SecondAction, row.SecondFeature = ptr(t.Second.String()), ptr(t.SecondSpot.Kind.String())
+			r.put(tSecondFigures, &SecondFigureRow{Turn: row.Turn, Feature: t.SecondSpot.Kind.String(),
+				X: int64(t.Pos.X), Y: int64(t.Pos.Y)})
 		case replay.ActionTowerFollower:
-			row.SecondAction = ptr(t.Second.String())
-			row.SecondTargetX, row.SecondTargetY = ptr(int64(t.SecondTarget.X)), ptr(int64(t.SecondTarget.Y))
+			r.put(tSecondFigures, &SecondFigureRow{Turn: row.Turn, Feature: "tower",
+				X: int64(t.SecondTarget.X), Y: int64(t.SecondTarget.Y)})
 		}
 		if t.Action == replay.ActionFloor {
 			for _, e := range events[t.EventsFrom:t.EventsTo] {

@@ -28,6 +28,27 @@ type PlayerStats struct {
 	RansomsPaid     int `json:"ransoms_paid"`
 	RansomsReceived int `json:"ransoms_received"`
 	FloorsBuilt     int `json:"floors_built"` // tower floors the player built
+	// Phantom is the player's use of the phantom, nil when the player
+	// played no game with the Phantom.
+	Phantom *PhantomUse `json:"phantom,omitempty"`
+}
+
+// PhantomUse is a player's use of the phantom over the selected games
+// with the Phantom: the figures of the report's Phantom section.
+type PhantomUse struct {
+	Games    int `json:"games"`     // games with the Phantom
+	Placed   int `json:"placed"`    // phantoms placed, as the turn's figure or its second
+	Second   int `json:"second"`    // of them, as a turn's second figure
+	OnTowers int `json:"on_towers"` // of them, on top of a tower
+	// Points of every feature the player scored while their phantom
+	// stood on it.
+	Points int `json:"points"`
+	// The player's phantom captured by other players' towers, and other
+	// players' phantoms captured by the player's towers.
+	CapturedByOthers int `json:"captured_by_others"`
+	CapturedOfOthers int `json:"captured_of_others"`
+	Ransomed         int `json:"ransomed"`  // ransoms paid to free it
+	Exchanged        int `json:"exchanged"` // times it came back in an exchange of prisoners
 }
 
 // Features lists the kinds of feature that score, in the order the
@@ -59,10 +80,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 		}
 		return p
 	}
-	queries := []struct {
-		sql  string
-		scan func(*sql.Rows) error
-	}{
+	queries := []countQuery{
 		{`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score) FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`,
 			func(rows *sql.Rows) error {
 				var name string
@@ -124,10 +142,18 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 				return nil
 			}},
 	}
-	for _, q := range queries {
+	ph := newPhantomSection()
+	for _, q := range append(queries, ph.queries()...) {
 		if err := eachRow(ctx, s.db, sel+q.sql, args, q.scan); err != nil {
 			return nil, err
 		}
+	}
+	for name, u := range ph.stats {
+		if u.games == 0 {
+			continue
+		}
+		get(name).Phantom = &PhantomUse{Games: u.games, Placed: u.total(), Second: u.second, OnTowers: u.placed["tower"],
+			Points: u.points, CapturedByOthers: u.lost, CapturedOfOthers: u.taken, Ransomed: u.ransomed, Exchanged: u.swapped}
 	}
 	out := make([]PlayerStats, 0, len(byName))
 	for _, p := range byName {

@@ -60,14 +60,17 @@ type TurnRow struct {
 	Height   *int64  `col:"height"`   // action floor: the tower's height after it
 	Points   int64   `col:"points"`   // the player's score change over the turn
 	Figure   *string `col:"figure"`   // actions follower and tower-follower: follower or phantom
-	// The turn's second figure, always the phantom (rules with the
-	// Phantom): SecondAction follower onto SecondFeature of the new tile,
-	// or tower-follower onto the tower at SecondTargetX, SecondTargetY;
-	// all nil when there is none.
-	SecondAction  *string `col:"second_action"`
-	SecondFeature *string `col:"second_feature"`
-	SecondTargetX *int64  `col:"second_target_x"`
-	SecondTargetY *int64  `col:"second_target_y"`
+}
+
+// SecondFigureRow is a row of second_figures: the figure a turn placed
+// after its action, which only the phantom can be (rules with the
+// Phantom).
+type SecondFigureRow struct {
+	Game    int64  `col:"game"`
+	Turn    int64  `col:"turn"`
+	Feature string `col:"feature"` // road, city, field or cloister of the new tile, or tower
+	X       int64  `col:"x"`       // the new tile's square, or the tower's
+	Y       int64  `col:"y"`       //
 }
 
 // ScoreRow is a row of scores: the points one player received from one
@@ -173,6 +176,7 @@ var Tables = [...]Table{
 	newTable("games", GameRow{}),
 	newTable("players", PlayerRow{}),
 	newTable("turns", TurnRow{}),
+	newTable("second_figures", SecondFigureRow{}),
 	newTable("scores", ScoreRow{}),
 	newTable("captures", CaptureRow{}),
 	newTable("exchanges", ExchangeRow{}),
@@ -217,8 +221,11 @@ func (r *PlayerRow) args(a []any) []any {
 
 func (r *TurnRow) args(a []any) []any {
 	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), r.Action,
-		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points, str(r.Figure),
-		str(r.SecondAction), str(r.SecondFeature), num(r.SecondTargetX), num(r.SecondTargetY))
+		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points, str(r.Figure))
+}
+
+func (r *SecondFigureRow) args(a []any) []any {
+	return append(a, r.Game, r.Turn, r.Feature, r.X, r.Y)
 }
 
 func (r *ScoreRow) args(a []any) []any {

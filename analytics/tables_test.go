@@ -40,7 +40,7 @@ func TestTablesMatchSchema(t *testing.T) {
 // index in Tables, and that every table of a valid game, which setGame
 // fills in, starts with the game's key.
 func TestTableIndexes(t *testing.T) {
-	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tScores: "scores",
+	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tSecondFigures: "second_figures", tScores: "scores",
 		tCaptures: "captures", tExchanges: "exchanges", tRansoms: "ransoms", tDiscards: "discards",
 		tInvalid: "invalid_games", tDiagnostics: "diagnostics"} {
 		if Tables[i].Name != name {
@@ -167,7 +167,8 @@ func TestMigrateV2(t *testing.T) {
 	}
 	for _, tb := range Tables {
 		want, got := dumpTable(t, fresh, tb), dumpTable(t, migrated, tb)
-		if len(want) == 0 {
+		// The fixture's games are older than the Phantom: no second figures.
+		if len(want) == 0 && tb.Name != "second_figures" {
 			t.Errorf("%s: no rows: the fixture should exercise it", tb.Name)
 		}
 		if !slices.Equal(got, want) {

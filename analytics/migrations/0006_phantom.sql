@@ -1,18 +1,23 @@
 -- Which figure each placement, capture, exchange and ransom concerns, for
 -- games with the Phantom: 'follower' or 'phantom'. A turn's second figure
--- (only the phantom can be one) gets columns of its own beside the first
--- action's, and a scoring says whether the player's phantom stood on the
--- feature. Every row stored so far is of a follower. The view placements
--- lists every figure placed, first and second, one row each. Documented
--- in docs/schema.md, and the columns are those of the row types of
--- analytics/tables.go; keep the three in step.
+-- (only the phantom can be one) is a row of the new table second_figures,
+-- so that turns grow by one column only, and a scoring says whether the
+-- player's phantom stood on the feature. Every row stored so far is of a
+-- follower. The view placements lists every figure placed, first and
+-- second, one row each. Documented in docs/schema.md, and the columns are
+-- those of the row types of analytics/tables.go; keep the three in step.
 
 ALTER TABLE turns ADD COLUMN figure TEXT;
 UPDATE turns SET figure = 'follower' WHERE action IN ('follower', 'tower-follower');
-ALTER TABLE turns ADD COLUMN second_action TEXT;
-ALTER TABLE turns ADD COLUMN second_feature TEXT;
-ALTER TABLE turns ADD COLUMN second_target_x INTEGER;
-ALTER TABLE turns ADD COLUMN second_target_y INTEGER;
+
+CREATE TABLE second_figures (
+	game    INTEGER NOT NULL REFERENCES games(gid) ON DELETE CASCADE,
+	turn    INTEGER NOT NULL,
+	feature TEXT NOT NULL,
+	x       INTEGER NOT NULL,
+	y       INTEGER NOT NULL,
+	PRIMARY KEY (game, turn)
+) WITHOUT ROWID;
 
 ALTER TABLE scores ADD COLUMN phantom INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE captures ADD COLUMN figure TEXT NOT NULL DEFAULT 'follower';
@@ -24,8 +29,7 @@ ALTER TABLE ransoms ADD COLUMN figure TEXT NOT NULL DEFAULT 'follower';
 DROP VIEW turn_log;
 CREATE VIEW turn_log AS
 SELECT t.game, t.turn, p.name AS player, t.tile, t.x, t.y, t.rotation,
-	t.action, t.feature, t.target_x, t.target_y, t.height, t.points,
-	t.figure, t.second_action, t.second_feature, t.second_target_x, t.second_target_y
+	t.action, t.feature, t.target_x, t.target_y, t.height, t.points, t.figure
 FROM turns t
 JOIN players p ON p.game = t.game AND p.seat = t.seat;
 
@@ -54,8 +58,5 @@ UNION ALL
 SELECT game, turn, seat, 1, figure, 'tower', target_x, target_y
 FROM turns WHERE action = 'tower-follower'
 UNION ALL
-SELECT game, turn, seat, 2, 'phantom', second_feature, x, y
-FROM turns WHERE second_action = 'follower'
-UNION ALL
-SELECT game, turn, seat, 2, 'phantom', 'tower', second_target_x, second_target_y
-FROM turns WHERE second_action = 'tower-follower';
+SELECT s.game, s.turn, t.seat, 2, 'phantom', s.feature, s.x, s.y
+FROM second_figures s JOIN turns t ON t.game = s.game AND t.turn = s.turn;

@@ -30,7 +30,10 @@ received, and tower floors built. Players are ranked as in the report's
 leaderboard, whose figures these are: by wins, then fewer games.
 
 The table is aligned for the terminal; --csv and --json (one object per
-player and line) give every figure unrounded for other programs.`,
+player and line) give every figure unrounded for other programs. --json
+adds, for a player of games with the Phantom, "phantom": the figures of the
+report's Phantom section (phantoms placed, as second figure and on towers,
+points it scored, captured, ransomed and exchanged).`,
 		Example: `  towerlog stats
   towerlog stats --event "Spring league" --since 2025-03
   towerlog stats --player Anna --players 2 --csv > anna-duels.csv`,
