@@ -17,6 +17,7 @@ type GameRows struct {
 	Game        GameRow
 	Players     []PlayerRow
 	Turns       []TurnRow
+	Seconds     []SecondFigureRow
 	Scores      []ScoreRow
 	Captures    []CaptureRow
 	Exchanges   []ExchangeRow
@@ -43,6 +44,8 @@ func (r *GameRows) add(x row) {
 		r.Players = append(r.Players, *x)
 	case *TurnRow:
 		r.Turns = append(r.Turns, *x)
+	case *SecondFigureRow:
+		r.Seconds = append(r.Seconds, *x)
 	case *ScoreRow:
 		r.Scores = append(r.Scores, *x)
 	case *CaptureRow:
@@ -70,6 +73,9 @@ func (r *GameRows) SetGame(gid int64) {
 	}
 	for i := range r.Turns {
 		r.Turns[i].Game = gid
+	}
+	for i := range r.Seconds {
+		r.Seconds[i].Game = gid
 	}
 	for i := range r.Scores {
 		r.Scores[i].Game = gid

@@ -59,6 +59,9 @@ func WriteDatabase(ctx context.Context, dir, id string, db *sql.DB) (Stats, erro
 		return copyTable(gctx, db, s.turns, func(r *analytics.TurnRow) error { return rekey(&r.Game) })
 	})
 	g.Go(func() error {
+		return copyTable(gctx, db, s.seconds, func(r *analytics.SecondFigureRow) error { return rekey(&r.Game) })
+	})
+	g.Go(func() error {
 		return copyTable(gctx, db, s.scores, func(r *analytics.ScoreRow) error { return rekey(&r.Game) })
 	})
 	g.Go(func() error {

@@ -16,7 +16,7 @@ import (
 
 // archive writes a test archive: generated games of 2 to 5 players in
 // three files, one file again under another name (its games are read
-// twice), and invalid records. It returns the files in the order replay
+// twice), a game with the Phantom (second figures) and invalid records. It returns the files in the order replay
 // expands the directory.
 func archive(t *testing.T, games int) []string {
 	t.Helper()
@@ -26,6 +26,7 @@ func archive(t *testing.T, games int) []string {
 		t.Fatal(err)
 	}
 	copyFile(t, names[0], filepath.Join(dir, "z-again.cgn"))
+	copyFile(t, filepath.Join("..", "..", "testdata", "games", "phantom-duel.cgn"), filepath.Join(dir, "phantom-duel.cgn"))
 	for _, name := range []string{"capture-no-guard.cgn", "bag-order.cgn"} {
 		copyFile(t, filepath.Join("..", "..", "testdata", "invalid", name), filepath.Join(dir, "invalid-"+name))
 	}
@@ -146,16 +147,17 @@ func firstDiff(got, want []string) string {
 func sameTables(t *testing.T, s *analytics.Store, dirs ...string) {
 	t.Helper()
 	n := map[string]int{
-		"games":         sameTable[analytics.GameRow](t, s, dirs...),
-		"players":       sameTable[analytics.PlayerRow](t, s, dirs...),
-		"turns":         sameTable[analytics.TurnRow](t, s, dirs...),
-		"scores":        sameTable[analytics.ScoreRow](t, s, dirs...),
-		"captures":      sameTable[analytics.CaptureRow](t, s, dirs...),
-		"exchanges":     sameTable[analytics.ExchangeRow](t, s, dirs...),
-		"ransoms":       sameTable[analytics.RansomRow](t, s, dirs...),
-		"discards":      sameTable[analytics.DiscardRow](t, s, dirs...),
-		"invalid_games": sameTable[analytics.InvalidGameRow](t, s, dirs...),
-		"diagnostics":   sameTable[analytics.DiagnosticRow](t, s, dirs...),
+		"games":          sameTable[analytics.GameRow](t, s, dirs...),
+		"players":        sameTable[analytics.PlayerRow](t, s, dirs...),
+		"turns":          sameTable[analytics.TurnRow](t, s, dirs...),
+		"second_figures": sameTable[analytics.SecondFigureRow](t, s, dirs...),
+		"scores":         sameTable[analytics.ScoreRow](t, s, dirs...),
+		"captures":       sameTable[analytics.CaptureRow](t, s, dirs...),
+		"exchanges":      sameTable[analytics.ExchangeRow](t, s, dirs...),
+		"ransoms":        sameTable[analytics.RansomRow](t, s, dirs...),
+		"discards":       sameTable[analytics.DiscardRow](t, s, dirs...),
+		"invalid_games":  sameTable[analytics.InvalidGameRow](t, s, dirs...),
+		"diagnostics":    sameTable[analytics.DiagnosticRow](t, s, dirs...),
 	}
 	if len(n) != len(analytics.Tables) {
 		t.Errorf("%d tables checked, the store has %d", len(n), len(analytics.Tables))
