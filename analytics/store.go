@@ -64,6 +64,11 @@ func (s *Store) Close() error { return s.db.Close() }
 // DB returns the underlying database, for queries of one's own.
 func (s *Store) DB() *sql.DB { return s.db }
 
+// goSteps holds, by migration file name, the part of a migration that SQL
+// alone cannot do (replaying stored records, for instance). A step runs in
+// the migration's transaction, after the file's SQL.
+var goSteps = map[string]func(context.Context, *sql.Tx) error{}
+
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
 func (s *Store) migrate(ctx context.Context) error {
@@ -102,6 +107,11 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 	}
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 		return err
+	}
+	if step := goSteps[name]; step != nil {
+		if err := step(ctx, tx); err != nil {
+			return err
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
 		return err
