@@ -154,7 +154,7 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 			row.TargetX, row.TargetY = ptr(int64(t.Target.X)), ptr(int64(t.Target.Y))
 		}
 		if t.Action == replay.ActionFollower || t.Action == replay.ActionTowerFollower {
-			row.Figure = ptr(figureName(t.Phantom))
+			row.Figure = ptr(FigureName(t.Phantom))
 		}
 		switch t.Second {
 		case replay.ActionFollower:
@@ -198,13 +198,13 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 				r.put(tCaptures, &CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
 					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String(),
-					Figure: figureName(e.Phantom(e.Other))})
+					Figure: FigureName(e.Phantom(e.Other))})
 			case engine.EventExchange:
 				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
-					AFigure: figureName(e.Phantom(e.Player)), BFigure: figureName(e.Phantom(e.Other))})
+					AFigure: FigureName(e.Phantom(e.Player)), BFigure: FigureName(e.Phantom(e.Other))})
 			case engine.EventRansom:
 				r.put(tRansoms, &RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
-					Points: int64(e.Points), Figure: figureName(e.Phantom(e.Player))})
+					Points: int64(e.Points), Figure: FigureName(e.Phantom(e.Player))})
 			case engine.EventDiscard:
 				r.put(tDiscards, &DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
@@ -212,8 +212,9 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 	}
 }
 
-// figureName is the figure as the store writes it.
-func figureName(phantom bool) string {
+// FigureName is the figure as the store writes it in the figure columns:
+// "phantom" or "follower".
+func FigureName(phantom bool) string {
 	if phantom {
 		return "phantom"
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 )
 
@@ -222,8 +223,8 @@ game's charts.`,
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
-			err = atomicfile.Write(out, func(w io.Writer) error { return analytics.WriteGameReport(w, g) })
-			var invalid *analytics.InvalidGameError
+			err = atomicfile.Write(out, func(w io.Writer) error { return report.WriteGame(w, g) })
+			var invalid *report.InvalidGameError
 			if errors.As(err, &invalid) {
 				return &exitError{exitInvalid, err}
 			}

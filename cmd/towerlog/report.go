@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -93,7 +94,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
 		return selectionError(err)
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter.filter()) })
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) })
 	if err != nil {
 		return selectionError(err)
 	}
@@ -124,8 +125,8 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 		// The file could not be read: an I/O error, not an invalid game.
 		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
-	var invalid *analytics.InvalidGameError
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteGame(f, game) })
+	var invalid *report.InvalidGameError
 	if errors.As(err, &invalid) {
 		for i := range invalid.Diagnostics {
 			fmt.Fprintln(cmd.ErrOrStderr(), invalid.Diagnostics[i].Error())
