@@ -83,7 +83,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 func TestJCZSavesSameMessages(t *testing.T) {
 	for _, name := range []string{"city-and-road-scoring.jcz", "field-scoring.jcz", "monastery-scoring.jcz", "tiny-city-rule.jcz"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(sharedSave, name))
+			data, err := os.ReadFile(filepath.Join(jczSaves, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestJCZSavesSameMessages(t *testing.T) {
 // holds two BA/Cc.1 besides BA/CcG).
 func basic2Copy(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	data, err := os.ReadFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestBasic2(t *testing.T) {
 		t.Fatal(g.Diagnostics)
 	}
 	checkAssertions(t, data, g)
-	orig, _, err := ImportFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	orig, _, err := ImportFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
