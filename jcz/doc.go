@@ -26,8 +26,11 @@
 // "0.phantom.1") tracked as JCloisterZone tracks them and a PASS only
 // where it offers a choice: the phantom's step is offered after the
 // action (a figure, or a floor and its capture or its PASS) when the
-// engine lists a place for the phantom, never after a PASS of the action.
-// Games whose rule flags JCloisterZone cannot express are refused.
+// phantom has a spot on the tile just placed, never after a PASS of the
+// action. JCloisterZone's releases (5.x) skip the step when the phantom's
+// only spots are towers; a phantom put onto a tower then is written all
+// the same, with a Warning, as those releases refuse it. Games whose rule
+// flags JCloisterZone cannot express are refused.
 //
 // Loader makes replay.Run (and towerlog validate) read saves, when the
 // caller names it among its replay.Loaders.
@@ -41,6 +44,6 @@
 //	}
 //	_ = record.Format(os.Stdout, rg)
 //
-//	data, err := jcz.Export(rg, "game.cgn")
+//	data, warnings, err := jcz.Export(rg, "game.cgn")
 //	_ = os.WriteFile("game.jcz", data, 0o644)
 package jcz

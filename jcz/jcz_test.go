@@ -224,7 +224,7 @@ func TestFixturesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := Export(rg, f)
+		data, _, err := Export(rg, f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -253,7 +253,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := format(t, rg)
-		data, err := Export(rg, "generated.cgn")
+		data, _, err := Export(rg, "generated.cgn")
 		if err != nil {
 			t.Fatalf("seed %d: %v", o.Seed, err)
 		}
@@ -442,7 +442,7 @@ func TestExportRefusesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Export(rg, "g.cgn")
+		_, _, err = Export(rg, "g.cgn")
 		if err == nil || err.Error() != c.want {
 			t.Errorf("got  %v\nwant %s", err, c.want)
 		}
@@ -457,7 +457,7 @@ func TestExportExpressibleRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := Export(rg, "g.cgn")
+		data, _, err := Export(rg, "g.cgn")
 		if err != nil {
 			t.Fatalf("%s: %v", words, err)
 		}
@@ -476,7 +476,7 @@ func TestExportRefusesInvalidGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Export(games[0], "bad.cgn")
+	_, _, err = Export(games[0], "bad.cgn")
 	want := "bad.cgn: 3:9: the game is not valid: tile U at (5,5) is not next to any tile"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
@@ -527,7 +527,7 @@ func TestExportShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := Export(rg, "exchange.cgn")
+	data, _, err := Export(rg, "exchange.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -597,7 +597,7 @@ func TestDrawOrder(t *testing.T) {
 			if g := replay.Replay("x", 1, rg, nil, replay.Options{}); !g.Valid() {
 				t.Fatalf("invalid: %v", g.Diagnostics)
 			}
-			data, err := Export(rg, "x.cgn")
+			data, _, err := Export(rg, "x.cgn")
 			if err != nil {
 				t.Fatal(err)
 			}

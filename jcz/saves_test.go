@@ -60,7 +60,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Export(rg, name)
+	out, _, err := Export(rg, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestBasic2(t *testing.T) {
 		}
 	}
 	checkSameMessages(t, data, "basic2.jcz")
-	out, err := Export(rg, "basic2.cgn")
+	out, _, err := Export(rg, "basic2.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestInnerField(t *testing.T) {
 	if !strings.Contains(format(t, rg), " +F:I ") {
 		t.Fatalf("no follower on the inner field:\n%s", format(t, rg))
 	}
-	data, err := Export(rg, "t07.cgn")
+	data, _, err := Export(rg, "t07.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestTower2(t *testing.T) {
 func TestGardensWithoutTag(t *testing.T) {
 	g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
 	g.rg.SetTag(tagEdition, "basic:2")
-	data, err := Export(g.rg, "g.cgn")
+	data, _, err := Export(g.rg, "g.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,6 +34,12 @@ step, and the sets of the game's Edition tag. Games whose rule flags
 JCloisterZone cannot express (a range other than orthogonal, reopen=no,
 ransom=off, ...) are refused. The output file appears only once complete.
 
+With the Phantom: JCloisterZone's releases (5.x) skip the phantom's step
+when the phantom's only spots are towers, so no PASS is written there; a
+phantom put onto a tower when a tower was its only spot is written all the
+same (the rules allow it), with a warning on standard error naming the turn
+and the player, as those releases refuse that move.
+
 Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
 standard output. A file with several games needs --game.
 
@@ -75,9 +81,12 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	data, err := jcz.Export(rg, path)
+	data, warnings, err := jcz.Export(rg, path)
 	if err != nil {
 		return &exitError{exitInvalid, err}
+	}
+	for i := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), warnings[i].String())
 	}
 	out := o.out
 	if out == "" {
