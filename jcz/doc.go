@@ -11,7 +11,8 @@
 // exchange choice (&+, &*),
 // per-move clocks to clock annotations, a prepared draw order that ends
 // the game (a last "#END", endTurn) to a Bag "order ..." tag, and the
-// printing of the sets to Edition and Gardens tags. A save that stops
+// printing of the sets to Edition and Gardens tags, and the tags an export
+// kept in gameAnnotations.cgnTags back to tags. A save that stops
 // inside a turn gives the turns before it with a Warning. A save that
 // cannot be imported gives an *Error naming the file, line:column, the
 // move's index in "replay", the turn and the player, and its Kind:
@@ -23,7 +24,9 @@
 // by message, to the same position and scores: sets, elements and rules,
 // the start tile, the players, every drawn tile (discards included) in
 // gameAnnotations.drawOrder, and the moves, with meeple ids ("0.small.1",
-// "0.phantom.1") tracked as JCloisterZone tracks them and a PASS only
+// "0.phantom.1") tracked as JCloisterZone tracks them, the tags its
+// fields do not carry (Site, Round, ...) in gameAnnotations.cgnTags, which
+// JCloisterZone ignores, and a PASS only
 // where it offers a choice: the phantom's step is offered after the
 // action (a figure, or a floor and its capture or its PASS) when the
 // phantom has a spot on the tile just placed, never after a PASS of the

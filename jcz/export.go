@@ -33,7 +33,9 @@ const AppVersion = "5.7.0"
 // then), an EXCHANGE_FOLLOWER after a capture whose
 // exchange chooses between a follower and the phantom, the enclosed field
 // of T07 as Field "I", and the sets and
-// tile ids of the game's Edition and Gardens tags. Its draw order lists
+// tile ids of the game's Edition and Gardens tags. gameAnnotations.cgnTags
+// keeps the tags that the save's fields do not give back (see keptTags).
+// Its draw order lists
 // every tile drawn, discards included; the rest of a Bag tag's tiles
 // follow while the game is unfinished, and "#END" ends the order when it
 // is shorter than the box, so that JCZ ends the game where the record
@@ -63,11 +65,43 @@ func Export(rg *record.Game, file string) ([]byte, []Warning, error) {
 		return nil, nil, err
 	}
 	sv := ex.save(rg)
+	if sv.Annotations.CGNTags, err = keptTags(rg, sv, file); err != nil {
+		return nil, nil, err
+	}
 	data, err := json.MarshalIndent(sv, "", "  ")
 	if err != nil {
 		return nil, nil, err
 	}
 	return append(data, '\n'), ex.warnings, nil
+}
+
+// keptTags returns the tags of rg that the save sv does not give back
+// through JCZ's own fields (name, created, players, setup, drawOrder): it
+// imports sv and compares. They are those JCZ has no field for (Site,
+// Round, Termination, Source, Annotator, a Result the game's end would not
+// give, any other tag), and those whose text its fields cannot hold (a
+// Date with unknown parts, Players without colours, a default Start
+// restated, a Bag "subset").
+func keptTags(rg *record.Game, sv *save, file string) (map[string]string, error) {
+	data, err := json.Marshal(sv)
+	if err != nil {
+		return nil, err
+	}
+	back, _, err := Import(data, file)
+	if err != nil {
+		return nil, fmt.Errorf("the save does not import back: %w", err)
+	}
+	var kept map[string]string
+	for _, t := range rg.Tags {
+		if v, ok := back.Tag(t.Name); ok && v == t.Value {
+			continue
+		}
+		if kept == nil {
+			kept = map[string]string{}
+		}
+		kept[t.Name] = t.Value
+	}
+	return kept, nil
 }
 
 func where(d replay.Diagnostic) string {

@@ -281,6 +281,13 @@ func mutateFile(t *testing.T, path string, change func(sv map[string]any)) []byt
 	if err != nil {
 		t.Fatal(err)
 	}
+	return mutateData(t, data, change)
+}
+
+// mutateData lets change edit the save data as plain JSON and returns the
+// edited save.
+func mutateData(t *testing.T, data []byte, change func(sv map[string]any)) []byte {
+	t.Helper()
 	var sv map[string]any
 	if err := json.Unmarshal(data, &sv); err != nil {
 		t.Fatal(err)

@@ -30,7 +30,10 @@ is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
 message by message, to the same position and scores: every drawn tile,
 discards included, in its prepared draw order (ended by #END when the game
 ends before the box is empty), a PASS only where JCloisterZone offers the
-step, and the sets of the game's Edition tag. Games whose rule flags
+step, and the sets of the game's Edition tag. The tags JCloisterZone has
+no field for (Site, Round, Annotator, ...), and those whose text its fields
+do not hold, are kept in the save's gameAnnotations.cgnTags, which
+JCloisterZone ignores and towerlog import reads back. Games whose rule flags
 JCloisterZone cannot express (a range other than orthogonal, reopen=no,
 ransom=off, ...) are refused. The output file appears only once complete.
 

@@ -102,3 +102,29 @@ func TestExportWarnsPhantomOntoOnlyTower(t *testing.T) {
 		t.Errorf("stdout %q, want the save written", out)
 	}
 }
+
+// TestExportImportKeepsTags: a club's record (testdata/cgn/tower-exchange-
+// ransom.cgn: Event, Site, Date, Round, Players, Rules, Bag, Result,
+// Annotator) exported and imported through files has the same tags.
+func TestExportImportKeepsTags(t *testing.T) {
+	dir := t.TempDir()
+	game := copyFile(t, "../../testdata/cgn/tower-exchange-ransom.cgn", dir)
+	if code, _, errOut := runCLI(t, "export", game); code != exitOK {
+		t.Fatalf("export: %d %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "import", strings.TrimSuffix(game, ".cgn")+".jcz", "-o", "-")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("import: %d %s", code, errOut)
+	}
+	src, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := func(text string) string {
+		head, _, _ := strings.Cut(text, "\n\n")
+		return head
+	}
+	if got, want := tags(out), tags(string(src)); got != want {
+		t.Errorf("tags after export and import\n%s\nwant\n%s", got, want)
+	}
+}
