@@ -833,50 +833,50 @@ var replayedTags = []string{"Players", "Rules", "Bag", "Start", "Result"}
 // Warning.
 func (im *importer) restoreTags(rg *record.Game) {
 	a := im.sv.Annotations
-	if a == nil || len(a.CGNTags) == 0 {
+	if a == nil {
 		return
 	}
-	before := slices.Clone(rg.Tags)
-	for i, t := range before {
-		before[i] = &record.Tag{Name: t.Name, Value: t.Value}
-	}
-	replayed := false
+	var replayed []string
 	for _, name := range slices.Sorted(maps.Keys(a.CGNTags)) {
-		if !isTagName(name) {
+		switch {
+		case !isTagName(name):
 			im.warnTags(fmt.Sprintf("%q is not a CGN tag name (a letter, then letters, digits or _): the tag is left out", name))
-			continue
+		case slices.ContainsFunc(replayedTags, func(r string) bool { return strings.EqualFold(r, name) }):
+			replayed = append(replayed, name)
+		default:
+			rg.SetTag(name, a.CGNTags[name])
 		}
+	}
+	if len(replayed) == 0 {
+		return
+	}
+	own := make([]*record.Tag, len(rg.Tags))
+	for i, t := range rg.Tags {
+		c := *t
+		own[i] = &c
+	}
+	for _, name := range replayed {
 		rg.SetTag(name, a.CGNTags[name])
-		replayed = replayed || slices.ContainsFunc(replayedTags, func(r string) bool { return strings.EqualFold(r, name) })
 	}
-	if !replayed {
-		return
-	}
-	g := replay.Replay(im.file, 1, rg, nil, replay.Options{Lenient: true})
-	for _, d := range g.Diagnostics {
-		if d.Severity != replay.Error {
-			continue
-		}
-		for _, t := range rg.Tags {
-			if !slices.ContainsFunc(replayedTags, func(r string) bool { return strings.EqualFold(r, t.Name) }) {
-				before = setTag(before, t)
-			}
-		}
-		rg.Tags = before
-		im.warnTags("the kept tags do not fit the save's game (" + d.Message + "): the save's own players, rules, bag, start and result stand")
-		return
+	if why := misfit(im.file, rg, im.setup.Rules); why != "" {
+		rg.Tags = own
+		im.warnTags("the kept tags do not fit the save's game (" + why + "): the save's own players, rules, bag, start and result stand")
 	}
 }
 
-// setTag sets t in tags, replacing a tag of the same name.
-func setTag(tags []*record.Tag, t *record.Tag) []*record.Tag {
-	for i, old := range tags {
-		if strings.EqualFold(old.Name, t.Name) {
-			tags[i] = t
-			return tags
+// misfit replays rg and says why it is not the game of the save: its
+// first error, or rules other than the save's; "" when it is.
+func misfit(file string, rg *record.Game, rules engine.Rules) string {
+	g := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	for _, d := range g.Diagnostics {
+		if d.Severity == replay.Error {
+			return d.Message
 		}
 	}
-	return append(tags, t)
+	if g.Rules != rules {
+		return fmt.Sprintf("the rules %q, not the save's %q", g.Rules.String(), rules.String())
+	}
+	return ""
 }
 
 func (im *importer) warnTags(msg string) {

@@ -111,8 +111,10 @@ func TestExportKeepsTags(t *testing.T) {
 // Rules (tower), Bag (the draw order, ended) and Result (recomputed:
 // 10-10); it has none for Site, Round and Annotator, which the save keeps
 // in gameAnnotations.cgnTags. Edited saves: a kept Result that the game
-// does not reach gives way to the save's, and a name that is not a tag
-// name is left out, each with a warning; the other kept tags stay.
+// does not reach and kept Rules other than the save's (guard-capture=no:
+// JCZ's towers capture their guards) give way to the save's, and a name
+// that is not a tag name is left out, each with a warning; the other kept
+// tags stay.
 func TestKeptTagsOfARecord(t *testing.T) {
 	const file = "../testdata/cgn/tower-exchange-ransom.cgn"
 	src, err := os.ReadFile(file)
@@ -161,6 +163,8 @@ func TestKeptTagsOfARecord(t *testing.T) {
 		{"AsExported", func(map[string]any) {}, tags, nil},
 		{"ResultNotReached", func(sv map[string]any) { obj(sv, "gameAnnotations", "cgnTags")["Result"] = "1-2" }, withResult("10-10"),
 			[]string{"the kept tags do not fit the save's game (the Result tag gives 1-2, but the final scores are 10-10): the save's own players, rules, bag, start and result stand"}},
+		{"OtherRules", func(sv map[string]any) { obj(sv, "gameAnnotations", "cgnTags")["Rules"] = "tower guard-capture=no" }, tags,
+			[]string{`the kept tags do not fit the save's game (the rules "tower guard-capture=no", not the save's "tower"): the save's own players, rules, bag, start and result stand`}},
 		{"ResultOpen", func(sv map[string]any) { obj(sv, "gameAnnotations", "cgnTags")["Result"] = "*" }, withResult("*"), nil},
 		{"NotATagName", func(sv map[string]any) { obj(sv, "gameAnnotations", "cgnTags")["9 lives"] = "y" }, tags,
 			[]string{`"9 lives" is not a CGN tag name (a letter, then letters, digits or _): the tag is left out`}},
