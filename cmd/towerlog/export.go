@@ -46,8 +46,8 @@ and the player, as those releases refuse that move.
 Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
 standard output. A file with several games needs --game.
 
-Exit status: 0 when the game was written, 1 when it is invalid or cannot be
-expressed, 2 on usage or I/O errors.`,
+Exit status: 0 when the game was written (with warnings or without), 1
+when it is invalid or cannot be expressed, 2 on usage or I/O errors.`,
 		Example: `  towerlog export final.cgn
   towerlog export club.cgn --game 3 -o round3.jcz`,
 		Args: oneArg("GAME.cgn"),
