@@ -89,7 +89,7 @@ func keptTags(rg *record.Game, sv *save, file string) (map[string]string, error)
 	}
 	back, _, err := Import(data, file)
 	if err != nil {
-		return nil, fmt.Errorf("the save does not import back: %w", err)
+		return nil, &Error{Place: Place{File: file, Move: -1}, Kind: Invalid, Msg: "the save does not import back: " + err.Error()}
 	}
 	var kept map[string]string
 	for _, t := range rg.Tags {
