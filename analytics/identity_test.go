@@ -44,15 +44,17 @@ func TestIdentity(t *testing.T) {
 		"annotator and source": strings.Replace(orig, "[Result", "[Annotator \"Greta\"]\n[Source \"club book\"]\n[Result", 1),
 		"another event and date": strings.Replace(strings.Replace(orig, "A discard, a ransom", "Club night: a discard, a ransom", 1),
 			"2026.11.20", "2026.11.21", 1),
-		"other colours":     strings.Replace(orig, "Anna:red; Bob:blue", "Anna:green; Bob:yellow", 1),
-		"no colours":        strings.Replace(orig, "Anna:red; Bob:blue", "Anna; Bob", 1),
-		"comments":          strings.Replace(orig, "=8-0 ~7:30", "=8-0 ~7:30 {a road for the thief}", 1) + "\n{The end.}\n",
-		"glyphs":            strings.Replace(orig, "+M ~9:09", "+M! ~9:09", 1),
-		"no clocks":         stripClocks(orig),
-		"no declared score": strings.Replace(orig, " =5-3 ~9:10", "", 1),
-		"a variation":       strings.Replace(orig, "=9-7 ~10:30", "=9-7 ~10:30 (13. Anna T15@-1,-2r0 ^-1,0)", 1),
-		"turns unnumbered":  strings.Replace(strings.Replace(orig, "\n2. Bob", "\nBob", 1), "\n3. Anna", "\nAnna", 1),
-		"ransom owner said": strings.Replace(orig, "$Bob", "$Anna@Bob", 1),
+		"other colours":      strings.Replace(orig, "Anna:red; Bob:blue", "Anna:green; Bob:yellow", 1),
+		"no colours":         strings.Replace(orig, "Anna:red; Bob:blue", "Anna; Bob", 1),
+		"comments":           strings.Replace(orig, "=8-0 ~7:30", "=8-0 ~7:30 {a road for the thief}", 1) + "\n{The end.}\n",
+		"glyphs":             strings.Replace(orig, "+M ~9:09", "+M! ~9:09", 1),
+		"no clocks":          stripClocks(orig),
+		"no declared score":  strings.Replace(orig, " =5-3 ~9:10", "", 1),
+		"a variation":        strings.Replace(orig, "=9-7 ~10:30", "=9-7 ~10:30 (13. Anna T15@-1,-2r0 ^-1,0)", 1),
+		"turns unnumbered":   strings.Replace(strings.Replace(orig, "\n2. Bob", "\nBob", 1), "\n3. Anna", "\nAnna", 1),
+		"ransom owner said":  strings.Replace(orig, "$Bob", "$Anna@Bob", 1),
+		"the default start":  strings.Replace(orig, "[Rules", "[Start \"D@0,0r0\"]\n[Rules", 1),
+		"default rule words": strings.Replace(orig, `[Rules "tower"]`, `[Rules "tower range=orthogonal reopen=yes farmers=on"]`, 1),
 	}
 	for name, text := range same {
 		if text == orig {
@@ -69,10 +71,9 @@ func TestIdentity(t *testing.T) {
 		t.Fatalf("without scores and Result: identity changed")
 	}
 	other := map[string]string{
-		"another name":  strings.ReplaceAll(bare, "Bob", "Bobby"),
-		"other rules":   strings.Replace(bare, `[Rules "tower"]`, `[Rules "tower reopen=no"]`, 1),
-		"a turn less":   bare[:strings.Index(bare, "13. Anna")],
-		"another start": strings.Replace(bare, "[Rules", "[Start \"D@0,0r0\"]\n[Rules", 1),
+		"another name": strings.ReplaceAll(bare, "Bob", "Bobby"),
+		"other rules":  strings.Replace(bare, `[Rules "tower"]`, `[Rules "tower reopen=no"]`, 1),
+		"a turn less":  bare[:strings.Index(bare, "13. Anna")],
 	}
 	for name, text := range other {
 		if text == bare {
