@@ -154,21 +154,24 @@ type storedRows struct {
 }
 
 // storedLookup finds, within an ingest's transaction, the games of a
-// batch that are stored already, and brings the annotations of those
-// stored up to date.
+// batch that are stored already, and merges the annotations of those
+// stored with the new copies' (see mergeRecords). The merges that change
+// a stored value are kept in changes.
 type storedLookup struct {
-	ctx                               context.Context
-	find, findLegacy, invalid, update *sql.Stmt
-	colour                            *sql.Stmt
+	ctx                                       context.Context
+	tx                                        *sql.Tx
+	keep                                      bool
+	find, findLegacy, invalid, update, colour *sql.Stmt
+	changes                                   []Reannotation
 }
 
-func newStoredLookup(ctx context.Context, tx *sql.Tx) (*storedLookup, error) {
-	l := &storedLookup{ctx: ctx}
+func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup, error) {
+	l := &storedLookup{ctx: ctx, tx: tx, keep: keep}
 	for _, p := range []struct {
 		st  **sql.Stmt
 		sql string
 	}{
-		{&l.find, `SELECT gid, record FROM games WHERE id = ?`},
+		{&l.find, `SELECT gid, file, idx FROM games WHERE id = ?`},
 		// A game stored before identities, known by the hash of its
 		// canonical record and without a record.
 		{&l.findLegacy, `SELECT gid FROM games WHERE id = ? AND record IS NULL`},
@@ -207,48 +210,104 @@ func (l *storedLookup) invalidStored(id string) (bool, error) {
 const (
 	gameNew     = iota // not stored: to be added
 	gamePresent        // stored with the same record
-	gameUpdated        // stored with other annotations, now replaced by g's
+	gameUpdated        // stored with other annotations, now merged with g's
 )
 
-// store finds g among the stored games and, if it is there with other
-// annotations, replaces them with g's.
-func (l *storedLookup) store(g *gameRows) (int, error) {
-	var gid int64
+// storedRecord returns the record stored for the game gid, in canonical
+// CGN; ok is false when the game has none (stored before identities).
+// It is the one reader of games.record.
+func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok bool, err error) {
 	var rec sql.NullString
-	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &rec)
-	legacy := errors.Is(err, sql.ErrNoRows)
-	if legacy {
+	err = tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&rec)
+	return rec.String, rec.Valid, err
+}
+
+// store finds g among the stored games and, if it is there with other
+// annotations, merges them with g's.
+func (l *storedLookup) store(g *gameRows) (int, error) {
+	var gid, idx int64
+	var file string
+	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &file, &idx)
+	if errors.Is(err, sql.ErrNoRows) {
 		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
-	}
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return gameNew, nil
-	case err != nil:
-		return 0, err
-	case !legacy && rec.Valid && rec.String == *g.stored.game.Record:
-		return gamePresent, nil
-	}
-	if err := l.reannotate(gid, g); err != nil {
-		return 0, err
-	}
-	if legacy {
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return gameNew, nil
+		case err != nil:
+			return 0, err
+		}
 		// The same record as stored: only its id and record were
 		// missing.
+		rg, _, err := l.merge("", false, *g.stored.game.Record)
+		if err != nil {
+			return 0, err
+		}
+		return gamePresent, l.reannotate(gid, g, rg)
+	}
+	if err != nil {
+		return 0, err
+	}
+	text, ok, err := storedRecord(l.ctx, l.tx, gid)
+	if err != nil {
+		return 0, err
+	}
+	copyText := *g.stored.game.Record
+	if ok && text == copyText {
 		return gamePresent, nil
+	}
+	merged, changes, err := l.merge(text, ok, copyText)
+	if err != nil {
+		return 0, fmt.Errorf("game stored from %s#%d: %w", file, idx, err)
+	}
+	if ok && string(record.AppendGame(nil, merged)) == text {
+		return gamePresent, nil
+	}
+	if err := l.reannotate(gid, g, merged); err != nil {
+		return 0, err
+	}
+	if len(changes) > 0 {
+		l.changes = append(l.changes, Reannotation{File: g.stored.game.File, Index: int(g.stored.game.Index),
+			StoredFile: file, StoredIndex: int(idx), Changes: changes})
 	}
 	return gameUpdated, nil
 }
 
-// reannotate writes g's identity and annotations over the stored game gid.
-func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
-	r := &g.stored.game
-	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
+// merge merges the stored record (if ok) with a copy's.
+func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.Game, []TagChange, error) {
+	p := record.NewParser()
+	c, err := p.Parse(record.RawGame{Src: []byte(copyText)})
+	if err != nil || !ok {
+		return c, nil, err
+	}
+	s, err := record.NewParser().Parse(record.RawGame{Src: []byte(stored)})
+	if err != nil {
+		return nil, nil, err
+	}
+	merged, changes := mergeRecords(s, c, l.keep)
+	return merged, changes, nil
+}
+
+// reannotate writes the identity, file and index of g, a copy of the
+// game gid, and the annotations of rg over the stored ones. It is the one
+// writer of games.record for stored games.
+func (l *storedLookup) reannotate(gid int64, g *gameRows, rg *record.Game) error {
+	var r GameRow
+	setAnnotations(&r, rg)
+	_, err := l.update.ExecContext(l.ctx, g.id, g.stored.game.File, g.stored.game.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
 		str(r.Result), str(r.Record), gid)
 	if err != nil {
 		return err
 	}
-	for _, p := range g.stored.players {
-		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), gid, p.Seat); err != nil {
+	players, err := rg.Players()
+	if err != nil {
+		return err
+	}
+	for seat, p := range players {
+		var colour *string
+		if p.Colour != "" {
+			colour = &p.Colour
+		}
+		if _, err := l.colour.ExecContext(l.ctx, str(colour), gid, seat); err != nil {
 			return err
 		}
 	}

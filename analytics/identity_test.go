@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -165,4 +166,83 @@ func canonicalText(t *testing.T, text string) []byte {
 		t.Fatal(err)
 	}
 	return record.AppendGame(nil, rg)
+}
+
+// TestIngestMergesAnnotations ingests copies of a game in both orders: a
+// tag a copy lacks never erases a stored value, a tag it gives otherwise
+// replaces the stored one and is reported, and KeepAnnotations keeps the
+// stored values.
+func TestIngestMergesAnnotations(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	orig := readText(t, filepath.Join("..", "testdata", "jcz", "ransom.cgn"))
+	const event = "A discard, a ransom paid mid-turn, and a last floor"
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	plain := write("plain.cgn", orig)
+	tagged := write("tagged.cgn", strings.NewReplacer(event, "Spring cup", "[Date", "[Site \"Lyon\"]\n[Round \"2\"]\n[Date",
+		"Anna:red", "Anna:green").Replace(orig))
+	bare := write("bare.cgn", strings.NewReplacer("[Event \""+event+"\"]\n", "", "[Date \"2026.11.20\"]\n", "",
+		"Anna:red; Bob:blue", "Anna; Bob").Replace(orig))
+	type stored struct{ event, site, date, round, colour string }
+	const (
+		redToGreen = `Players "Anna:red; Bob:blue" → "Anna:green; Bob:blue"`
+		greenToRed = `Players "Anna:green; Bob:blue" → "Anna:red; Bob:blue"`
+	)
+	for _, c := range []struct {
+		name    string
+		files   []string
+		keep    bool
+		updated int
+		present int
+		want    stored
+		lines   []string
+	}{
+		{"tagged, plain, bare", []string{tagged, plain, bare}, false, 1, 1,
+			stored{event, "Lyon", "2026-11-20", "2", "red"},
+			[]string{plain + `#1: replaces the annotations of ` + tagged + `#1: Event "Spring cup" → "` + event + `"; ` + greenToRed}},
+		{"bare, plain, tagged", []string{bare, plain, tagged}, false, 2, 0,
+			stored{"Spring cup", "Lyon", "2026-11-20", "2", "green"},
+			[]string{tagged + `#1: replaces the annotations of ` + plain + `#1: Event "` + event + `" → "Spring cup"; ` + redToGreen}},
+		{"tagged, plain, bare, keeping", []string{tagged, plain, bare}, true, 0, 2,
+			stored{"Spring cup", "Lyon", "2026-11-20", "2", "green"}, nil},
+		{"bare, plain, tagged, keeping", []string{bare, plain, tagged}, true, 2, 0,
+			stored{event, "Lyon", "2026-11-20", "2", "red"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := openTemp(t)
+			var lines []string
+			updated, present := 0, 0
+			for _, f := range c.files {
+				st, err := s.Ingest(ctx, []string{f}, IngestOptions{KeepAnnotations: c.keep,
+					Reannotated: func(r Reannotation) { lines = append(lines, r.String()) }})
+				if err != nil {
+					t.Fatal(err)
+				}
+				updated, present = updated+st.Updated, present+st.Present
+			}
+			if updated != c.updated || present != c.present {
+				t.Errorf("%d updated, %d present; want %d, %d", updated, present, c.updated, c.present)
+			}
+			var got stored
+			var games int
+			err := s.db.QueryRow(`SELECT count(*), max(event), max(site), max(date), max(round),
+				(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &got.event, &got.site, &got.date, &got.round, &got.colour)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if games != 1 || got != c.want {
+				t.Errorf("%d games, stored %+v; want 1, %+v", games, got, c.want)
+			}
+			if !slices.Equal(lines, c.lines) {
+				t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(c.lines, "\n"))
+			}
+			checkConsistent(t, s, 1)
+		})
+	}
 }

@@ -26,6 +26,8 @@ type ingestOptions struct {
 	fromDB  string // --format parquet: the database to write instead of records
 	// filesFrom names a file listing paths to read, one a line.
 	filesFrom string
+	// keepAnnotations keeps stored tag values that a copy gives otherwise.
+	keepAnnotations bool
 }
 
 func newIngestCmd() *cobra.Command {
@@ -40,10 +42,16 @@ and stores them in an SQLite database
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
 A game already in the database is not stored twice: a game is what was
-played (the players, rules, bag, start and moves), and a copy with other
-annotations (tags such as Annotator or Source, comments, clocks, declared
-scores, variations; or its JCloisterZone round trip) is the same game,
-whose stored annotations it replaces: ingest counts it as updated. Games that fail
+played (the players, rules, bag, start and moves, as the engine sees
+them: a tag that restates a default changes nothing), and a copy with other
+annotations (tags such as Event, Round, Annotator or Source, colours,
+comments, clocks, declared scores, variations; or its JCloisterZone round
+trip) is the same game, whose annotations are merged with the stored
+ones: ingest counts it as updated. A tag the copy lacks keeps its stored
+value; a tag the copy gives otherwise replaces the stored value, and
+ingest says so on standard error, one line per game naming both files,
+the tags and their old and new values. --keep-annotations keeps the
+stored values instead. Games that fail
 validation are kept apart with their diagnostics and never count in the
 statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
@@ -94,6 +102,7 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
 	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input), besides any PATH")
+	cmd.Flags().BoolVar(&o.keepAnnotations, "keep-annotations", false, "keep the stored value of a tag that a new copy of a stored game gives otherwise")
 	cmd.Flags().StringVar(&o.format, "format", "sqlite", "what to write: sqlite (the database) or parquet (a directory of tables)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "with --format parquet: the directory of the tables")
 	cmd.Flags().StringVar(&o.shard, "shard", "", "with --format parquet: the `ID` of this run's files (default: derived from the paths read)")
@@ -118,7 +127,8 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	defer s.Close()
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
 	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
-		Progress: func() { advance(bar) }})
+		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
+		Reannotated: func(r analytics.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
 	if errors.Is(err, context.Canceled) {
 		return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s added before stopping; run the same command again to complete", count(st.Added, "game"))}

@@ -35,6 +35,9 @@ func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
 		if o.output == "" {
 			return usageError("--format parquet needs -o DIR; %s", usage(cmd))
 		}
+		if cmd.Flags().Changed("keep-annotations") {
+			return usageError("--keep-annotations is for the database, which keeps one copy of a game; %s", usage(cmd))
+		}
 		if o.fromDB != "" {
 			for _, f := range []string{"jobs", "lenient", "files-from"} {
 				if cmd.Flags().Changed(f) {
