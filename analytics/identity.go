@@ -242,7 +242,7 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return gamePresent, l.reannotate(gid, g, rg)
+		return gamePresent, l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, rg)
 	}
 	if err != nil {
 		return 0, err
@@ -262,7 +262,7 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 	if ok && string(record.AppendGame(nil, merged)) == text {
 		return gamePresent, nil
 	}
-	if err := l.reannotate(gid, g, merged); err != nil {
+	if err := l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, merged); err != nil {
 		return 0, err
 	}
 	if len(changes) > 0 {
@@ -287,13 +287,13 @@ func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.G
 	return merged, changes, nil
 }
 
-// reannotate writes the identity, file and index of g, a copy of the
-// game gid, and the annotations of rg over the stored ones. It is the one
-// writer of games.record for stored games.
-func (l *storedLookup) reannotate(gid int64, g *gameRows, rg *record.Game) error {
+// reannotate writes the identity id, the file and index of the copy read
+// last and the annotations of rg over the stored game gid's. It is the
+// one writer of games.record for stored games.
+func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *record.Game) error {
 	var r GameRow
 	setAnnotations(&r, rg)
-	_, err := l.update.ExecContext(l.ctx, g.id, g.stored.game.File, g.stored.game.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
+	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
 		str(r.Result), str(r.Record), gid)
 	if err != nil {
 		return err

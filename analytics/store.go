@@ -38,7 +38,8 @@ const pragmas = "_pragma=cache_size(-65536)&_pragma=page_size(16384)&_pragma=syn
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.
 type Store struct {
-	db *sql.DB
+	db    *sql.DB
+	notes []string
 }
 
 // Open opens (creating it if needed) the database file at path and
@@ -58,6 +59,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
+// Notes returns what the migrations that Open applied have to say to the
+// user (the number of duplicate games merged, for instance), once: a
+// later Open of the same database has nothing to say.
+func (s *Store) Notes() []string { return s.notes }
+
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -66,8 +72,9 @@ func (s *Store) DB() *sql.DB { return s.db }
 
 // goSteps holds, by migration file name, the part of a migration that SQL
 // alone cannot do (replaying stored records, for instance). A step runs in
-// the migration's transaction, after the file's SQL.
-var goSteps = map[string]func(context.Context, *sql.Tx) error{}
+// the migration's transaction, after the file's SQL, and may return a
+// note for the user ("" for none), which Store.Notes gives.
+var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
 
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
@@ -109,8 +116,12 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 		return err
 	}
 	if step := goSteps[name]; step != nil {
-		if err := step(ctx, tx); err != nil {
+		note, err := step(ctx, tx)
+		if err != nil {
 			return err
+		}
+		if note != "" {
+			s.notes = append(s.notes, note)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
