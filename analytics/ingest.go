@@ -104,6 +104,11 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	if werr != nil {
 		return st, werr
 	}
+	if runErr == nil && ctx.Err() != nil {
+		// Stopped after the last game was read, before the last batch
+		// was written.
+		return st, context.Cause(ctx)
+	}
 	return st, runErr
 }
 
@@ -114,7 +119,10 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, o IngestOptions,
 	var batch []*gameRows
 	rows := 0
 	flush := func() error {
-		if len(batch) == 0 {
+		if len(batch) == 0 || ctx.Err() != nil {
+			// Once stopped, no transaction begins: the caller reports
+			// why it stopped.
+			batch, rows = batch[:0], 0
 			return nil
 		}
 		err := s.writeBatch(ctx, batch, o, st)
@@ -138,7 +146,14 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, o IngestOptions,
 
 // writeBatch stores a batch of games in one transaction, skipping those
 // already stored.
+//
+// A transaction begun is finished even if ctx ends meanwhile (a batch
+// takes a fraction of a second): database/sql would roll it back under
+// the statements still to run, and the ingest would fail with "the
+// transaction has already been committed or rolled back" instead of
+// stopping cleanly.
 func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, o IngestOptions, st *IngestStats) error {
+	ctx = context.WithoutCancel(ctx)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -169,11 +184,10 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, o IngestOptio
 // children, and counts them in c. It returns the stored annotations
 // that copies replaced.
 //
-// Its statements run without ctx's cancellation: given a context that
-// can end, the driver watches it with a goroutine of its own for every
-// statement, while these statements are short (a few hundred rows). The
-// transaction still ends when ctx does (database/sql rolls it back), and
-// the next statement fails.
+// Its statements run without ctx's cancellation, as the transaction
+// does (see writeBatch); given a context that can end, the driver would
+// also watch it with a goroutine of its own for every statement, while
+// these statements are short (a few hundred rows).
 func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, keep bool, c *IngestStats) ([]Reannotation, error) {
 	ctx = context.WithoutCancel(ctx)
 	look, err := newStoredLookup(ctx, tx, keep)

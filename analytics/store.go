@@ -4,13 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"sort"
 	"strings"
+	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -23,8 +26,9 @@ var migrations embed.FS
 // 16 KiB take an eighth less of the writer's CPU than 4 KiB ones over a
 // 100,000-game ingest (fewer system calls to log and checkpoint, fewer
 // page splits); 32 and 64 KiB save no more and wait longer for the disk.
-// WAL lets reports read while an ingest writes and makes a commit one
-// append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
+// WAL (set by useWAL when a database is opened for writing; the file
+// keeps it) lets reports read while an ingest writes and makes a commit
+// one append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
 // loses at most the last transactions, never consistency); busy_timeout
 // makes a second writer wait instead of failing; foreign_keys enforces
 // the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
@@ -33,7 +37,10 @@ var migrations embed.FS
 // transaction: with less, SQLite writes pages to the log before the
 // commit and reads pages of the indexes in random order (games.id,
 // players.name) back again.
-const pragmas = "_pragma=cache_size(-65536)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_journal_mode=WAL&_txlock=immediate"
+const pragmas = "_pragma=cache_size(-65536)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// busyTimeout is how long a writer waits for another, as busy_timeout.
+const busyTimeout = 5 * time.Second
 
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.
@@ -79,7 +86,21 @@ var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
+	if err := s.useWAL(ctx); err != nil {
+		return err
+	}
+	// In a transaction that takes the write lock at its start, so that a
+	// second process creating the database at the same time waits for
+	// this one (busy_timeout) instead of failing to upgrade a read lock.
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
 		return err
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
@@ -93,6 +114,27 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// useWAL puts the database in WAL mode, which the file keeps. Changing
+// the journal mode of a database another connection is creating fails at
+// once (SQLITE_BUSY: SQLite calls no busy handler there), so it is tried
+// again for as long as busy_timeout would wait.
+func (s *Store) useWAL(ctx context.Context) error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		var mode string
+		err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 func (s *Store) migrateOne(ctx context.Context, name string) error {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -66,7 +64,10 @@ only once all are complete. --from-db writes the tables of a database
 instead of records. See docs/scale.md.
 
 Exit status: 0 when every game is valid, 1 when some failed validation,
-2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM).`,
+2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM), which
+says "interrupted: N games stored, run the same command to finish". Two
+ingests into one database, even one that neither has created yet, take
+turns.`,
 		Example: `  towerlog ingest games/
   towerlog ingest --db club.db night-1.cgn night-2.cgn
   towerlog ingest --format parquet -o tables --shard part-007 archive/2025/
@@ -118,8 +119,8 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := analytics.Open(ctx, o.db)
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, errors.New("interrupted before any game was added")}
+	if err != nil && ctx.Err() != nil {
+		return interrupted(0)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -133,8 +134,8 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
 		Reannotated: func(r analytics.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s added before stopping; run the same command again to complete", count(st.Added, "game"))}
+	if err != nil && ctx.Err() != nil {
+		return interrupted(st.Added)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -149,6 +150,12 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 			nounCount(st.Invalid, "game", "games"), o.db)}
 	}
 	return nil
+}
+
+// interrupted is the error of an ingest stopped by a signal after
+// storing n games (whatever error the stop caused on its way out).
+func interrupted(n int) error {
+	return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s stored, run the same command to finish", nounCount(n, "game", "games"))}
 }
 
 // nounCount writes n with the singular or plural noun.

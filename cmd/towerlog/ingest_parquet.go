@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,8 +88,9 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
 		finish(bar)
 	}
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, fmt.Errorf("interrupted: shard %s not written; run the same command again to write it", o.shard)}
+	if err != nil && ctx.Err() != nil {
+		// A shard's files appear only once all are written: none were.
+		return interrupted(0)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
