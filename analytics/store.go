@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -49,21 +50,119 @@ type Store struct {
 	notes []string
 }
 
-// Open opens (creating it if needed) the database file at path and
-// brings its schema up to date.
+// readPragmas are those of a connection that only reads: no page size
+// (nothing is written), no _txlock=immediate (a read-only connection
+// cannot take the write lock).
+const readPragmas = "_pragma=cache_size(-65536)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
+
+// dsn returns the data source name of the database file at path. The
+// path is escaped as a URL path so that no character of it can add a
+// parameter.
+func dsn(path, params string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
+}
+
+// Open opens (creating it if needed) the database file at path for
+// writing and brings its schema up to date. A file that cannot be written
+// gives a *NotWritableError.
 func Open(ctx context.Context, path string) (*Store, error) {
-	// The path is escaped as a URL path so that no character of it can
-	// add a parameter to the DSN.
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+pragmas)
+	db, err := sql.Open("sqlite", dsn(path, pragmas))
 	if err != nil {
 		return nil, err
 	}
 	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN) {
+			return nil, &NotWritableError{Path: path, Err: err}
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// NotWritableError is a database that Open cannot create or write: a
+// read-only file, directory or mount, or a path that cannot be a file.
+type NotWritableError struct {
+	Path string
+	Err  error // SQLite's reason
+}
+
+// Error gives the file and SQLite's reason on one line.
+func (e *NotWritableError) Error() string {
+	return fmt.Sprintf("%s: cannot write the database: %v", e.Path, e.Err)
+}
+
+func (e *NotWritableError) Unwrap() error { return e.Err }
+
+// OpenReadOnly opens the database file at path for reading only: it
+// writes nothing, neither to the file nor beside it, so that archives on
+// read-only mounts, in read-only directories or owned by others can be
+// read. When no ingest is writing the database (no -wal file beside it:
+// its log is checkpointed), the file is opened immutable, so SQLite needs
+// no -shm file either; an ingest that starts while it is read may change
+// what a long report reads, so run them one after the other. Otherwise
+// the reader shares the writer's log, read-only. OpenReadOnly runs no
+// migration: a database that needs one gives an *OutdatedError.
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+	params := readPragmas + "&mode=ro"
+	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		params += "&immutable=1"
+	}
+	db, err := sql.Open("sqlite", dsn(path, params))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMigrated(ctx, db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// OutdatedError is a database written by an earlier towerlog, which only
+// a command that writes can bring up to date.
+type OutdatedError struct {
+	Path      string
+	Migration string // the first migration it lacks, e.g. "0006_identity_engine.sql"
+}
+
+// Error says what to do on one line.
+func (e *OutdatedError) Error() string {
+	return fmt.Sprintf("%s: written by an earlier towerlog (migration %s not applied): ingest into it once (towerlog ingest --db %s PATH...) to bring it up to date",
+		e.Path, e.Migration, e.Path)
+}
+
+// checkMigrated checks that every migration is recorded as applied.
+func checkMigrated(ctx context.Context, db *sql.DB, path string) error {
+	rows, err := db.QueryContext(ctx, `SELECT name FROM migrations`)
+	if err != nil {
+		return fmt.Errorf("%s: not a towerlog database: %w", path, err)
+	}
+	applied := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		applied[name] = true
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !applied[name] {
+			return &OutdatedError{Path: path, Migration: strings.TrimPrefix(name, "migrations/")}
+		}
+	}
+	return nil
 }
 
 // Notes returns what the migrations that Open applied have to say to the

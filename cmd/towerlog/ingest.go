@@ -126,9 +126,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	for _, n := range s.Notes() {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", o.db, n)
-	}
+	sayNotes(cmd, o.db, s)
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
 	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,

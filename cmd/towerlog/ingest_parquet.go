@@ -115,7 +115,7 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 	if _, err := os.Stat(o.fromDB); err != nil {
 		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
 	}
-	s, err := analytics.Open(ctx, o.fromDB)
+	s, err := analytics.OpenReadOnly(ctx, o.fromDB)
 	if err != nil {
 		return parquetdir.Stats{}, err
 	}
