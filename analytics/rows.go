@@ -80,10 +80,9 @@ func (r *gameRows) fillGame(g *replay.Game) {
 	game := &r.stored.game
 	*game = GameRow{
 		ID: r.id, File: g.File, Index: int64(g.Index),
-		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
-		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
-		Record: ptr(string(record.AppendGame(nil, rg))),
+		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Turns: int64(len(g.Turns)),
 	}
+	setAnnotations(game, rg)
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
 	for _, s := range scores {
@@ -117,6 +116,15 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		r.put(tPlayers, &r.stored.players[seat])
 	}
 	r.put(tGames, game)
+}
+
+// setAnnotations sets the columns of a games row that the annotations
+// of its record give: the Event, Site, Date, Round and Result tags and
+// the record itself, in canonical CGN.
+func setAnnotations(game *GameRow, rg *record.Game) {
+	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), isoDate(rg), tag(rg, "Round")
+	game.Result = tag(rg, "Result")
+	game.Record = ptr(string(record.AppendGame(nil, rg)))
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or

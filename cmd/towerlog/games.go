@@ -252,7 +252,7 @@ touched; ingesting them again stores the games again.`,
   towerlog games remove 12 13 3fa9c2`,
 		Args: someArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := openExisting(cmd.Context(), *db)
+			s, err := openExistingForWriting(cmd, *db)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -83,10 +81,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
-		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
-	}
-	s, err := analytics.Open(cmd.Context(), o.db)
+	s, err := openExisting(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
