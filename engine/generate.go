@@ -48,15 +48,9 @@ func (gen *Generator) Generate(o GenOptions) (*Game, []Move, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	gen.pcg.Seed(o.Seed, o.Seed^0x9E3779B97F4A7C15)
+	gen.Seed(o.Seed)
 	gen.moves = gen.moves[:0]
-	turn := gen.turn
-	switch o.Style {
-	case StyleGreedy:
-		turn = gen.greedyTurn
-	case StyleQuick:
-		turn = gen.quickTurn
-	}
+	turn := gen.turnFunc(o.Style)
 	for !g.Over() {
 		if err := turn(g); err != nil {
 			return nil, nil, err

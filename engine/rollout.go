@@ -97,3 +97,31 @@ func (gen *Generator) quickCapture(g *Game) Move {
 	}
 	return best
 }
+
+// Seed seeds the generator's random numbers, for PlayTurn.
+func (gen *Generator) Seed(seed uint64) {
+	gen.pcg.Seed(seed, seed^0x9E3779B97F4A7C15)
+}
+
+// PlayTurn plays the turn of g that has not started yet in style s,
+// drawing from the bag with the generator's random numbers, and returns
+// its moves (the generator's own until its next call). It lets players of
+// different styles share a game.
+func (gen *Generator) PlayTurn(g *Game, s Style) ([]Move, error) {
+	gen.moves = gen.moves[:0]
+	if err := gen.turnFunc(s)(g); err != nil {
+		return nil, err
+	}
+	return gen.moves, nil
+}
+
+// turnFunc returns the function that plays a turn in style s.
+func (gen *Generator) turnFunc(s Style) func(*Game) error {
+	switch s {
+	case StyleGreedy:
+		return gen.greedyTurn
+	case StyleQuick:
+		return gen.quickTurn
+	}
+	return gen.turn
+}
