@@ -240,3 +240,31 @@ func TestReviewRealGame(t *testing.T) {
 		t.Error("no review comment written")
 	}
 }
+
+// TestRolloutsLinear: the rollouts a turn plays, and so its CPU time,
+// grow in proportion to the budget; successive halving adds at most two
+// rollouts per alternative and round to it.
+func TestRolloutsLinear(t *testing.T) {
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	k := 20
+	before, after := stateAt(g, k), stateAt(g, k+1)
+	draws := append(append([]engine.TileID(nil), g.Turns[k].Discards...), g.Turns[k].Tile)
+	var played []int
+	for _, budget := range []int{500, 1000, 2000, 4000} {
+		tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: budget, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds := 1
+		for n := 2; n < tr.Alternatives; n *= 2 {
+			rounds++
+		}
+		if limit := budget + 2*tr.Alternatives*rounds; tr.Rollouts < budget/2 || tr.Rollouts > limit {
+			t.Errorf("budget %d: %d rollouts, want from %d to %d", budget, tr.Rollouts, budget/2, limit)
+		}
+		played = append(played, tr.Rollouts)
+	}
+	if r := float64(played[3]) / float64(played[2]); r < 1.8 || r > 2.2 {
+		t.Errorf("twice the budget played %.2f times the rollouts (%v), want about 2", r, played)
+	}
+}

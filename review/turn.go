@@ -22,6 +22,7 @@ const (
 type TurnReview struct {
 	Seat         int
 	Alternatives int // the distinct ways of playing the turn evaluated
+	Rollouts     int // played for the turn, over all its alternatives
 	// Played and Best are the evaluations of the move played and of the
 	// best alternative found (the same when the move played was best).
 	Played, Best Eval
@@ -109,6 +110,9 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	}
 	if at >= 0 {
 		tr.playedMoves = alts[at].Moves
+	}
+	for _, c := range ev.cands {
+		tr.Rollouts += len(c.margins)
 	}
 	tr.GivenAway = tr.Best.Value - tr.Played.Value
 	tr.GivenAwayErr = stdErr(bc.margins, pc.margins)
