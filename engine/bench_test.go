@@ -83,14 +83,7 @@ func BenchmarkNewGame(b *testing.B) {
 // position after the first turn, as a review does from every alternative:
 // rollouts/s per core, for a 2-player base game and a 4-player Tower game.
 func BenchmarkRollout(b *testing.B) {
-	for _, c := range []struct {
-		name    string
-		players int
-		rules   Rules
-	}{
-		{"base-2", 2, Rules{BaseOnly: true}},
-		{"tower-4", 4, Rules{}},
-	} {
+	for _, c := range rolloutGames[:2] {
 		b.Run(c.name, func(b *testing.B) {
 			start, err := NewGame(Setup{Players: c.players, Rules: c.rules})
 			if err != nil {

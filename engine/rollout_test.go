@@ -5,19 +5,22 @@ import (
 	"testing"
 )
 
+// rolloutGames are the games the rollout tests and benchmarks start.
+var rolloutGames = []struct {
+	name    string
+	players int
+	rules   Rules
+}{
+	{"base-2", 2, Rules{BaseOnly: true}},
+	{"tower-4", 4, Rules{}},
+	{"phantom-3", 3, Rules{Phantom: true}},
+}
+
 // TestRollout: a rollout plays the game to its end drawing the tiles in
 // the order given, and the same game, order and seed give the same end
 // whatever the generator played before.
 func TestRollout(t *testing.T) {
-	for _, c := range []struct {
-		name    string
-		players int
-		rules   Rules
-	}{
-		{"base-2", 2, Rules{BaseOnly: true}},
-		{"tower-4", 4, Rules{}},
-		{"phantom-3", 3, Rules{Phantom: true}},
-	} {
+	for _, c := range rolloutGames {
 		t.Run(c.name, func(t *testing.T) {
 			start, err := NewGame(Setup{Players: c.players, Rules: c.rules})
 			if err != nil {
