@@ -268,3 +268,39 @@ func TestRolloutsLinear(t *testing.T) {
 		t.Errorf("twice the budget played %.2f times the rollouts (%v), want about 2", r, played)
 	}
 }
+
+// TestRead: the review written into a record reads back as it was
+// written, rounded as the comments round it.
+func TestRead(t *testing.T) {
+	g := load(t, "../testdata/cgn/tower-exchange-ransom.cgn")
+	turns, err := Game(context.Background(), g, Options{Rollouts: 100, Seed: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Anna", "Bob"}
+	Annotate(g.Record, turns, names, "towerlog review")
+	got := Read(g.Record, names)
+	if len(got) != len(turns) {
+		t.Fatalf("%d turns read, %d written", len(got), len(turns))
+	}
+	for i, s := range got {
+		tr := &turns[i]
+		if s.Number != tr.Number || s.Player != tr.Player || s.Played != round1(tr.Played.Value) || s.Best != round1(tr.Best.Value) {
+			t.Errorf("turn %d read %+v, wrote %+v", tr.Number, s, tr)
+		}
+		if tr.BestDiffers() != (s.BestMove != "") || tr.BestDiffers() != (s.BestTurn != nil) {
+			t.Errorf("turn %d: best move %q read, best differs %v", tr.Number, s.BestMove, tr.BestDiffers())
+		}
+		if tr.Clear() && s.GivenAway != math.Round(tr.GivenAway*10)/10 {
+			t.Errorf("turn %d: %.1f given away read, %.1f written", tr.Number, s.GivenAway, tr.GivenAway)
+		}
+		for p, w := range tr.Played.Win {
+			if math.Abs(s.Win[p]-w) > 0.005+1e-9 { // whole percents
+				t.Errorf("turn %d: win %v read, %v written", tr.Number, s.Win, tr.Played.Win)
+			}
+		}
+	}
+	if Read(load(t, "../testdata/games/base-game.cgn").Record, []string{"Ruth", "Ignacio", "Søren"}) != nil {
+		t.Error("a record without a review reads as reviewed")
+	}
+}
