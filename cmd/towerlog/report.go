@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/replay"
