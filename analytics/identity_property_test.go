@@ -121,7 +121,7 @@ func TestIdentityProperty(t *testing.T) {
 			"no colours, no tags": c.write(t, nil),
 		}
 		if jczExpressible(c.setup.Rules) {
-			save, err := jcz.Export(rg, "x.cgn")
+			save, _, err := jcz.Export(rg, "x.cgn")
 			if err != nil {
 				t.Fatalf("%s: export: %v", c.name, err)
 			}
