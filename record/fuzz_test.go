@@ -36,7 +36,7 @@ func addSeeds(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	// The hostile shapes, small.
-	for _, s := range []string{unclosedVariations(70), manyTags(40), nestedVariations(70), unclosedComment(3)} {
+	for _, s := range []string{unclosedVariations(70), manyTags(40), nestedVariations(70), unclosedComment(3), siblingVariations(20), longVariation(20)} {
 		f.Add([]byte(s))
 	}
 }

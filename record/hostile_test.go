@@ -42,6 +42,24 @@ func unclosedComment(n int) string {
 	return hostileHead + "2. Bruno V@2,0r0 {" + strings.Repeat(strings.Repeat("x", 99)+"\n", n)
 }
 
+// siblingVariations gives a turn n variations, each holding one: every
+// variation of the turn's list comes after another list's item.
+func siblingVariations(n int) string {
+	return hostileHead + "2. Bruno V@2,0r0 " + strings.Repeat("(2. Bruno V@2,0r0 (2. Bruno V@2,0r0)) ", n) + "\n"
+}
+
+// longVariation is a variation of n turns, each with a variation.
+func longVariation(n int) string {
+	var b strings.Builder
+	b.WriteString(hostileHead + "2. Bruno V@2,0r0 (2. Bruno V@2,0r0\n")
+	for i := range n {
+		k := strconv.Itoa(i + 3)
+		b.WriteString(k + ". Anna V@2,0r0 (" + k + ". Anna V@2,0r0)\n")
+	}
+	b.WriteString(")\n")
+	return b.String()
+}
+
 // parseCost parses src and returns the game's errors and the bytes the
 // parsing allocated.
 func parseCost(t *testing.T, src string) (ErrorList, uint64) {
@@ -85,6 +103,10 @@ func TestHostileInput(t *testing.T) {
 			// The 65th "(" after 17 bytes of turn, 18 bytes each.
 			`h.cgn:4:1170: expected variations nested at most 64 deep, found a deeper one: skipping it`,
 		}},
+		// A turn of 19 bytes is a Turn, a Placement and a Variation of
+		// some 400 bytes.
+		{"20000 variations of a turn, each holding one", siblingVariations, 20000, 32, nil},
+		{"a variation of 20000 turns, each with a variation", longVariation, 20000, 32, nil},
 		{"unclosed 10 MB comment", unclosedComment, 100000, 8, []string{
 			`h.cgn:4:18: expected "}" to close the comment, found end of file`,
 		}},
