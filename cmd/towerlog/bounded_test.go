@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/record"
 )
 
 // endless is an input that never ends: the same text over and over.
@@ -243,6 +245,57 @@ func TestSelectNothingExitsOne(t *testing.T) {
 			code, out, errOut := runCLI(t, tt.args...)
 			if code != exitInvalid || out != "" || !strings.HasSuffix(errOut, tt.stderr) {
 				t.Errorf("code %d, stdout %q, stderr %q; want %d and stderr ending %q", code, out, errOut, exitInvalid, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestFmtStreams checks fmt, which reads files one game at a time, against
+// record.FormatFile of the whole file parsed at once.
+func TestFmtStreams(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "g.cgn", 3, "2")
+	canon, _ := os.ReadFile(games)
+	lax := strings.ReplaceAll(string(canon), "\n1. ", "\n1.   ")
+	parsed, err := record.Parse(strings.NewReader(lax), "lax.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := record.FormatFile(&want, parsed); err != nil {
+		t.Fatal(err)
+	}
+	if want.String() != string(canon) {
+		t.Fatal("the generated file is not canonical")
+	}
+	tests := []struct {
+		name  string
+		text  string
+		check int // fmt --check's exit status
+	}{
+		{"canonical", string(canon), exitOK},
+		{"lax", lax, exitInvalid},
+		{"a line end more", string(canon) + "\n", exitInvalid},
+		{"a byte less", string(canon[:len(canon)-1]), exitInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".cgn")
+			os.WriteFile(path, []byte(tt.text), 0o644)
+			if code, _, errOut := runCLI(t, "fmt", "--check", path); code != tt.check {
+				t.Errorf("--check: code %d, want %d: %s", code, tt.check, errOut)
+			}
+			if code, out, errOut := runCLI(t, "fmt", path); code != exitOK || out != want.String() {
+				t.Errorf("fmt: code %d, %d bytes, want %d: %s", code, len(out), want.Len(), errOut)
+			}
+			if code, out, _ := runCLIWith(t, tt.text, "fmt"); code != exitOK || out != want.String() {
+				t.Errorf("fmt of standard input: code %d, %d bytes, want %d", code, len(out), want.Len())
+			}
+			if code, _, errOut := runCLI(t, "fmt", "-w", path); code != exitOK {
+				t.Fatalf("-w: code %d: %s", code, errOut)
+			}
+			if got, _ := os.ReadFile(path); string(got) != want.String() {
+				t.Errorf("after -w: %d bytes, want %d", len(got), want.Len())
 			}
 		})
 	}

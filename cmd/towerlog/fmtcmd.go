@@ -161,7 +161,7 @@ func checkCanonical(errOut io.Writer, src source) (ok, same bool, err error) {
 		if printSyntaxErrors(errOut, sc.Err()) {
 			ok = false
 		}
-		if ok {
+		if ok && !cmp.differ { // past a difference, only syntax errors matter
 			appendCanonical(cmp, n, sc.Game())
 		}
 	}
