@@ -16,10 +16,20 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
+// MaxSaveBytes is the largest save ImportFile reads, which it must hold
+// whole: a JCloisterZone save of a whole game is some hundred KiB.
+const MaxSaveBytes = 16 << 20
+
 // ImportFile reads the JCloisterZone save at path and imports it (see
-// Import). An error reading the file is returned as it is.
+// Import). An error reading the file is returned as it is; a file larger
+// than MaxSaveBytes is a *record.TooLargeError, read no further.
 func ImportFile(path string) (*record.Game, []Warning, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := record.ReadAll(f, path, "save", MaxSaveBytes)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -618,3 +618,23 @@ func TestDrawOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestImportFileTooLarge checks that a file past MaxSaveBytes is refused
+// with its name, read no further than the limit.
+func TestImportFileTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.jcz")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxSaveBytes + 1); err != nil { // sparse: no disk space
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, err = ImportFile(path)
+	want := path + ": save larger than 16 MiB (the limit): stopped reading"
+	var tl *record.TooLargeError
+	if err == nil || err.Error() != want || !errors.As(err, &tl) {
+		t.Fatalf("error %v, want the *record.TooLargeError %s", err, want)
+	}
+}

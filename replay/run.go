@@ -134,12 +134,17 @@ func LoadCGN(path string, emit func(rg *record.Game, syntax error) error) error 
 	return sc.Err()
 }
 
+// MaxWorkers is the most games Run replays at once: each holds a replay's
+// memory and queues of games, so more would only cost memory.
+const MaxWorkers = 256
+
 // RunOptions configures Run.
 type RunOptions struct {
 	Options
 	// Loaders are the formats Run reads; nil reads CGN only.
 	Loaders Loaders
-	// Workers is the number of games replayed at once; 0 means one per core.
+	// Workers is the number of games replayed at once; 0 means one per
+	// core. More than MaxWorkers is an error.
 	Workers int
 	// Reuse lets Run replay later games in the memory of games already
 	// emitted, which spares most of the allocation and garbage collection
@@ -184,6 +189,9 @@ func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) err
 // the worker goroutines right after each game is replayed, and what it
 // returns is emitted with the game, in order.
 func RunWith[T any](ctx context.Context, files []string, o RunOptions, prepare func(*Game) T, emit func(*Game, T) error) error {
+	if o.Workers > MaxWorkers {
+		return fmt.Errorf("replay: %d workers asked for, more than the %d allowed", o.Workers, MaxWorkers)
+	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -213,5 +214,25 @@ func TestLoaders(t *testing.T) {
 	want := fmt.Sprintf("a.sav valid=true turns=%d [partial-turn/1]|b.SAV valid=false turns=0 [unsupported/1]|f00.cgn valid=true turns=%d []", len(rg.Turns), len(rg.Turns))
 	if strings.Join(got, "|") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestRunRefusesTooManyWorkers checks that an absurd number of workers is
+// an error, not queues sized for them (10,000,000 once ran the runtime
+// out of memory).
+func TestRunRefusesTooManyWorkers(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 1, 1)
+	files, _ := ExpandPaths([]string{dir})
+	for _, workers := range []int{MaxWorkers + 1, 10000000} {
+		called := false
+		err := Run(context.Background(), files, RunOptions{Workers: workers}, func(*Game) error { called = true; return nil })
+		want := "replay: " + strconv.Itoa(workers) + " workers asked for, more than the 256 allowed"
+		if err == nil || err.Error() != want || called {
+			t.Errorf("%d workers: error %v (emitted: %v), want %s", workers, err, called, want)
+		}
+	}
+	if err := Run(context.Background(), files, RunOptions{Workers: MaxWorkers}, func(*Game) error { return nil }); err != nil {
+		t.Errorf("%d workers: %v", MaxWorkers, err)
 	}
 }

@@ -13,10 +13,11 @@ import (
 )
 
 type replayOptions struct {
-	game int
-	turn int
-	json bool
-	svg  string
+	game  int
+	turn  int
+	json  bool
+	svg   string
+	force bool
 }
 
 func newReplayCmd() *cobra.Command {
@@ -27,7 +28,8 @@ func newReplayCmd() *cobra.Command {
 		Long: `replay plays a game of a CGN file up to a turn (default: the end) and shows
 the state: the board with a legend, scores, followers and floors in supply,
 prisoners, towers and the tiles left. --json writes the state as JSON, --svg
-draws the board as an SVG picture.`,
+draws the board as an SVG picture into a new file (an existing one is
+replaced only with --force).`,
 		Example: `  towerlog replay games/final.cgn
   towerlog replay games/club.cgn --game 3 --turn 40
   towerlog replay games/final.cgn --json
@@ -43,7 +45,8 @@ draws the board as an SVG picture.`,
 	cmd.Flags().IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
 	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn; 0 is before the first (default: the last)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write the state as JSON")
-	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this file")
+	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this new file")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace the --svg file if it exists")
 	return cmd
 }
 
@@ -74,6 +77,11 @@ var errStop = fmt.Errorf("stop")
 func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.game < 1 || o.turn < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1 and --turn from 0 (the position before the first turn)")}
+	}
+	if o.svg != "" {
+		if err := checkNewOutput(o.svg, []string{path}, o.force); err != nil {
+			return &exitError{exitUsage, err}
+		}
 	}
 	rg, syntax, err := loadGame(path, o.game)
 	if err != nil {

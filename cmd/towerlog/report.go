@@ -18,6 +18,7 @@ type reportOptions struct {
 	db     string
 	out    string
 	game   int
+	force  bool
 	filter filterFlags
 }
 
@@ -69,6 +70,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVar(&o.db, "db", defaultDB, "database file")
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
+	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -77,7 +79,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report.html"
 	}
-	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
+	if err := checkOutput(o.out, []string{o.db}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	s, err := openExisting(cmd.Context(), o.db)
@@ -99,7 +101,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(file, filepath.Ext(file)) + ".html"
 	}
-	if err := checkOutput(o.out, []string{file}, false); err != nil {
+	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	var game *replay.Game

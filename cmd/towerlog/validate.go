@@ -59,14 +59,14 @@ unsupported, 2 on usage or I/O errors (a file that cannot be read, or a
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per game")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "report missing or unverifiable annotations as warnings")
-	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	cmd.Flags().BoolVar(&o.syntax, "syntax-only", false, "check the notation only; do not replay the games")
 	return cmd
 }
 
 func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
-	if o.workers < 0 {
-		return &exitError{exitUsage, fmt.Errorf("--jobs %d: give a positive number, or 0 for one per core", o.workers)}
+	if err := checkJobs(cmd, &o.workers); err != nil {
+		return err
 	}
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	// A path that cannot be read is reported, and the others are still
