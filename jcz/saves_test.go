@@ -405,3 +405,32 @@ func TestGardensWithoutTag(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestEditionTagErrors exports games whose Edition or Gardens tag export
+// cannot write; the messages name the tag and the offending word.
+func TestEditionTagErrors(t *testing.T) {
+	tests := []struct {
+		name, edition, gardens, want string
+	}{
+		{"UnknownEdition", "basic:3", "", `g.cgn: Edition tag: "basic:3" is not basic:1, basic:2, tower:1 or tower:2 (with The Tower in play)`},
+		{"GardensWithoutBasic2", "", "E:1", `g.cgn: Gardens tag: gardens are tiles of basic:2, and the Edition tag does not name it`},
+		{"NoGarden", "basic:2", "A:1", `g.cgn: Gardens tag: "A:1": A is no tile with a garden in basic:2`},
+		{"NotTileN", "basic:2", "E:0", `g.cgn: Gardens tag: "E:0" is not TILE:N with N from 1`},
+		{"Twice", "basic:2", "E:1 E:2", `g.cgn: Gardens tag: E is named twice: basic:2 holds one BA/CG`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
+			if tc.edition != "" {
+				g.rg.SetTag(tagEdition, tc.edition)
+			}
+			if tc.gardens != "" {
+				g.rg.SetTag(tagGardens, tc.gardens)
+			}
+			_, err := Export(g.rg, "g.cgn")
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("Export: %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
