@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
 

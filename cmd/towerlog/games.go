@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
 func newGamesCmd() *cobra.Command {

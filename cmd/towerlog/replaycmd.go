@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
