@@ -122,7 +122,7 @@ func boardView(g *replay.Game) (*board, error) {
 	for i, t := range g.Turns {
 		state := g.State
 		if i < len(g.Turns)-1 {
-			state = replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: t.Number}).State
+			state = replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(t.Number)}).State
 		}
 		if state == nil {
 			return nil, fmt.Errorf("%s: no state after turn %d", g, t.Number)

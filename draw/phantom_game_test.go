@@ -33,7 +33,7 @@ func phantomGame(t *testing.T) *replay.Game {
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%s: %d games, %v", path, len(games), err)
 	}
-	g := replay.Replay(path, 1, games[0], nil, replay.Options{})
+	g := replay.Replay(path, 1, games[0], replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: %v", path, g.Diagnostics)
 	}

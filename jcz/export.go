@@ -39,7 +39,7 @@ const AppVersion = "5.7.0"
 // does. An unfinished game played from the whole box has only the tiles
 // drawn: JCZ goes on drawing at random, as the record leaves open.
 func Export(rg *record.Game, file string) ([]byte, error) {
-	rep := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	rep := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
 	for _, d := range rep.Diagnostics {
 		if d.Severity == replay.Error {
 			return nil, &Error{Place: Place{File: file, Where: where(d), Move: -1}, Kind: Invalid, Msg: "the game is not valid: " + d.Message}

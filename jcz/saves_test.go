@@ -155,7 +155,7 @@ func TestBasic2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := replay.Replay("basic2.jcz", 1, rg, nil, replay.Options{})
+	g := replay.Replay("basic2.jcz", 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatal(g.Diagnostics)
 	}
@@ -282,7 +282,7 @@ func TestPartialTurn(t *testing.T) {
 			if !strings.Contains(text, `[Result "*"]`) || !strings.HasSuffix(text, "2. Bob N@0,-1r180 +C:SE =0-0\n") {
 				t.Fatalf("got\n%s", text)
 			}
-			if g := replay.Replay("x.jcz", 1, rg, nil, replay.Options{}); !g.Valid() {
+			if g := replay.Replay("x.jcz", 1, rg, replay.Options{}); !g.Valid() {
 				t.Fatal(g.Diagnostics)
 			}
 		})

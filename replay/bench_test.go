@@ -38,7 +38,7 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g := Replay("bench.cgn", 1, games[i%len(games)], nil, Options{})
+		g := Replay("bench.cgn", 1, games[i%len(games)], Options{})
 		if !g.Valid() {
 			b.Fatal(g.Diagnostics[0].Error())
 		}

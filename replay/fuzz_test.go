@@ -37,7 +37,7 @@ func FuzzReplay(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
 		for i := 1; sc.Scan(); i++ {
-			g := Replay("fuzz.cgn", i, sc.Game(), sc.Err(), Options{})
+			g := ReplayParsed("fuzz.cgn", i, sc.Game(), sc.Err(), Options{})
 			if !g.Valid() && len(g.Diagnostics) == 0 {
 				t.Fatal("invalid game without a diagnostic")
 			}
@@ -69,9 +69,9 @@ func FuzzReuse(f *testing.F) {
 				if rg == nil && err == nil {
 					continue
 				}
-				want := digestGame(Replay("fuzz.cgn", i, rg, err, Options{}))
+				want := digestGame(ReplayParsed("fuzz.cgn", i, rg, err, Options{}))
 				rg2, err2 := m.parser.Parse(raw)
-				got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, Options{}))
+				got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, nil, Options{}))
 				if got != want {
 					t.Fatalf("pass %d, game %d replayed in reused memory differs:\n got %s\nwant %s", pass, i, got, want)
 				}
@@ -110,9 +110,9 @@ func TestReuseBags(t *testing.T) {
 	for i, src := range games {
 		raw := record.RawGame{Filename: "bags.cgn", Src: []byte(src), Line: 1}
 		rg, err := raw.Parse()
-		want := digestGame(Replay("bags.cgn", i+1, rg, err, Options{}))
+		want := digestGame(ReplayParsed("bags.cgn", i+1, rg, err, Options{}))
 		rg2, err2 := m.parser.Parse(raw)
-		if got := digestGame(replayIn(m, "bags.cgn", i+1, rg2, err2, Options{})); got != want {
+		if got := digestGame(replayIn(m, "bags.cgn", i+1, rg2, err2, nil, Options{})); got != want {
 			t.Errorf("game %d replayed in reused memory differs:\n got %s\nwant %s", i+1, got, want)
 		}
 	}

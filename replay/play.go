@@ -25,7 +25,7 @@ func (r *replayer) play() {
 		r.scores = make([]int, 0, n*len(r.g.Players))
 	}
 	for i, t := range r.g.Record.Turns {
-		if (r.opts.Stop || r.opts.StopAfter > 0) && i >= r.opts.StopAfter {
+		if r.opts.Stop.reached(i) {
 			return
 		}
 		r.turn = t

@@ -419,8 +419,12 @@ func (j job) play(o RunOptions, m *memory) *Game {
 		}
 	}
 	var fe *FileError
-	if !errors.As(j.err, &fe) {
-		return replayIn(m, j.file, j.index, j.rg, j.err, o.Options)
+	var found Diagnostics
+	switch {
+	case errors.As(j.err, &found):
+		return replayIn(m, j.file, j.index, j.rg, nil, found, o.Options)
+	case !errors.As(j.err, &fe):
+		return replayIn(m, j.file, j.index, j.rg, j.err, nil, o.Options)
 	}
 	return &Game{File: j.file, Index: j.index, Diagnostics: []Diagnostic{{Code: CodeIO, Severity: Error,
 		Game: j.index, Message: fe.Err.Error(), Pos: record.Pos{Filename: j.file}}}}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -82,8 +83,17 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if rg != nil && o.turn > len(rg.Turns) {
 		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
 	}
-	stop := cmd.Flags().Changed("turn")
-	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})
+	ro := replay.Options{Lenient: true}
+	if cmd.Flags().Changed("turn") {
+		ro.Stop = replay.StopAfter(o.turn)
+	}
+	var g *replay.Game
+	var found replay.Diagnostics
+	if errors.As(syntax, &found) {
+		g = replay.ReplayLoaded(path, o.game, rg, found, ro)
+	} else {
+		g = replay.ReplayParsed(path, o.game, rg, syntax, ro)
+	}
 	out := cmd.OutOrStdout()
 	if !g.Valid() {
 		for i := range g.Diagnostics {
