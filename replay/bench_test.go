@@ -77,7 +77,7 @@ func BenchmarkValidate(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for n < b.N {
-				err := Run(context.Background(), []string{path}, RunOptions{Workers: workers, Reuse: true}, func(g *Game) error {
+				err := RunSummaries(context.Background(), []string{path}, RunOptions{Workers: workers}, (*Game).Valid, func(bool) error {
 					n++
 					return nil
 				})

@@ -53,8 +53,8 @@ func FuzzReplay(f *testing.F) {
 	})
 }
 
-// FuzzReuse checks that replaying in reused memory, as Run does with
-// Reuse, gives what a fresh replay gives, whatever the games before. Each
+// FuzzReuse checks that replaying in reused memory, as RunSummaries
+// does, gives what a fresh replay gives, whatever the games before. Each
 // input's games are replayed twice over in one new memory, so that every
 // game meets memory left by others, and a failing input fails again alone.
 func FuzzReuse(f *testing.F) {
