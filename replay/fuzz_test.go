@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -45,9 +44,7 @@ func FuzzReplay(f *testing.F) {
 				_ = d.Render()
 			}
 			if g.State != nil {
-				_ = draw.Board(g.State, g.Seats())
 				_ = State(g.State, g.Players, len(g.Turns))
-				_ = draw.SVG(g.State, g.Seats())
 			}
 		}
 	})

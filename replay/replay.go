@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -98,16 +97,6 @@ type Game struct {
 	// could not even be set up.
 	State       *engine.Game
 	Diagnostics []Diagnostic
-}
-
-// Seats returns the names and colours of the players, for drawing the
-// board.
-func (g *Game) Seats() []draw.Seat {
-	seats := make([]draw.Seat, len(g.Players))
-	for i, p := range g.Players {
-		seats[i] = draw.Seat{Name: p.Name, Colour: p.Colour}
-	}
-	return seats
 }
 
 // Valid reports whether the game has no error.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -110,10 +111,10 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(replay.State(g.State, g.Players, turns))
 	case o.svg != "":
-		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
+		if err := atomicfile.Write(o.svg, func(w io.Writer) error { return draw.SVG(w, g.State, draw.Seats(g)) }); err != nil {
 			return &exitError{exitUsage, err}
 		}
 		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
-	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, g.Seats()))
+	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, draw.Seats(g)))
 }
