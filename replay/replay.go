@@ -143,7 +143,7 @@ func ReplayLoaded(file string, index int, rg *record.Game, found Diagnostics, op
 // memory is what a replay allocates, kept to replay later games in: a
 // Game replayed in it is valid until the next replay in it.
 type memory struct {
-	parser *record.Parser // for Run: parses the game replayed here
+	parser *record.Parser // for RunSummaries: parses the game replayed here
 	// What the last game set up from its Players and Rules tags, when
 	// they were valid.
 	seatsTag, rulesTag string
