@@ -877,7 +877,7 @@ func (im *importer) restoreTags(rg *record.Game) {
 // misfit replays rg and says why it is not the game of the save: its
 // first error, or rules other than the save's; "" when it is.
 func misfit(file string, rg *record.Game, rules engine.Rules) string {
-	g := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
 	for _, d := range g.Diagnostics {
 		if d.Severity == replay.Error {
 			return d.Message

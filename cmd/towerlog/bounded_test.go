@@ -109,7 +109,7 @@ func TestJobsCapped(t *testing.T) {
 			if code != exitOK {
 				t.Fatalf("code %d: %s", code, errOut)
 			}
-			if want := "towerlog: --jobs 10000000 is more than 256: replaying 256 games at once\n"; !strings.HasPrefix(errOut, want) {
+			if want := "towerlog: --jobs 10000000 is more than 64: replaying 64 games at once\n"; !strings.HasPrefix(errOut, want) {
 				t.Errorf("stderr %q, want it to start with %q", errOut, want)
 			}
 			if tt.out != "" && out != tt.out {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -90,8 +92,11 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if rg != nil && o.turn > len(rg.Turns) {
 		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
 	}
-	stop := cmd.Flags().Changed("turn")
-	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})
+	ro := replay.Options{Lenient: true}
+	if cmd.Flags().Changed("turn") {
+		ro.Stop = replay.StopAfter(o.turn)
+	}
+	g := replayLoadedGame(path, o.game, rg, syntax, ro)
 	out := cmd.OutOrStdout()
 	if !g.Valid() {
 		for i := range g.Diagnostics {
@@ -108,10 +113,21 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(replay.State(g.State, g.Players, turns))
 	case o.svg != "":
-		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
+		if err := atomicfile.Write(o.svg, func(w io.Writer) error { return draw.SVG(w, g.State, draw.Seats(g)) }); err != nil {
 			return &exitError{exitUsage, err}
 		}
 		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
-	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, g.Seats()))
+	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, draw.Seats(g)))
+}
+
+// replayLoadedGame replays game k of path as loadGame returned it: a
+// loader's diagnostics let the replay run and come after its own, a
+// parser's errors stop it.
+func replayLoadedGame(path string, k int, rg *record.Game, syntax error, ro replay.Options) *replay.Game {
+	var found replay.Diagnostics
+	if errors.As(syntax, &found) {
+		return replay.ReplayLoaded(path, k, rg, found, ro)
+	}
+	return replay.ReplayParsed(path, k, rg, syntax, ro)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -84,28 +85,28 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	}
 	var total, valid, unsupported, ioErrors int
 	bar := newProgressOf(errOut, func() int { return countGames(files) }, "validating")
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true, Loaders: formats()}
-	err := replay.Run(cmd.Context(), files, ro,
-		func(g *replay.Game) error {
+	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Loaders: formats()}
+	err := replay.RunSummaries(cmd.Context(), files, ro,
+		func(g *replay.Game) checked { return check(g, o.json) },
+		func(c checked) error {
 			advance(bar)
 			switch {
-			case hasCode(g, replay.CodeIO):
+			case c.io:
 				ioErrors++
-			case hasCode(g, replay.CodeUnsupported):
+			case c.unsupported:
 				total++
 				unsupported++
 			default:
 				total++
-				if g.Valid() {
+				if c.valid {
 					valid++
 				}
 			}
-			if o.json {
-				return enc.Encode(reportOf(g))
+			if c.err != nil {
+				return c.err
 			}
-			return printDiagnostics(out, g)
+			_, err := out.Write(c.out)
+			return err
 		})
 	finish(bar)
 	if err != nil {
@@ -139,6 +140,29 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 }
 
 // hasCode reports whether a diagnostic of g has the code.
+// checked is what validate takes from a replayed game, on the worker that
+// replayed it: its verdict and what to write of it.
+type checked struct {
+	io, unsupported, valid bool
+	out                    []byte // its JSON line, or its diagnostics
+	err                    error  // from writing out
+}
+
+// check draws validate's verdict and output from g, as JSON or as text.
+func check(g *replay.Game, asJSON bool) checked {
+	c := checked{io: hasCode(g, replay.CodeIO), unsupported: hasCode(g, replay.CodeUnsupported), valid: g.Valid()}
+	var b bytes.Buffer
+	if asJSON {
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		c.err = enc.Encode(reportOf(g))
+	} else {
+		c.err = printDiagnostics(&b, g)
+	}
+	c.out = b.Bytes()
+	return c
+}
+
 func hasCode(g *replay.Game, code string) bool {
 	for i := range g.Diagnostics {
 		if g.Diagnostics[i].Code == code {
