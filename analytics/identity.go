@@ -91,12 +91,6 @@ func recordHash(text string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// storedRows are a valid game's row of games and rows of players.
-type storedRows struct {
-	game    GameRow
-	players []PlayerRow
-}
-
 // storedLookup finds, within an ingest's transaction, the games of a
 // batch that are stored already, and brings the annotations of those
 // stored up to date.
@@ -156,20 +150,20 @@ const (
 
 // store finds g among the stored games and, if it is there with other
 // annotations, replaces them with g's.
-func (l *storedLookup) store(g *gameRows) (int, error) {
+func (l *storedLookup) store(g *pending) (int, error) {
 	var gid int64
 	var rec sql.NullString
-	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &rec)
+	err := l.find.QueryRowContext(l.ctx, g.ID).Scan(&gid, &rec)
 	legacy := errors.Is(err, sql.ErrNoRows)
 	if legacy {
-		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
+		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.Game.Record)).Scan(&gid)
 	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return gameNew, nil
 	case err != nil:
 		return 0, err
-	case !legacy && rec.Valid && rec.String == *g.stored.game.Record:
+	case !legacy && rec.Valid && rec.String == *g.Game.Record:
 		return gamePresent, nil
 	}
 	if err := l.reannotate(gid, g); err != nil {
@@ -184,14 +178,14 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 }
 
 // reannotate writes g's identity and annotations over the stored game gid.
-func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
-	r := &g.stored.game
+func (l *storedLookup) reannotate(gid int64, g *pending) error {
+	r := &g.Game
 	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
 		str(r.Result), str(r.Record), gid)
 	if err != nil {
 		return err
 	}
-	for _, p := range g.stored.players {
+	for _, p := range g.Players {
 		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), gid, p.Seat); err != nil {
 			return err
 		}

@@ -60,7 +60,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	games := make(chan *gameRows, 1024)
+	games := make(chan *pending, 1024)
 	done := make(chan struct{})
 	var werr error
 	go func() {
@@ -74,8 +74,8 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
 	var failed []Failed
-	runErr := replay.RunWith(ctx, files, ro, newRows, func(g *replay.Game, rows *gameRows) error {
-		if !rows.valid {
+	runErr := replay.RunWith(ctx, files, ro, newPending, func(g *replay.Game, rows *pending) error {
+		if !rows.Valid {
 			failed = append(failed, failedOf(g))
 		}
 		select {
@@ -100,8 +100,8 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
-func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) error {
-	var batch []*gameRows
+func (s *Store) write(ctx context.Context, in <-chan *pending, batchRows int, st *IngestStats) error {
+	var batch []*pending
 	rows := 0
 	flush := func() error {
 		if len(batch) == 0 {
@@ -128,7 +128,7 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, s
 
 // writeBatch stores a batch of games in one transaction, skipping those
 // already stored.
-func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestStats) error {
+func (s *Store) writeBatch(ctx context.Context, batch []*pending, st *IngestStats) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -157,7 +157,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 // statement, while these statements are short (a few hundred rows). The
 // transaction still ends when ctx does (database/sql rolls it back), and
 // the next statement fails.
-func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) error {
+func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, c *IngestStats) error {
 	ctx = context.WithoutCancel(ctx)
 	games, invalid, err := unstored(ctx, tx, batch, c)
 	if err != nil {
@@ -170,7 +170,7 @@ func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestSta
 		return err
 	}
 	for i, g := range games {
-		g.setGame(last + 1 + int64(i))
+		g.setKey(last + 1 + int64(i))
 	}
 	var ins [len(Tables)]*inserter
 	for i := range Tables {
@@ -228,7 +228,7 @@ const (
 // not stored yet (each once). It counts the others as present, or as
 // updated when a valid game is stored with other annotations: those are
 // replaced by the batch's (the last copy's, when the batch has several).
-func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
+func unstored(ctx context.Context, tx *sql.Tx, batch []*pending, c *IngestStats) (games, invalid []*pending, err error) {
 	look, err := newStoredLookup(ctx, tx)
 	if err != nil {
 		return nil, nil, err
@@ -237,8 +237,8 @@ func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats
 	added := make(map[string]int, len(batch)) // index in games
 	seen := make(map[string]bool)
 	for _, g := range batch {
-		id := g.id
-		if !g.valid {
+		id := g.ID
+		if !g.Valid {
 			c.Invalid++
 			if seen[id] {
 				continue
@@ -258,7 +258,7 @@ func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats
 			// A copy of a game this batch adds: the last copy's
 			// annotations are kept.
 			fate = gamePresent
-			if *games[i].stored.game.Record != *g.stored.game.Record {
+			if *games[i].Game.Record != *g.Game.Record {
 				fate = gameUpdated
 				games[i] = g
 			}
