@@ -96,12 +96,12 @@ func BenchmarkBareInsert(b *testing.B) {
 	var batches [][len(Tables)][]any // the values of each table, by transaction
 	var batch [len(Tables)][]any
 	games, rows, inBatch := 0, 0, 0
-	err = replay.RunWith(ctx, files, replay.RunOptions{}, newRows, func(g *replay.Game, r *gameRows) error {
-		if !r.valid {
+	err = replay.RunWith(ctx, files, replay.RunOptions{}, newPending, func(g *replay.Game, r *pending) error {
+		if !r.Valid {
 			return fmt.Errorf("%s: not valid", g)
 		}
 		games++
-		r.setGame(int64(games))
+		r.setKey(int64(games))
 		for t := range batch {
 			batch[t] = append(batch[t], r.values[t]...)
 		}

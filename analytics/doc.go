@@ -19,7 +19,10 @@
 // diagnostics and never enter the statistics.
 //
 // A Filter selects games, stored ones in SQL (Where) and replayed ones in
-// Go (Match), with the same meaning.
+// Go (Match), with the same meaning: both, and the command line's
+// filter flags, come from one table, FilterFields. Errors name the
+// fields of the table, which callers may word as they like
+// (FilterError.Text, NoGamesError.Text).
 //
 // The package holds the store alone. The HTML reports are the package
 // analytics/report, which reads the store and is never imported by it;

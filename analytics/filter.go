@@ -16,7 +16,9 @@ import (
 // statistics and standings, and of towerlog select. The zero Filter
 // selects every game. The same Filter selects stored games (in SQL, see
 // Where) and replayed games read from files (Match), with the same
-// meaning; every condition set must hold.
+// meaning; every condition set must hold. Each field is described once,
+// in FilterFields, from which Check, Describe, Where and Match are
+// derived.
 type Filter struct {
 	// Players: games in which every one of these names took part.
 	Players []string
@@ -30,8 +32,9 @@ type Filter struct {
 	// end of 2025). A game without a known date has none of them.
 	Since, Until string
 	// Rules: games played with every one of these words of the Rules tag
-	// ("tower", "guard-capture=no", "range=diagonal"); a rule's default
-	// value ("reopen=yes") selects the games that keep it.
+	// ("tower", "guard-capture=no", "range=diagonal"; a value may hold
+	// several, separated by spaces); a rule's default value
+	// ("reopen=yes") selects the games that keep it.
 	Rules []string
 	// Result: "finished" (a Result tag with scores), "unfinished" (or
 	// "*"), "shared" (first place shared), or the Result tag's value as
@@ -118,27 +121,39 @@ func (r Range) sql(q *query, expr string) {
 }
 
 // FilterError is a Filter that cannot be used: a bad date, a seat without
-// its player.
+// its player. It names the fields of FilterFields; Text names them as its
+// caller does (the command line by their flags).
 type FilterError struct {
-	Flag string // the flag of the command line it comes from: "since"
-	Msg  string
+	Field string // the field: "since"
+	Msg   string // what is wrong with its value
+	// Needs is a field that must have exactly one value for this one to
+	// be used ("player"), "" for none.
+	Needs string
 }
 
-func (e *FilterError) Error() string { return "--" + e.Flag + " " + e.Msg }
+func (e *FilterError) Error() string { return e.Text(fieldName) }
 
-// Check reports whether the filter can be used.
+// Text writes the error, each field named by name(field).
+func (e *FilterError) Text(name func(field string) string) string {
+	s := name(e.Field) + " " + e.Msg
+	if e.Needs != "" {
+		s += " with exactly one " + name(e.Needs)
+	}
+	return s
+}
+
+// fieldName names a field as the library's messages do: by its name.
+func fieldName(field string) string { return field }
+
+// Check reports whether the filter can be used: the first *FilterError of
+// its fields, in the order of FilterFields.
 func (f Filter) Check() error {
-	if _, _, err := f.dates(); err != nil {
-		return err
-	}
-	if f.Seat < 0 || (f.Seat > 0 && len(f.Players) != 1) {
-		return &FilterError{"seat", strconv.Itoa(f.Seat) + ": give a seat from 1 with exactly one --player"}
-	}
-	switch strings.ToLower(f.Result) {
-	case "", "finished", "unfinished", "*", "shared":
-	default:
-		if !resultValue(f.Result) {
-			return &FilterError{"result", fmt.Sprintf("%q: give finished, unfinished, shared or scores as the Result tag writes them (57-43)", f.Result)}
+	for i := range FilterFields {
+		fld := &FilterFields[i]
+		if fld.check != nil && fld.set(&f) {
+			if err := fld.check(f); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -154,21 +169,10 @@ func resultValue(s string) bool {
 	return true
 }
 
-// dates turns Since and Until into the stored date form.
-func (f Filter) dates() (since, until string, err error) {
-	if since, err = filterDate("since", f.Since, false); err != nil {
-		return "", "", err
-	}
-	if until, err = filterDate("until", f.Until, true); err != nil {
-		return "", "", err
-	}
-	return since, until, nil
-}
-
 // filterDate reads a date given as YYYY-MM-DD, YYYY-MM or YYYY; end
 // makes a partial date its last day (as text: 2025-02-31 stands for the
 // end of February, which the stored dates compare right with).
-func filterDate(flag, s string, end bool) (string, error) {
+func filterDate(field, s string, end bool) (string, error) {
 	if s == "" {
 		return "", nil
 	}
@@ -185,7 +189,7 @@ func filterDate(flag, s string, end bool) (string, error) {
 			return t.Format(l.layout) + l.start, nil
 		}
 	}
-	return "", &FilterError{flag, fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
+	return "", &FilterError{Field: field, Msg: fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
 }
 
 // IsZero reports whether the filter selects every game.
@@ -194,35 +198,19 @@ func (f Filter) IsZero() bool { return f.describeParts() == nil }
 // describeParts says what the filter keeps, one phrase per condition.
 func (f Filter) describeParts() []string {
 	var parts []string
-	add := func(cond bool, format string, args ...any) {
-		if cond {
-			parts = append(parts, fmt.Sprintf(format, args...))
+	for i := range FilterFields {
+		fld := &FilterFields[i]
+		switch values := fld.texts(&f); {
+		case len(values) == 0:
+		case fld.describe != nil:
+			parts = append(parts, fld.describe(f)...)
+		case fld.Kind == WordsField:
+			parts = append(parts, fmt.Sprintf(fld.phrase, strings.Join(values, " ")))
+		default:
+			for _, v := range values {
+				parts = append(parts, fmt.Sprintf(fld.phrase, v))
+			}
 		}
-	}
-	for _, p := range f.Players {
-		add(true, "games of %s", p)
-	}
-	add(f.Seat > 0, "in seat %d", f.Seat)
-	add(f.Event != "", "event %s", f.Event)
-	add(f.Site != "", "site %s", f.Site)
-	add(f.Round != "", "round %s", f.Round)
-	add(f.Since != "", "since %s", f.Since)
-	add(f.Until != "", "until %s", f.Until)
-	add(len(f.Rules) > 0, "rules %s", strings.Join(f.Rules, " "))
-	add(f.Result != "", "result %s", f.Result)
-	add(f.Winner != "", "won by %s", f.Winner)
-	add(f.Seats.Set, "%s players", f.Seats)
-	add(f.Turns.Set, "%s turns", f.Turns)
-	add(f.Captures.Set, "%s captures", f.Captures)
-	add(f.Ransoms.Set, "%s ransoms", f.Ransoms)
-	add(f.Tower.Set, "highest tower %s", f.Tower)
-	switch {
-	case f.Captor != "" && f.Victim != "":
-		add(true, "%s capturing a follower of %s", f.Captor, f.Victim)
-	case f.Captor != "":
-		add(true, "%s capturing", f.Captor)
-	case f.Victim != "":
-		add(true, "%s captured", f.Victim)
 	}
 	return parts
 }
@@ -255,68 +243,11 @@ func (f Filter) Where() (string, []any, error) {
 	if err := f.Check(); err != nil {
 		return "", nil, err
 	}
-	since, until, _ := f.dates()
 	var q query
-	for _, p := range f.Players {
-		if f.Seat > 0 {
-			q.cond("EXISTS (SELECT 1 FROM players p WHERE p.game = g.gid AND p.name = ? AND p.seat = ?)", nfc(p), f.Seat-1)
-		} else {
-			q.cond("EXISTS (SELECT 1 FROM players p WHERE p.game = g.gid AND p.name = ?)", nfc(p))
+	for i := range FilterFields {
+		if fld := &FilterFields[i]; fld.sql != nil && fld.set(&f) {
+			fld.sql(f, &q)
 		}
-	}
-	for _, t := range []struct{ col, v string }{{"event", f.Event}, {"site", f.Site}, {"round", f.Round}} {
-		if t.v != "" {
-			q.cond("g."+t.col+" = ?", t.v)
-		}
-	}
-	if since != "" {
-		q.cond("g.date >= ?", since)
-	}
-	if until != "" {
-		q.cond("g.date <= ?", until)
-	}
-	for _, w := range f.Rules {
-		word, key := ruleWord(w)
-		if key != "" {
-			q.cond("instr(' ' || g.rules, ?) = 0", " "+key+"=")
-		} else {
-			q.cond("instr(' ' || g.rules || ' ', ?) > 0", " "+word+" ")
-		}
-	}
-	switch strings.ToLower(f.Result) {
-	case "":
-	case "finished":
-		q.cond("g.result IS NOT NULL AND g.result <> '*'")
-	case "unfinished", "*":
-		q.cond("g.result = '*'")
-	case "shared":
-		q.cond("g.winner IS NULL")
-	default:
-		q.cond("g.result = ?", f.Result)
-	}
-	if f.Winner != "" {
-		q.cond("g.winner = ?", nfc(f.Winner))
-	}
-	f.Seats.sql(&q, "g.seats")
-	f.Turns.sql(&q, "g.turns")
-	f.Captures.sql(&q, "(SELECT count(*) FROM captures c WHERE c.game = g.gid)")
-	f.Ransoms.sql(&q, "(SELECT count(*) FROM ransoms r WHERE r.game = g.gid)")
-	f.Tower.sql(&q, "(SELECT coalesce(max(t.height), 0) FROM tower_growth t WHERE t.game = g.gid)")
-	if f.Captor != "" || f.Victim != "" {
-		c := "EXISTS (SELECT 1 FROM capture_log c WHERE c.game = g.gid"
-		var args []any
-		if f.Captor != "" {
-			c += " AND c.captor = ?"
-			args = append(args, nfc(f.Captor))
-		}
-		if f.Victim != "" {
-			c += " AND c.victim = ?"
-			args = append(args, nfc(f.Victim))
-		}
-		if f.Captor == "" || f.Victim == "" {
-			c += " AND NOT c.own"
-		}
-		q.cond(c+")", args...)
 	}
 	if len(q.conds) == 0 {
 		return "1", nil, nil
@@ -324,80 +255,85 @@ func (f Filter) Where() (string, []any, error) {
 	return strings.Join(q.conds, " AND "), q.args, nil
 }
 
-// ruleWord reads a word of a rules filter: in lower case, and when it
-// gives a rule its default value, which the canonical Rules tag leaves
-// unwritten, the rule's key.
-func ruleWord(w string) (word, defaultKey string) {
-	word = strings.ToLower(w)
-	key, value, ok := strings.Cut(word, "=")
-	if !ok {
-		return word, ""
-	}
-	for _, rw := range engine.RuleWords() {
-		k, values, _ := strings.Cut(rw, "=")
-		def, _, _ := strings.Cut(values, "|")
-		if k == key && def == value {
-			return word, key
-		}
-	}
-	return word, ""
-}
-
 // nfc puts a name in normal form C, as names are stored.
 func nfc(s string) string { return norm.NFC.String(s) }
 
 // Match reports whether a replayed game is one the filter selects; an
-// invalid game never is. It means exactly what the filter means on the
-// database.
+// invalid game never is, nor any game when the filter fails Check. It
+// means exactly what the filter means on the database.
 func (f Filter) Match(g *replay.Game) bool {
-	if !g.Valid() || g.Record == nil || g.State == nil {
+	if !g.Valid() || g.Record == nil || g.State == nil || f.Check() != nil {
 		return false
 	}
-	since, until, err := f.dates()
-	if err != nil {
-		return false
+	v := newGameView(g)
+	for i := range FilterFields {
+		if fld := &FilterFields[i]; fld.match != nil && fld.set(&f) && !fld.match(f, v) {
+			return false
+		}
 	}
+	return true
+}
+
+// gameView is a replayed game as the filters read it: its players' names
+// in normal form C by seat, its sole winner, and the counts of what
+// happened in it, made when first asked for.
+type gameView struct {
+	*replay.Game
+	names  []string
+	winner int // the seat of the one player with the best score, -1 when first place is shared
+	events *eventCounts
+}
+
+// eventCounts are the counts of what happened in a game.
+type eventCounts struct {
+	captures, ransoms, tower int
+	captured                 []capture
+}
+
+// capture is a follower captured by a tower.
+type capture struct {
+	captor, victim string
+	own            bool // the captor took back their own follower
+}
+
+func newGameView(g *replay.Game) *gameView {
 	names := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		names[i] = nfc(p.Name)
 	}
-	for _, p := range f.Players {
-		seat := indexOf(names, nfc(p))
-		if seat < 0 || (f.Seat > 0 && !hasAt(names, nfc(p), f.Seat-1)) {
-			return false
+	return &gameView{Game: g, names: names, winner: soleWinner(g.State.Scores())}
+}
+
+// date is the game's date as the store writes it, "" when unknown.
+func (g *gameView) date() string {
+	if d := isoDate(g.Record); d != nil {
+		return *d
+	}
+	return ""
+}
+
+// counts counts the captures, ransoms and the highest tower of the game.
+func (g *gameView) counts() *eventCounts {
+	if g.events != nil {
+		return g.events
+	}
+	c := &eventCounts{}
+	events := g.Events()
+	for _, t := range g.Turns {
+		for _, e := range events[t.EventsFrom:t.EventsTo] {
+			switch e.Kind {
+			case engine.EventCapture:
+				c.captures++
+				c.captured = append(c.captured, capture{g.names[e.Player], g.names[e.Other], e.Player == e.Other})
+			case engine.EventRansom:
+				c.ransoms++
+			case engine.EventFloor:
+				c.tower = max(c.tower, min(e.Height, 255))
+			}
 		}
 	}
-	rg := g.Record
-	for _, t := range []struct{ tag, v string }{{"Event", f.Event}, {"Site", f.Site}, {"Round", f.Round}} {
-		if v, ok := rg.Tag(t.tag); t.v != "" && (!ok || v != t.v) {
-			return false
-		}
-	}
-	date := ""
-	if d := isoDate(rg); d != nil {
-		date = *d
-	}
-	if (since != "" && (date == "" || date < since)) || (until != "" && (date == "" || date > until)) {
-		return false
-	}
-	rules := " " + g.Rules.String() + " "
-	for _, w := range f.Rules {
-		word, key := ruleWord(w)
-		if key != "" && strings.Contains(rules, " "+key+"=") || key == "" && !strings.Contains(rules, " "+word+" ") {
-			return false
-		}
-	}
-	winner := soleWinner(g.State.Scores())
-	if !f.matchResult(rg.Tag("Result")) || !f.matchResultShared(winner) {
-		return false
-	}
-	if f.Winner != "" && (winner < 0 || names[winner] != nfc(f.Winner)) {
-		return false
-	}
-	if !f.Seats.Holds(len(g.Players)) || !f.Turns.Holds(len(g.Turns)) {
-		return false
-	}
-	return f.matchEvents(g, names)
+	g.events = c
+	return c
 }
 
 func indexOf(s []string, v string) int {
@@ -414,22 +350,6 @@ func hasAt(names []string, name string, seat int) bool {
 	return seat < len(names) && names[seat] == name
 }
 
-func (f Filter) matchResult(result string, ok bool) bool {
-	switch strings.ToLower(f.Result) {
-	case "", "shared":
-		return true
-	case "finished":
-		return ok && result != "*"
-	case "unfinished", "*":
-		return ok && result == "*"
-	}
-	return ok && result == f.Result
-}
-
-func (f Filter) matchResultShared(winner int) bool {
-	return strings.ToLower(f.Result) != "shared" || winner < 0
-}
-
 // soleWinner returns the seat of the one player with the best score, or
 // -1 when first place is shared.
 func soleWinner(scores []int) int {
@@ -443,37 +363,4 @@ func soleWinner(scores []int) int {
 		}
 	}
 	return seat
-}
-
-// matchEvents checks the conditions on what happened in the game.
-func (f Filter) matchEvents(g *replay.Game, names []string) bool {
-	if !f.Captures.Set && !f.Ransoms.Set && !f.Tower.Set && f.Captor == "" && f.Victim == "" {
-		return true
-	}
-	events := g.Events()
-	captures, ransoms, tower, captured := 0, 0, 0, false
-	for _, t := range g.Turns {
-		for _, e := range events[t.EventsFrom:t.EventsTo] {
-			switch e.Kind {
-			case engine.EventCapture:
-				captures++
-				captured = captured || f.matchCapture(names[e.Player], names[e.Other], e.Player == e.Other)
-			case engine.EventRansom:
-				ransoms++
-			case engine.EventFloor:
-				tower = max(tower, min(e.Height, 255))
-			}
-		}
-	}
-	if (f.Captor != "" || f.Victim != "") && !captured {
-		return false
-	}
-	return f.Captures.Holds(captures) && f.Ransoms.Holds(ransoms) && f.Tower.Holds(tower)
-}
-
-func (f Filter) matchCapture(captor, victim string, own bool) bool {
-	if f.Captor != "" && captor != nfc(f.Captor) || f.Victim != "" && victim != nfc(f.Victim) {
-		return false
-	}
-	return !own || (f.Captor != "" && f.Victim != "")
 }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/generate"
@@ -214,11 +217,17 @@ func TestNoGamesHints(t *testing.T) {
 	if !errors.As(err, &none) {
 		t.Fatalf("CountGames: %v, want a *NoGamesError", err)
 	}
-	want := []string{`no player is named "ANNA" (--player); did you mean "Anna"?`,
-		`no player is named "Bobby" (--winner); did you mean "Bob"?`,
-		`no event is named "a tower captures a thief" (--event); did you mean "A tower captures a thief"?`}
+	want := []Hint{{Field: "player", Noun: "player", Name: "ANNA", Near: []string{"Anna"}},
+		{Field: "winner", Noun: "player", Name: "Bobby", Near: []string{"Bob"}},
+		{Field: "event", Noun: "event", Name: "a tower captures a thief", Near: []string{"A tower captures a thief"}}}
 	if !reflect.DeepEqual(none.Hints, want) {
-		t.Errorf("hints:\n%q\nwant\n%q", none.Hints, want)
+		t.Errorf("hints:\n%+v\nwant\n%+v", none.Hints, want)
+	}
+	const msg = `no game matches (games of ANNA, event a tower captures a thief, won by Bobby): ` +
+		`no player is named "ANNA" (player); did you mean "Anna"?; no player is named "Bobby" (winner); did you mean "Bob"?; ` +
+		`no event is named "a tower captures a thief" (event); did you mean "A tower captures a thief"?`
+	if got := none.Error(); got != msg {
+		t.Errorf("message:\n%s\nwant\n%s", got, msg)
 	}
 	if n, err := s.CountGames(ctx, Filter{}); n != 1 || err != nil {
 		t.Errorf("CountGames of every game: %d, %v", n, err)
@@ -233,5 +242,73 @@ func TestEditDistance(t *testing.T) {
 		if d := editDistance(c.a, c.b); d != c.d {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, d, c.d)
 		}
+	}
+}
+
+// TestFilterFieldAdded adds a filter to FilterFields, as a new filter is
+// added: one entry, whose value lives outside Filter here. Check,
+// Describe, the SQL and the matcher all take it, and they select the
+// games that the records' Result tags, read as text, say they should.
+func TestFilterFieldAdded(t *testing.T) {
+	var best Range
+	fake := FilterField{Name: "best-score", Kind: RangeField, Help: "only games whose best score is so high",
+		Value: func(*Filter) any { return &best }, phrase: "best score %s",
+		sql: func(f Filter, q *query) {
+			best.sql(q, "(SELECT max(p.score) FROM players p WHERE p.game = g.gid)")
+		},
+		match: func(f Filter, g *gameView) bool { return best.Holds(slices.Max(g.State.Scores())) }}
+	saved := FilterFields
+	FilterFields = append(slices.Clip(saved), fake)
+	t.Cleanup(func() { FilterFields = saved })
+
+	ctx := context.Background()
+	files, err := generate.Archive(ctx, t.TempDir(), generate.ArchiveOptions{Games: 60, Files: 1, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, files, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The best score of each game from its Result tag ("57-43-60").
+	var scores []int
+	err = replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
+		result, _ := g.Record.Tag("Result")
+		top := 0
+		for _, p := range strings.Split(result, "-") {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				return fmt.Errorf("%s game %d: Result %q", g.File, g.Index, result)
+			}
+			top = max(top, n)
+		}
+		scores = append(scores, top)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Ints(scores)
+	median := scores[len(scores)/2]
+	for _, r := range []string{strconv.Itoa(median) + "-", "-" + strconv.Itoa(median-1)} {
+		best = mustRange(r)
+		want := 0
+		for _, sc := range scores {
+			if best.Holds(sc) {
+				want++
+			}
+		}
+		f := Filter{}
+		if f.IsZero() || f.Describe() != "Only best score "+r {
+			t.Errorf("%s: IsZero %v, Describe %q", r, f.IsZero(), f.Describe())
+		}
+		sqlGames := selectBySQL(t, s, f)
+		if got := selectByMatch(t, files, f); !reflect.DeepEqual(got, sqlGames) || len(got) != want || want == 0 || want == len(scores) {
+			t.Errorf("best score %s: files give %d games, the database %d, the Result tags %d of %d", r, len(got), len(sqlGames), want, len(scores))
+		}
+	}
+	best = Range{}
+	if f := (Filter{}); !f.IsZero() {
+		t.Errorf("the zero Filter with the field unset: IsZero false, %q", f.Describe())
 	}
 }

@@ -1,16 +1,14 @@
 package analytics
 
 import (
-	"fmt"
-
 	"github.com/towerlog/towerlog/replay"
 )
 
-// GameRows are the rows one replayed game adds to the tables, built as
-// the ingest builds them, as values of the row types, for writers of
-// other formats. A valid game has rows in games and its child tables, an
-// invalid one in invalid_games and diagnostics. The rows' Game (and the
-// games row's GID) is 0 until SetGame gives the game its key.
+// GameRows are the rows one replayed game adds to the tables, as values of
+// the row types: what the ingest writes, and what writers of other formats
+// read. A valid game has rows in games and its child tables, an invalid
+// one in invalid_games and diagnostics. The rows' Game (and the games
+// row's GID) is 0 until SetGame gives the game its key.
 type GameRows struct {
 	Valid       bool
 	ID          string // games.id or invalid_games.id
@@ -29,67 +27,75 @@ type GameRows struct {
 
 // NewGameRows turns a replayed game into rows.
 func NewGameRows(g *replay.Game) *GameRows {
-	r := &GameRows{}
-	b := buildRows(g, r)
-	r.Valid, r.ID = b.valid, b.id
+	r := &GameRows{Valid: g.Valid() && g.Record != nil && g.State != nil}
+	if !r.Valid {
+		r.fillInvalid(g)
+		return r
+	}
+	r.fillGame(g)
+	r.fillTurns(g)
+	r.fillEvents(g)
 	return r
 }
 
-// add keeps a row built by gameRows.put.
-func (r *GameRows) add(x row) {
-	switch x := x.(type) {
-	case *GameRow:
-		r.Game = *x
-	case *PlayerRow:
-		r.Players = append(r.Players, *x)
-	case *TurnRow:
-		r.Turns = append(r.Turns, *x)
-	case *SecondFigureRow:
-		r.Seconds = append(r.Seconds, *x)
-	case *ScoreRow:
-		r.Scores = append(r.Scores, *x)
-	case *CaptureRow:
-		r.Captures = append(r.Captures, *x)
-	case *ExchangeRow:
-		r.Exchanges = append(r.Exchanges, *x)
-	case *RansomRow:
-		r.Ransoms = append(r.Ransoms, *x)
-	case *DiscardRow:
-		r.Discards = append(r.Discards, *x)
-	case *InvalidGameRow:
-		r.Invalid = *x
-	case *DiagnosticRow:
-		r.Diagnostics = append(r.Diagnostics, *x)
-	default:
-		panic("analytics: GameRows has no place for a " + fmt.Sprintf("%T", x))
+// tableRows gives, for each of Tables by index, the rows of a GameRows in
+// that table, one at a time.
+var tableRows = [len(Tables)]func(r *GameRows, f func(row)){
+	tGames: func(r *GameRows, f func(row)) {
+		if r.Valid {
+			f(&r.Game)
+		}
+	},
+	tPlayers:       func(r *GameRows, f func(row)) { each(r.Players, f) },
+	tTurns:         func(r *GameRows, f func(row)) { each(r.Turns, f) },
+	tSecondFigures: func(r *GameRows, f func(row)) { each(r.Seconds, f) },
+	tScores:        func(r *GameRows, f func(row)) { each(r.Scores, f) },
+	tCaptures:      func(r *GameRows, f func(row)) { each(r.Captures, f) },
+	tExchanges:     func(r *GameRows, f func(row)) { each(r.Exchanges, f) },
+	tRansoms:       func(r *GameRows, f func(row)) { each(r.Ransoms, f) },
+	tDiscards:      func(r *GameRows, f func(row)) { each(r.Discards, f) },
+	tInvalid: func(r *GameRows, f func(row)) {
+		if !r.Valid {
+			f(&r.Invalid)
+		}
+	},
+	tDiagnostics: func(r *GameRows, f func(row)) { each(r.Diagnostics, f) },
+}
+
+// each calls f with each row of rows.
+func each[R any, P interface {
+	*R
+	row
+}](rows []R, f func(row)) {
+	for i := range rows {
+		f(P(&rows[i]))
 	}
 }
 
 // SetGame gives every row of a valid game the game's key, gid.
 func (r *GameRows) SetGame(gid int64) {
-	r.Game.GID = gid
-	for i := range r.Players {
-		r.Players[i].Game = gid
-	}
-	for i := range r.Turns {
-		r.Turns[i].Game = gid
-	}
-	for i := range r.Seconds {
-		r.Seconds[i].Game = gid
-	}
-	for i := range r.Scores {
-		r.Scores[i].Game = gid
-	}
-	for i := range r.Captures {
-		r.Captures[i].Game = gid
-	}
-	for i := range r.Exchanges {
-		r.Exchanges[i].Game = gid
-	}
-	for i := range r.Ransoms {
-		r.Ransoms[i].Game = gid
-	}
-	for i := range r.Discards {
-		r.Discards[i].Game = gid
+	for t := tGames; t <= tDiscards; t++ {
+		tableRows[t](r, func(x row) {
+			if k, ok := x.(keyedRow); ok {
+				k.setGame(gid)
+			}
+		})
 	}
 }
+
+// keyedRow is a row of a valid game's table, whose first column is the
+// game's key.
+type keyedRow interface {
+	row
+	setGame(gid int64)
+}
+
+func (r *GameRow) setGame(gid int64)         { r.GID = gid }
+func (r *PlayerRow) setGame(gid int64)       { r.Game = gid }
+func (r *TurnRow) setGame(gid int64)         { r.Game = gid }
+func (r *SecondFigureRow) setGame(gid int64) { r.Game = gid }
+func (r *ScoreRow) setGame(gid int64)        { r.Game = gid }
+func (r *CaptureRow) setGame(gid int64)      { r.Game = gid }
+func (r *ExchangeRow) setGame(gid int64)     { r.Game = gid }
+func (r *RansomRow) setGame(gid int64)       { r.Game = gid }
+func (r *DiscardRow) setGame(gid int64)      { r.Game = gid }

@@ -5,20 +5,38 @@ import (
 	"testing"
 )
 
-// TestGameRowsTables: GameRows keeps a row of every table.
+// TestGameRowsTables: each of Tables has its place in GameRows
+// (tableRows), which holds rows of the table's type, every place of
+// GameRows belongs to a table, and SetGame gives the game's key to every
+// row of a valid game's tables.
 func TestGameRowsTables(t *testing.T) {
-	var r GameRows
-	for _, tab := range Tables {
-		r.add(reflect.New(tab.Row).Interface().(row))
-	}
-	v := reflect.ValueOf(r)
-	kept := 0
-	for i := range v.NumField() {
-		if f := v.Field(i); f.Kind() == reflect.Slice && f.Len() == 1 || f.Kind() == reflect.Struct {
-			kept++
+	for _, valid := range []bool{true, false} {
+		r := GameRows{Valid: valid}
+		v := reflect.ValueOf(&r).Elem()
+		slices := 0
+		for i := range v.NumField() {
+			if f := v.Field(i); f.Kind() == reflect.Slice {
+				f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+				slices++
+			}
 		}
-	}
-	if kept != len(Tables) {
-		t.Errorf("GameRows kept rows of %d tables, want %d", kept, len(Tables))
+		r.SetGame(7)
+		rows := 0
+		for tb := range tableRows {
+			tableRows[tb](&r, func(x row) {
+				rows++
+				if got := reflect.TypeOf(x).Elem(); got != Tables[tb].Row {
+					t.Errorf("valid %v: table %s holds a %s, want a %s", valid, Tables[tb].Name, got.Name(), Tables[tb].Row.Name())
+				}
+				if key := x.args(nil)[0]; tb <= tDiscards && key != int64(7) {
+					t.Errorf("valid %v: a row of %s has the key %v after SetGame(7)", valid, Tables[tb].Name, key)
+				}
+			})
+		}
+		// Each slice holds one row, and the games or invalid_games row is
+		// the game's own.
+		if rows != slices+1 {
+			t.Errorf("valid %v: the tables hold %d rows of GameRows, want %d", valid, rows, slices+1)
+		}
 	}
 }

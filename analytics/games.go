@@ -22,7 +22,7 @@ func (e *UnknownGameError) Error() string {
 	if e.Matches > 1 {
 		return fmt.Sprintf("%q fits %d games: give more of the id", e.Ref, e.Matches)
 	}
-	return fmt.Sprintf("no game %s in the database (see towerlog games list)", e.Ref)
+	return fmt.Sprintf("no game %s in the database", e.Ref)
 }
 
 // minPrefix is the fewest hex digits of an id a reference may give.

@@ -147,12 +147,6 @@ func recordHash(text string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// storedRows are a valid game's row of games and rows of players.
-type storedRows struct {
-	game    GameRow
-	players []PlayerRow
-}
-
 // storedLookup finds, within an ingest's transaction, the games of a
 // batch that are stored already, and merges the annotations of those
 // stored with the new copies' (see mergeRecords). The merges that change
@@ -224,12 +218,12 @@ func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok b
 
 // store finds g among the stored games and, if it is there with other
 // annotations, merges them with g's.
-func (l *storedLookup) store(g *gameRows) (int, error) {
+func (l *storedLookup) store(g *pending) (int, error) {
 	var gid, idx int64
 	var file string
-	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &file, &idx)
+	err := l.find.QueryRowContext(l.ctx, g.ID).Scan(&gid, &file, &idx)
 	if errors.Is(err, sql.ErrNoRows) {
-		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
+		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.Game.Record)).Scan(&gid)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return gameNew, nil
@@ -238,11 +232,11 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 		}
 		// The same record as stored: only its id and record were
 		// missing.
-		rg, _, err := l.merge("", false, *g.stored.game.Record)
+		rg, _, err := l.merge("", false, *g.Game.Record)
 		if err != nil {
 			return 0, err
 		}
-		return gamePresent, l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, rg)
+		return gamePresent, l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, rg)
 	}
 	if err != nil {
 		return 0, err
@@ -251,7 +245,7 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	copyText := *g.stored.game.Record
+	copyText := *g.Game.Record
 	if ok && text == copyText {
 		return gamePresent, nil
 	}
@@ -262,11 +256,11 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 	if ok && string(record.AppendGame(nil, merged)) == text {
 		return gamePresent, nil
 	}
-	if err := l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, merged); err != nil {
+	if err := l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, merged); err != nil {
 		return 0, err
 	}
 	if len(changes) > 0 {
-		l.changes = append(l.changes, Reannotation{File: g.stored.game.File, Index: int(g.stored.game.Index),
+		l.changes = append(l.changes, Reannotation{File: g.Game.File, Index: int(g.Game.Index),
 			StoredFile: file, StoredIndex: int(idx), Changes: changes})
 	}
 	return gameUpdated, nil

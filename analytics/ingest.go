@@ -70,7 +70,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	games := make(chan *gameRows, 1024)
+	games := make(chan *pending, 1024)
 	done := make(chan struct{})
 	var werr error
 	go func() {
@@ -84,8 +84,8 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
 	var failed []Failed
-	runErr := replay.RunWith(ctx, files, ro, newRows, func(g *replay.Game, rows *gameRows) error {
-		if !rows.valid {
+	runErr := replay.RunWith(ctx, files, ro, newPending, func(g *replay.Game, rows *pending) error {
+		if !rows.Valid {
 			failed = append(failed, failedOf(g))
 		}
 		select {
@@ -115,8 +115,8 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
-func (s *Store) write(ctx context.Context, in <-chan *gameRows, o IngestOptions, st *IngestStats) error {
-	var batch []*gameRows
+func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+	var batch []*pending
 	rows := 0
 	flush := func() error {
 		if len(batch) == 0 || ctx.Err() != nil {
@@ -152,7 +152,7 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, o IngestOptions,
 // the statements still to run, and the ingest would fail with "the
 // transaction has already been committed or rolled back" instead of
 // stopping cleanly.
-func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, o IngestOptions, st *IngestStats) error {
+func (s *Store) writeBatch(ctx context.Context, batch []*pending, o IngestOptions, st *IngestStats) error {
 	ctx = context.WithoutCancel(ctx)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -188,7 +188,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, o IngestOptio
 // does (see writeBatch); given a context that can end, the driver would
 // also watch it with a goroutine of its own for every statement, while
 // these statements are short (a few hundred rows).
-func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, keep bool, c *IngestStats) ([]Reannotation, error) {
+func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, keep bool, c *IngestStats) ([]Reannotation, error) {
 	ctx = context.WithoutCancel(ctx)
 	look, err := newStoredLookup(ctx, tx, keep)
 	if err != nil {
@@ -228,7 +228,7 @@ func (c *IngestStats) count(fate int) {
 
 // insertGames adds the games and invalid games of a batch, none of them
 // stored yet.
-func insertGames(ctx context.Context, tx *sql.Tx, games, invalid []*gameRows, c *IngestStats) error {
+func insertGames(ctx context.Context, tx *sql.Tx, games, invalid []*pending, c *IngestStats) error {
 	// Keys follow the largest stored: the transaction holds the write
 	// lock from its start (_txlock=immediate), so no one else takes them.
 	var last int64
@@ -236,7 +236,7 @@ func insertGames(ctx context.Context, tx *sql.Tx, games, invalid []*gameRows, c 
 		return err
 	}
 	for i, g := range games {
-		g.setGame(last + 1 + int64(i))
+		g.setKey(last + 1 + int64(i))
 	}
 	var ins [len(Tables)]*inserter
 	for i := range Tables {
@@ -295,12 +295,12 @@ const (
 // which are to meet them once they are stored. It counts the others as
 // present, or as updated when a valid game is stored with other
 // annotations, which it merges.
-func (l *storedLookup) unstored(batch []*gameRows, c *IngestStats) (games, invalid, later []*gameRows, err error) {
+func (l *storedLookup) unstored(batch []*pending, c *IngestStats) (games, invalid, later []*pending, err error) {
 	added := make(map[string]bool, len(batch))
 	seen := make(map[string]bool)
 	for _, g := range batch {
-		id := g.id
-		if !g.valid {
+		id := g.ID
+		if !g.Valid {
 			c.Invalid++
 			if seen[id] {
 				continue

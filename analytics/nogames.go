@@ -13,18 +13,45 @@ import (
 // that are known.
 type NoGamesError struct {
 	Filter Filter
-	Hints  []string // "no player is named anna (did you mean Anna?)"
+	Hints  []Hint
 }
 
-func (e *NoGamesError) Error() string {
+func (e *NoGamesError) Error() string { return e.Text(fieldName) }
+
+// Text writes the error, each field named by name(field).
+func (e *NoGamesError) Text(name func(field string) string) string {
 	msg := "no game matches"
 	if parts := e.Filter.describeParts(); len(parts) > 0 {
 		msg += " (" + strings.Join(parts, ", ") + ")"
 	}
-	if len(e.Hints) > 0 {
-		msg += ": " + strings.Join(e.Hints, "; ")
+	for i, h := range e.Hints {
+		if i == 0 {
+			msg += ": "
+		} else {
+			msg += "; "
+		}
+		msg += h.Text(name)
 	}
 	return msg
+}
+
+// A Hint is a name given to a filter field that no game knows, with the
+// known names nearest to it.
+type Hint struct {
+	Field string   // the field given the name: "winner"
+	Noun  string   // what the name names: "player"
+	Name  string   // the name given
+	Near  []string // up to three known names, the nearest first
+}
+
+// Text writes the hint, its field named by name(field): no player is
+// named "Bobby" (winner); did you mean "Bob"?
+func (h Hint) Text(name func(field string) string) string {
+	s := fmt.Sprintf("no %s is named %q (%s)", h.Noun, h.Name, name(h.Field))
+	if len(h.Near) > 0 {
+		s += "; did you mean " + quoteAll(h.Near) + "?"
+	}
+	return s
 }
 
 // Known holds the names that the games read know, to suggest one for a
@@ -39,29 +66,24 @@ func NewKnown() *Known {
 }
 
 // Hints says, for each name of f that k does not know, which known names
-// are nearest (compared without regard to case).
-func (f Filter) Hints(k *Known) []string {
-	var hints []string
-	check := func(what, flag, v string, known map[string]bool, norm func(string) string) {
-		if v == "" || known[norm(v)] {
-			return
+// are nearest (compared without regard to case): players first, then
+// events, sites and rounds.
+func (f Filter) Hints(k *Known) []Hint {
+	var hints []Hint
+	for _, ns := range nameSets {
+		known := ns.known(k)
+		for i := range FilterFields {
+			fld := &FilterFields[i]
+			if fld.names != ns {
+				continue
+			}
+			for _, v := range fld.texts(&f) {
+				if v != "" && !known[ns.norm(v)] {
+					hints = append(hints, Hint{Field: fld.Name, Noun: ns.noun, Name: v, Near: nearest(v, known)})
+				}
+			}
 		}
-		h := fmt.Sprintf("no %s is named %q (--%s)", what, v, flag)
-		if near := nearest(v, known); len(near) > 0 {
-			h += "; did you mean " + quoteAll(near) + "?"
-		}
-		hints = append(hints, h)
 	}
-	same := func(s string) string { return s }
-	for _, p := range f.Players {
-		check("player", "player", p, k.Players, nfc)
-	}
-	check("player", "winner", f.Winner, k.Players, nfc)
-	check("player", "captor", f.Captor, k.Players, nfc)
-	check("player", "victim", f.Victim, k.Players, nfc)
-	check("event", "event", f.Event, k.Events, same)
-	check("site", "site", f.Site, k.Sites, same)
-	check("round", "round", f.Round, k.Rounds, same)
 	return hints
 }
 

@@ -12,29 +12,31 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-// gameRows is one replayed game turned into the rows of every table,
-// ready for the writer: each table's rows as the values database/sql
-// binds, row after row in the order of the table's columns. They are
-// built on the replay workers; the writer only sends them. The first
-// column of every table of a valid game is the game's key, nil until the
-// writer gives the game one (setGame).
-type gameRows struct {
-	valid  bool
-	id     string // games.id or invalid_games.id
+// pending is a game on its way into the database: its rows, and their
+// values as database/sql binds them, table by table, row after row in the
+// order of the table's columns. It is built on the replay workers; the
+// writer only sends the values. The first value of every row of a valid
+// game is the game's key, nil until the writer gives the game one
+// (setKey).
+type pending struct {
+	*GameRows
 	values [len(Tables)][]any
-	// stored is a valid game's row and its players' rows, for an ingest
-	// that finds the game stored with other annotations.
-	stored *storedRows
-	typed  *GameRows // when not nil, it takes the rows instead of values
 }
 
-// put appends a row to its table's values, or hands it to r.typed.
-func (r *gameRows) put(table int, row row) {
-	if r.typed != nil {
-		r.typed.add(row)
-		return
+// newPending turns a replayed game into rows and their values.
+func newPending(g *replay.Game) *pending {
+	p := &pending{GameRows: NewGameRows(g)}
+	for t := range tableRows {
+		n := 0
+		tableRows[t](p.GameRows, func(row) { n++ })
+		if n == 0 {
+			continue
+		}
+		vals := make([]any, 0, n*len(Tables[t].Columns))
+		tableRows[t](p.GameRows, func(x row) { vals = x.args(vals) })
+		p.values[t] = vals
 	}
-	r.values[table] = row.args(r.values[table])
+	return p
 }
 
 // invalidID identifies a game that failed validation by where it was read
@@ -48,23 +50,6 @@ func invalidID(g *replay.Game) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// newRows turns a replayed game into rows.
-func newRows(g *replay.Game) *gameRows { return buildRows(g, nil) }
-
-// buildRows turns a replayed game into rows: values, or typed rows in
-// typed when it is not nil.
-func buildRows(g *replay.Game, typed *GameRows) *gameRows {
-	r := &gameRows{valid: g.Valid() && g.Record != nil && g.State != nil, typed: typed}
-	if !r.valid {
-		r.fillInvalid(g)
-		return r
-	}
-	r.fillGame(g)
-	r.fillTurns(g)
-	r.fillEvents(g)
-	return r
-}
-
 // tag returns a tag's value, nil when the tag is absent.
 func tag(rg *record.Game, name string) *string {
 	if v, ok := rg.Tag(name); ok {
@@ -73,13 +58,12 @@ func tag(rg *record.Game, name string) *string {
 	return nil
 }
 
-func (r *gameRows) fillGame(g *replay.Game) {
+func (r *GameRows) fillGame(g *replay.Game) {
 	rg := g.Record
-	r.id = Identity(g)
-	r.stored = &storedRows{}
-	game := &r.stored.game
+	r.ID = Identity(g)
+	game := &r.Game
 	*game = GameRow{
-		ID: r.id, File: g.File, Index: int64(g.Index),
+		ID: r.ID, File: g.File, Index: int64(g.Index),
 		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Turns: int64(len(g.Turns)),
 	}
 	setAnnotations(game, rg)
@@ -111,11 +95,9 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		if p.Colour != "" {
 			colour = &p.Colour
 		}
-		r.stored.players = append(r.stored.players, PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
+		r.Players = append(r.Players, PlayerRow{Seat: int64(seat), Name: name, Colour: colour,
 			Score: int64(scores[seat]), Rank: int64(rank)})
-		r.put(tPlayers, &r.stored.players[seat])
 	}
-	r.put(tGames, game)
 }
 
 // setAnnotations sets the columns of a games row that the annotations
@@ -137,12 +119,10 @@ func isoDate(rg *record.Game) *string {
 	return ptr(fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day))
 }
 
-func (r *gameRows) fillTurns(g *replay.Game) {
+func (r *GameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
 	prev := make([]int, len(g.Players))
-	if r.typed == nil {
-		r.values[tTurns] = make([]any, 0, len(g.Turns)*len(Tables[tTurns].Columns))
-	}
+	r.Turns = make([]TurnRow, 0, len(g.Turns))
 	for i := range g.Turns {
 		t := &g.Turns[i]
 		points := 0
@@ -166,10 +146,10 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 		}
 		switch t.Second {
 		case replay.ActionFollower:
-			r.put(tSecondFigures, &SecondFigureRow{Turn: row.Turn, Feature: t.SecondSpot.Kind.String(),
+			r.Seconds = append(r.Seconds, SecondFigureRow{Turn: row.Turn, Feature: t.SecondSpot.Kind.String(),
 				X: int64(t.Pos.X), Y: int64(t.Pos.Y)})
 		case replay.ActionTowerFollower:
-			r.put(tSecondFigures, &SecondFigureRow{Turn: row.Turn, Feature: "tower",
+			r.Seconds = append(r.Seconds, SecondFigureRow{Turn: row.Turn, Feature: "tower",
 				X: int64(t.SecondTarget.X), Y: int64(t.SecondTarget.Y)})
 		}
 		if t.Action == replay.ActionFloor {
@@ -179,14 +159,14 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 				}
 			}
 		}
-		r.put(tTurns, &row)
+		r.Turns = append(r.Turns, row)
 	}
 }
 
 // fillEvents writes the events of each turn under that turn's number (the
 // final scoring under the last turn, with final set). seq is the event's
 // position in the game's events.
-func (r *gameRows) fillEvents(g *replay.Game) {
+func (r *GameRows) fillEvents(g *replay.Game) {
 	events := g.Events()
 	for _, t := range g.Turns {
 		turn := int64(t.Number)
@@ -197,24 +177,24 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 			case engine.EventScore:
 				for seat := range g.Players {
 					if e.Scored(seat) {
-						r.put(tScores, &ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
+						r.Scores = append(r.Scores, ScoreRow{Seq: seq, Seat: int64(seat), Turn: turn, Feature: e.Feature.String(),
 							Size: int64(e.Size), Pennants: int64(e.Pennants), Points: int64(e.Points), Final: b2i(e.Final),
 							Phantom: b2i(e.Phantom(seat))})
 					}
 				}
 			case engine.EventCapture:
-				r.put(tCaptures, &CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
+				r.Captures = append(r.Captures, CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
 					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String(),
 					Figure: FigureName(e.Phantom(e.Other))})
 			case engine.EventExchange:
-				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
+				r.Exchanges = append(r.Exchanges, ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
 					AFigure: FigureName(e.Phantom(e.Player)), BFigure: FigureName(e.Phantom(e.Other))})
 			case engine.EventRansom:
-				r.put(tRansoms, &RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
+				r.Ransoms = append(r.Ransoms, RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
 					Points: int64(e.Points), Figure: FigureName(e.Phantom(e.Player))})
 			case engine.EventDiscard:
-				r.put(tDiscards, &DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
+				r.Discards = append(r.Discards, DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
 		}
 	}
@@ -236,10 +216,11 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func (r *gameRows) fillInvalid(g *replay.Game) {
+func (r *GameRows) fillInvalid(g *replay.Game) {
 	id := invalidID(g)
-	r.id = id
-	invalid := InvalidGameRow{ID: id, File: g.File, Index: int64(g.Index)}
+	r.ID = id
+	invalid := &r.Invalid
+	*invalid = InvalidGameRow{ID: id, File: g.File, Index: int64(g.Index)}
 	if g.Record != nil {
 		invalid.Event = tag(g.Record, "Event")
 		invalid.Players = tag(g.Record, "Players")
@@ -261,13 +242,12 @@ func (r *gameRows) fillInvalid(g *replay.Game) {
 		if d.Player != "" {
 			row.Player = &d.Player
 		}
-		r.put(tDiagnostics, &row)
+		r.Diagnostics = append(r.Diagnostics, row)
 	}
-	r.put(tInvalid, &invalid)
 }
 
-// setGame gives every row of a valid game the game's key.
-func (r *gameRows) setGame(gid int64) {
+// setKey gives every row's values of a valid game the game's key.
+func (r *pending) setKey(gid int64) {
 	key := any(gid)
 	for t := tGames; t <= tDiscards; t++ {
 		vals, cols := r.values[t], len(Tables[t].Columns)
@@ -278,7 +258,7 @@ func (r *gameRows) setGame(gid int64) {
 }
 
 // rowCount is the number of rows the game adds to the database.
-func (r *gameRows) rowCount() int {
+func (r *pending) rowCount() int {
 	n := 0
 	for t := range r.values {
 		n += len(r.values[t]) / len(Tables[t].Columns)

@@ -131,11 +131,11 @@ func (k *Known) add(g *replay.Game) {
 
 // gameOf describes a valid replayed game as the database would store it.
 func gameOf(g *replay.Game) *Game {
-	r := newRows(g).stored
-	out := &Game{ID: r.game.ID, File: g.File, Index: g.Index, Event: deref(r.game.Event), Site: deref(r.game.Site),
-		Date: deref(r.game.Date), Round: deref(r.game.Round), Rules: r.game.Rules, Result: deref(r.game.Result),
-		Winner: deref(r.game.Winner), Turns: int(r.game.Turns), Record: deref(r.game.Record)}
-	for _, p := range r.players {
+	r := NewGameRows(g)
+	out := &Game{ID: r.Game.ID, File: g.File, Index: g.Index, Event: deref(r.Game.Event), Site: deref(r.Game.Site),
+		Date: deref(r.Game.Date), Round: deref(r.Game.Round), Rules: r.Game.Rules, Result: deref(r.Game.Result),
+		Winner: deref(r.Game.Winner), Turns: int(r.Game.Turns), Record: deref(r.Game.Record)}
+	for _, p := range r.Players {
 		out.Players = append(out.Players, GamePlayer{Name: p.Name, Colour: deref(p.Colour), Score: int(p.Score), Rank: int(p.Rank)})
 	}
 	return out

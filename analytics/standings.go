@@ -69,7 +69,7 @@ func (h HeadToHead) String() string {
 // *NoGamesError.
 func (s *Store) EventStandings(ctx context.Context, f Filter) (*Standings, error) {
 	if f.Event == "" {
-		return nil, &FilterError{Flag: "event", Msg: "is needed: standings are those of one event"}
+		return nil, &FilterError{Field: "event", Msg: "is needed: standings are those of one event"}
 	}
 	var games []*Game
 	_, err := s.SelectGames(ctx, f, func(g *Game) error {

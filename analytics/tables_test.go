@@ -37,8 +37,8 @@ func TestTablesMatchSchema(t *testing.T) {
 }
 
 // TestTableIndexes checks the constants that name the tables by their
-// index in Tables, and that every table of a valid game, which setGame
-// fills in, starts with the game's key.
+// index in Tables, and that every table of a valid game, whose key
+// SetGame and setKey fill in, starts with the game's key.
 func TestTableIndexes(t *testing.T) {
 	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tSecondFigures: "second_figures", tScores: "scores",
 		tCaptures: "captures", tExchanges: "exchanges", tRansoms: "ransoms", tDiscards: "discards",

@@ -7,16 +7,20 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/towerlog/towerlog/analytics"
 )
 
 // filterFlags are the flags that choose games, the same for every command
 // that reads a selection of games (select, report, stats, standings,
-// games list). They fill an analytics.Filter.
+// games list): one for each of analytics.FilterFields, named as the field.
+// They fill an analytics.Filter.
 type filterFlags struct {
-	f     analytics.Filter
-	rules []string
+	f analytics.Filter
+	// set holds the filter flags alone, in the order of FilterFields; the
+	// command's flags share them.
+	set *pflag.FlagSet
 }
 
 // rangeValue is a pflag.Value of an analytics.Range.
@@ -33,51 +37,73 @@ func (v rangeValue) Set(s string) error {
 	return nil
 }
 
-// filterFlagNames are the names of the flags addFilterFlags adds.
-var filterFlagNames = []string{"player", "seat", "event", "site", "round", "since", "until", "rules", "result",
-	"winner", "players", "turns", "captures", "ransoms", "tower", "captor", "victim"}
-
-// addFilterFlags adds the flags that choose games to cmd.
+// addFilterFlags adds to cmd a flag for each field of
+// analytics.FilterFields, which completes names from the database when
+// the field takes names.
 func addFilterFlags(cmd *cobra.Command, ff *filterFlags) {
-	f := cmd.Flags()
-	f.StringArrayVar(&ff.f.Players, "player", nil, "only games this player took part in (repeat it: games of all of them)")
-	f.IntVar(&ff.f.Seat, "seat", 0, "with one --player: only games where that player had this seat (1 plays first)")
-	f.StringVar(&ff.f.Event, "event", "", "only games of this event (the Event tag)")
-	f.StringVar(&ff.f.Site, "site", "", "only games played at this site (the Site tag)")
-	f.StringVar(&ff.f.Round, "round", "", "only games of this round (the Round tag)")
-	f.StringVar(&ff.f.Since, "since", "", "only games played on or after this date (YYYY-MM-DD, YYYY-MM or YYYY)")
-	f.StringVar(&ff.f.Until, "until", "", "only games played on or before this date (YYYY-MM-DD, YYYY-MM or YYYY)")
-	f.StringArrayVar(&ff.rules, "rules", nil, `only games played with these rules words ("guard-capture=no range=diagonal")`)
-	f.StringVar(&ff.f.Result, "result", "", "only games with this result: finished, unfinished, shared (first place) or scores (57-43)")
-	f.StringVar(&ff.f.Winner, "winner", "", "only games this player won alone")
-	f.Var(rangeValue{&ff.f.Seats}, "players", "only games of so many players: N, N-M, N- or -M")
-	f.Var(rangeValue{&ff.f.Turns}, "turns", "only games of so many turns: N, N-M, N- or -M")
-	f.Var(rangeValue{&ff.f.Captures}, "captures", "only games with so many followers captured by towers: N, N-M, N- or -M")
-	f.Var(rangeValue{&ff.f.Ransoms}, "ransoms", "only games with so many ransoms paid: N, N-M, N- or -M")
-	f.Var(rangeValue{&ff.f.Tower}, "tower", "only games whose highest tower ended so high: N, N-M, N- or -M")
-	f.StringVar(&ff.f.Captor, "captor", "", "only games in which this player's tower captured an opponent's follower (of --victim if given)")
-	f.StringVar(&ff.f.Victim, "victim", "", "only games in which an opponent's tower captured this player's follower (--captor's if given)")
-	registerFilterCompletions(cmd)
+	ff.set = pflag.NewFlagSet("filters", pflag.ContinueOnError)
+	ff.set.SortFlags = false
+	for i := range analytics.FilterFields {
+		fld := &analytics.FilterFields[i]
+		switch v := fld.Value(&ff.f).(type) {
+		case *string:
+			ff.set.StringVar(v, fld.Name, "", fld.Help)
+		case *[]string:
+			ff.set.StringArrayVar(v, fld.Name, nil, fld.Help)
+		case *int:
+			ff.set.IntVar(v, fld.Name, 0, fld.Help)
+		case *analytics.Range:
+			ff.set.Var(rangeValue{v}, fld.Name, fld.Help)
+		}
+	}
+	cmd.Flags().AddFlagSet(ff.set)
+	for i := range analytics.FilterFields {
+		if fld := &analytics.FilterFields[i]; fld.TakesNames() {
+			_ = cmd.RegisterFlagCompletionFunc(fld.Name, completeNames(fld.Names))
+		}
+	}
 }
 
 // filter returns the Filter the flags set.
-func (ff *filterFlags) filter() analytics.Filter {
-	f := ff.f
-	f.Rules = nil
-	for _, r := range ff.rules {
-		f.Rules = append(f.Rules, strings.Fields(r)...)
-	}
-	return f
+func (ff *filterFlags) filter() analytics.Filter { return ff.f }
+
+// changed returns the first filter flag set, or "".
+func (ff *filterFlags) changed() string {
+	first := ""
+	ff.set.VisitAll(func(f *pflag.Flag) {
+		if f.Changed && first == "" {
+			first = f.Name
+		}
+	})
+	return first
 }
 
-// filterChanged returns the first filter flag set on cmd, or "".
-func filterChanged(cmd *cobra.Command) string {
-	for _, n := range filterFlagNames {
-		if cmd.Flags().Changed(n) {
-			return n
+// flagWord names a filter field as the command line does: by its flag.
+func flagWord(field string) string { return "--" + field }
+
+// message is the text of an error as the command line says it: the
+// store's errors name filter fields, which are flags here, and a game the
+// database does not hold comes with the command that lists those it does.
+// An error wrapped with more context keeps the store's words.
+func message(err error) string {
+	for {
+		ee, ok := err.(*exitError)
+		if !ok || ee.err == nil {
+			break
+		}
+		err = ee.err
+	}
+	switch e := err.(type) {
+	case *analytics.FilterError:
+		return e.Text(flagWord)
+	case *analytics.NoGamesError:
+		return e.Text(flagWord)
+	case *analytics.UnknownGameError:
+		if e.Matches <= 1 {
+			return e.Error() + " (see towerlog games list)"
 		}
 	}
-	return ""
+	return err.Error()
 }
 
 // selectionError gives an error of reading a selection of games its exit
@@ -122,16 +148,4 @@ func completeNames(which func(*analytics.Known) map[string]bool) cobra.Completio
 		sort.Strings(out)
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-// registerFilterCompletions makes the shell complete the filters' names
-// from the database.
-func registerFilterCompletions(cmd *cobra.Command) {
-	players := completeNames(func(k *analytics.Known) map[string]bool { return k.Players })
-	for _, f := range []string{"player", "winner", "captor", "victim"} {
-		_ = cmd.RegisterFlagCompletionFunc(f, players)
-	}
-	_ = cmd.RegisterFlagCompletionFunc("event", completeNames(func(k *analytics.Known) map[string]bool { return k.Events }))
-	_ = cmd.RegisterFlagCompletionFunc("site", completeNames(func(k *analytics.Known) map[string]bool { return k.Sites }))
-	_ = cmd.RegisterFlagCompletionFunc("round", completeNames(func(k *analytics.Known) map[string]bool { return k.Rounds }))
 }

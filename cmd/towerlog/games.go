@@ -62,8 +62,8 @@ games, with their first error; --invalid lists only them. The filters
 			if err := exclusive(cmd, "json", "csv"); err != nil {
 				return err
 			}
-			if o.invalid && filterChanged(cmd) != "" {
-				return usageError("--invalid lists the records that failed validation, which --%s cannot choose among; %s", filterChanged(cmd), usage(cmd))
+			if o.invalid && o.filter.changed() != "" {
+				return usageError("--invalid lists the records that failed validation, which --%s cannot choose among; %s", o.filter.changed(), usage(cmd))
 			}
 			return runGamesList(cmd, *db, o)
 		},
@@ -110,7 +110,7 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 			return selectionError(err)
 		}
 	}
-	if o.invalid || filterChanged(cmd) == "" {
+	if o.invalid || o.filter.changed() == "" {
 		failed, err := s.FailedGames(ctx, 0)
 		if err != nil {
 			return &exitError{exitUsage, err}

@@ -37,7 +37,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	stop()
 	if err != nil {
 		if ee := (*exitError)(nil); !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, "towerlog:", err)
+			fmt.Fprintln(stderr, "towerlog:", message(err))
 		}
 		return exitCode(err)
 	}

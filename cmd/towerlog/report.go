@@ -50,7 +50,7 @@ GAME.cgn is GAME.html next to it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			if len(args) == 1 {
-				for _, name := range []string{filterChanged(cmd), "db"} {
+				for _, name := range []string{o.filter.changed(), "db"} {
 					if name != "" && f.Changed(name) {
 						return &exitError{exitUsage, fmt.Errorf("--%s applies to the archive report, not to the report of one game", name)}
 					}
