@@ -8,11 +8,13 @@ import (
 )
 
 // Alternative is one way the mover could have played a turn: its moves
-// from the turn's first (a ransom, or the draw) to its EndTurn, and the
-// game after them.
+// from the turn's first (a ransom, or the draw) to its EndTurn. The game
+// after them is not kept (a 4-player Tower turn may have thousands of
+// alternatives): Over says whether it is over, and key identifies it.
 type Alternative struct {
 	Moves []engine.Move
-	After *engine.Game
+	Over  bool
+	key   string
 }
 
 // Alternatives lists every way of playing the turn that starts at before
@@ -61,9 +63,8 @@ func distinct(alts []Alternative) []Alternative {
 	seen := make(map[string]bool, len(alts))
 	out := alts[:0]
 	for _, a := range alts {
-		k := key(a.After)
-		if !seen[k] {
-			seen[k] = true
+		if !seen[a.key] {
+			seen[a.key] = true
 			out = append(out, a)
 		}
 	}
@@ -116,7 +117,7 @@ func expand(g *engine.Game, moves []engine.Move, out []Alternative) ([]Alternati
 		if err := g.Apply(moves[len(moves)-1]); err != nil {
 			return nil, err
 		}
-		return append(out, Alternative{Moves: moves, After: g}), nil
+		return append(out, Alternative{Moves: moves, Over: g.Over(), key: key(g)}), nil
 	}
 	legal := g.LegalMoves(nil)
 	for _, m := range legal {
@@ -141,7 +142,7 @@ func expand(g *engine.Game, moves []engine.Move, out []Alternative) ([]Alternati
 func played(alts []Alternative, after *engine.Game) int {
 	want := key(after)
 	for i := range alts {
-		if key(alts[i].After) == want {
+		if alts[i].key == want {
 			return i
 		}
 	}

@@ -18,9 +18,8 @@ const calibration = 40
 // not with a budget.
 func RolloutsFor(ctx context.Context, g *replay.Game, budget time.Duration, o Options) (int, error) {
 	start := replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: 0, Stop: true, Lenient: true}).State
-	ev := &evaluation{o: o, mover: start.Player(), seed: o.Seed}
+	ev := &evaluation{o: o, before: start, mover: start.Player(), seed: o.Seed, bag: bag(start, nil)}
 	ev.cands = []*candidate{{after: start}}
-	ev.bag = bag(start, nil)
 	n := calibration * o.workers()
 	t0 := time.Now()
 	if err := ev.run(ctx, ev.cands, n); err != nil {

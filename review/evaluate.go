@@ -60,10 +60,13 @@ type Eval struct {
 	Win      []float64 // by seat
 }
 
-// candidate is an alternative under evaluation: the margins and winners
-// of its rollouts, by rollout index.
+// candidate is an alternative under evaluation: where its rollouts start
+// (the game after moves played from the turn's start, or the game after),
+// and the margins and winners of its rollouts, by rollout index.
 type candidate struct {
+	moves   []engine.Move
 	after   *engine.Game
+	over    bool // the game is over after the turn: every rollout is the same
 	margins []float64
 	winners []uint8 // bit p set when seat p has the highest final score
 }
@@ -123,11 +126,44 @@ func stdErr(a, b []float64) float64 {
 
 // evaluation runs the rollouts of one turn.
 type evaluation struct {
-	o     Options
-	mover int
-	seed  uint64 // the turn's seed
-	bag   []engine.TileID
-	cands []*candidate
+	o      Options
+	before *engine.Game // the game at the turn's start
+	mover  int
+	seed   uint64 // the turn's seed
+	bag    []engine.TileID
+	cands  []*candidate
+}
+
+// newEvaluation prepares the evaluation of the alternatives of the turn
+// that starts at before.
+func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint64) (*evaluation, error) {
+	ev := &evaluation{o: o, before: before, mover: before.Player(), seed: seed}
+	for _, a := range alts {
+		ev.cands = append(ev.cands, &candidate{moves: a.Moves, over: a.Over})
+	}
+	if len(alts) > 0 {
+		g, err := ev.cands[0].start(before)
+		if err != nil {
+			return nil, err
+		}
+		ev.bag = bag(g, nil)
+	}
+	return ev, nil
+}
+
+// start returns a new copy of the game the candidate's rollouts start
+// from.
+func (c *candidate) start(before *engine.Game) (*engine.Game, error) {
+	if c.after != nil {
+		return c.after.Clone(), nil
+	}
+	g := before.Clone()
+	for _, m := range c.moves {
+		if err := g.Apply(m); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
 // job is a run of rollouts of one candidate: indices from to to.
@@ -138,9 +174,11 @@ type job struct {
 
 // rollout plays rollout i of c and records it.
 func (ev *evaluation) rollout(gen *engine.Generator, order []engine.TileID, c *candidate, i int) ([]engine.TileID, error) {
-	g := c.after
+	g, err := c.start(ev.before)
+	if err != nil {
+		return order, err
+	}
 	if !g.Over() {
-		g = g.Clone()
 		order = append(order[:0], ev.bag...)
 		r := rand.New(rand.NewPCG(ev.seed, uint64(i)))
 		r.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
@@ -177,7 +215,7 @@ func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
 		}
 		c.margins = slices.Grow(c.margins, n-from)[:n]
 		c.winners = slices.Grow(c.winners, n-from)[:n]
-		if c.after.Over() {
+		if c.over {
 			// The game is over: every rollout is the final score.
 			if _, err := ev.rollout(nil, nil, c, from); err != nil {
 				return err

@@ -85,11 +85,10 @@ func reviewTurn(ctx context.Context, g *engine.Game, rng *rand.Rand, o Options) 
 	if err != nil {
 		return nil, err
 	}
-	ev := &evaluation{o: o, mover: g.Player(), seed: o.Seed}
-	for _, a := range alts {
-		ev.cands = append(ev.cands, &candidate{after: a.After})
+	ev, err := newEvaluation(g, alts, o, o.Seed)
+	if err != nil {
+		return nil, err
 	}
-	ev.bag = bag(alts[0].After, nil)
 	best, err := ev.halve(ctx, -1)
 	if err != nil {
 		return nil, err

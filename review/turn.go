@@ -81,16 +81,15 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 		return nil, err
 	}
 	at := played(alts, after)
-	ev := &evaluation{o: o, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn())}
-	for _, a := range alts {
-		ev.cands = append(ev.cands, &candidate{after: a.After})
+	ev, err := newEvaluation(before, alts, o, turnSeed(o.Seed, before.Turn()))
+	if err != nil {
+		return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
 	}
 	keep := at
 	if at < 0 {
 		keep = len(ev.cands)
-		ev.cands = append(ev.cands, &candidate{after: after})
+		ev.cands = append(ev.cands, &candidate{after: after, over: after.Over()})
 	}
-	ev.bag = bag(ev.cands[0].after, ev.bag)
 	best, err := ev.halve(ctx, keep)
 	if err != nil {
 		return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
