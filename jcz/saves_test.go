@@ -60,7 +60,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Export(rg, name)
+	out, _, err := Export(rg, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 func TestJCZSavesSameMessages(t *testing.T) {
 	for _, name := range []string{"city-and-road-scoring.jcz", "field-scoring.jcz", "monastery-scoring.jcz", "tiny-city-rule.jcz"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(sharedSave, name))
+			data, err := os.ReadFile(filepath.Join(jczSaves, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestJCZSavesSameMessages(t *testing.T) {
 // holds two BA/Cc.1 besides BA/CcG).
 func basic2Copy(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	data, err := os.ReadFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestBasic2(t *testing.T) {
 		t.Fatal(g.Diagnostics)
 	}
 	checkAssertions(t, data, g)
-	orig, _, err := ImportFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	orig, _, err := ImportFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestBasic2(t *testing.T) {
 		}
 	}
 	checkSameMessages(t, data, "basic2.jcz")
-	out, err := Export(rg, "basic2.cgn")
+	out, _, err := Export(rg, "basic2.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestInnerField(t *testing.T) {
 	if !strings.Contains(format(t, rg), " +F:I ") {
 		t.Fatalf("no follower on the inner field:\n%s", format(t, rg))
 	}
-	data, err := Export(rg, "t07.cgn")
+	data, _, err := Export(rg, "t07.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestTower2(t *testing.T) {
 func TestGardensWithoutTag(t *testing.T) {
 	g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
 	g.rg.SetTag(tagEdition, "basic:2")
-	data, err := Export(g.rg, "g.cgn")
+	data, _, err := Export(g.rg, "g.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,15 +30,24 @@ is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
 message by message, to the same position and scores: every drawn tile,
 discards included, in its prepared draw order (ended by #END when the game
 ends before the box is empty), a PASS only where JCloisterZone offers the
-step, and the sets of the game's Edition tag. Games whose rule flags
+step, and the sets of the game's Edition tag. The tags JCloisterZone has
+no field for (Site, Round, Annotator, ...), and those whose text its fields
+do not hold, are kept in the save's gameAnnotations.cgnTags, which
+JCloisterZone ignores and towerlog import reads back. Games whose rule flags
 JCloisterZone cannot express (a range other than orthogonal, reopen=no,
 ransom=off, ...) are refused. The output file appears only once complete.
+
+With the Phantom: JCloisterZone's releases (5.x) skip the phantom's step
+when the phantom's only spots are towers, so no PASS is written there; a
+phantom put onto a tower when a tower was its only spot is written all the
+same (the rules allow it), with a warning on standard error naming the turn
+and the player, as those releases refuse that move.
 
 Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
 standard output. A file with several games needs --game.
 
-Exit status: 0 when the game was written, 1 when it is invalid or cannot be
-expressed, 2 on usage or I/O errors.`,
+Exit status: 0 when the game was written (with warnings or without), 1
+when it is invalid or cannot be expressed, 2 on usage or I/O errors.`,
 		Example: `  towerlog export final.cgn
   towerlog export club.cgn --game 3 -o round3.jcz`,
 		Args: oneArg("GAME.cgn"),
@@ -75,9 +84,12 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	data, err := jcz.Export(rg, path)
+	data, warnings, err := jcz.Export(rg, path)
 	if err != nil {
 		return &exitError{exitInvalid, err}
+	}
+	for i := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), warnings[i].String())
 	}
 	out := o.out
 	if out == "" {

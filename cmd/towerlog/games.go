@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 )
 
@@ -222,8 +223,8 @@ game's charts.`,
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
-			err = atomicfile.Write(out, func(w io.Writer) error { return analytics.WriteGameReport(w, g) })
-			var invalid *analytics.InvalidGameError
+			err = atomicfile.Write(out, func(w io.Writer) error { return report.WriteGame(w, g) })
+			var invalid *report.InvalidGameError
 			if errors.As(err, &invalid) {
 				return &exitError{exitInvalid, err}
 			}
@@ -251,7 +252,7 @@ touched; ingesting them again stores the games again.`,
   towerlog games remove 12 13 3fa9c2`,
 		Args: someArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := openExisting(cmd.Context(), *db)
+			s, err := openExistingForWriting(cmd, *db)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}

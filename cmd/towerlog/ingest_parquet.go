@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,6 +33,9 @@ func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
 		}
 		if o.output == "" {
 			return usageError("--format parquet needs -o DIR; %s", usage(cmd))
+		}
+		if cmd.Flags().Changed("keep-annotations") {
+			return usageError("--keep-annotations is for the database, which keeps one copy of a game; %s", usage(cmd))
 		}
 		if o.fromDB != "" {
 			for _, f := range []string{"jobs", "lenient", "files-from"} {
@@ -86,8 +88,9 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
 		finish(bar)
 	}
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, fmt.Errorf("interrupted: shard %s not written; run the same command again to write it", o.shard)}
+	if err != nil && ctx.Err() != nil {
+		// A shard's files appear only once all are written: none were.
+		return interrupted(0)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -112,7 +115,7 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 	if _, err := os.Stat(o.fromDB); err != nil {
 		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
 	}
-	s, err := analytics.Open(ctx, o.fromDB)
+	s, err := analytics.OpenReadOnly(ctx, o.fromDB)
 	if err != nil {
 		return parquetdir.Stats{}, err
 	}

@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -82,10 +80,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
-		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
-	}
-	s, err := analytics.Open(cmd.Context(), o.db)
+	s, err := openExisting(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -93,7 +88,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
 		return selectionError(err)
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter.filter()) })
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) })
 	if err != nil {
 		return selectionError(err)
 	}
@@ -124,8 +119,8 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 		// The file could not be read: an I/O error, not an invalid game.
 		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
-	var invalid *analytics.InvalidGameError
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteGame(f, game) })
+	var invalid *report.InvalidGameError
 	if errors.As(err, &invalid) {
 		for i := range invalid.Diagnostics {
 			fmt.Fprintln(cmd.ErrOrStderr(), invalid.Diagnostics[i].Error())

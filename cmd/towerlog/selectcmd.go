@@ -140,12 +140,43 @@ func selectStored(ctx context.Context, o selectOptions, emit func(*analytics.Gam
 	return s.SelectGames(ctx, o.filter.filter(), emit)
 }
 
-// openExisting opens a database that must exist already.
+// openExisting opens a database that must exist already, for reading
+// only: it works on read-only files and directories and writes nothing.
 func openExisting(ctx context.Context, db string) (*analytics.Store, error) {
-	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s does not exist: store games with towerlog ingest first", db)
+	if err := mustExist(db); err != nil {
+		return nil, err
 	}
-	return analytics.Open(ctx, db)
+	return analytics.OpenReadOnly(ctx, db)
+}
+
+// openExistingForWriting opens a database that must exist already, for
+// writing; it says what its migrations did.
+func openExistingForWriting(cmd *cobra.Command, db string) (*analytics.Store, error) {
+	if err := mustExist(db); err != nil {
+		return nil, err
+	}
+	s, err := analytics.Open(cmd.Context(), db)
+	if err != nil {
+		return nil, err
+	}
+	sayNotes(cmd, db, s)
+	return s, nil
+}
+
+// mustExist says that a database does not exist.
+func mustExist(db string) error {
+	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s does not exist: store games with towerlog ingest first", db)
+	}
+	return nil
+}
+
+// sayNotes writes on standard error what the migrations that opening the
+// database db applied have to say.
+func sayNotes(cmd *cobra.Command, db string, s *analytics.Store) {
+	for _, n := range s.Notes() {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", db, n)
+	}
 }
 
 // printFailed lists records that failed validation with their first error.

@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -15,11 +15,11 @@ func TestGameReportPhantomNote(t *testing.T) {
 		file string
 		want bool
 	}{
-		{filepath.Join("..", "draw", "testdata", "phantom.cgn"), true},
-		{filepath.Join(testArchive(t, 1, 1), "games-001.cgn"), false},
+		{filepath.Join("..", "..", "draw", "testdata", "phantom.cgn"), true},
+		{generated(t, 1, 1)[0], false},
 	} {
 		var b bytes.Buffer
-		if err := WriteGameReport(&b, replayFirst(t, tc.file)); err != nil {
+		if err := WriteGame(&b, replayFirst(t, tc.file)); err != nil {
 			t.Fatal(err)
 		}
 		if got := strings.Contains(b.String(), note); got != tc.want {

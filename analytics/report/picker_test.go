@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/towerlog/towerlog/analytics"
 )
 
 // gunzipBase64 unpacks base64 of gzipped data, as the report packs the
@@ -40,13 +42,9 @@ var optionRe = regexp.MustCompile(`<option value="(\d+)">([^<]*)</option>`)
 // selection, each with its charts, not only the latest few.
 func TestPickerReachesEveryGame(t *testing.T) {
 	ctx := context.Background()
-	dir := testArchive(t, 45, 2)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := ingested(t, generated(t, 45, 2)...)
 	var page strings.Builder
-	if err := s.WriteReport(ctx, &page, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	r := readReport(t, page.String())
@@ -73,13 +71,9 @@ func TestPickerReachesEveryGame(t *testing.T) {
 func TestPickerInChromium(t *testing.T) {
 	browser := chromium(t)
 	ctx := context.Background()
-	dir := testArchive(t, 12, 1)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := ingested(t, generated(t, 12, 1)...)
 	var page strings.Builder
-	if err := s.WriteReport(ctx, &page, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	games := readReport(t, page.String()).pickers["one-game"]

@@ -1,4 +1,4 @@
-package analytics
+package demo
 
 import (
 	"context"
@@ -7,40 +7,42 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/replay"
 )
 
-// DemoOptions configures Demo.
-type DemoOptions struct {
+// Options configures Run.
+type Options struct {
 	Games int    // games to generate; 0 means 300
 	Seed  uint64 // the archive's seed
 }
 
-// DemoResult says where Demo put things and what the ingest did.
-type DemoResult struct {
+// Result says where Run put things and what the ingest did.
+type Result struct {
 	Archive    string // directory of the generated CGN files
 	Database   string
 	Report     string // the archive report
 	GameReport string // the report of one game
 	Game       string // which game that is
-	Ingest     IngestStats
+	Ingest     analytics.IngestStats
 }
 
-// Demo generates a sample archive in dir/archive, validates and stores it
+// Run generates a sample archive in dir/archive, validates and stores it
 // in dir/towerlog.db, and writes the archive report dir/report.html and
 // the report of the archive's latest game, dir/game.html. Each run starts
 // from a fresh archive and database, so that the reports show exactly the
-// games just generated. Demo writes only into a directory it makes (with
-// a DemoMarker file in it) or one an earlier demo made: any other
+// games just generated. Run writes only into a directory it makes (with
+// a Marker file in it) or one an earlier demo made: any other
 // existing dir is refused with a *DirNotDemoError and left as it is.
-func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
+func Run(ctx context.Context, dir string, o Options) (Result, error) {
 	if o.Games <= 0 {
 		o.Games = 300
 	}
-	res := DemoResult{
+	res := Result{
 		Archive:    filepath.Join(dir, "archive"),
 		Database:   filepath.Join(dir, "towerlog.db"),
 		Report:     filepath.Join(dir, "report.html"),
@@ -58,18 +60,18 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("generating the archive: %w", err)
 	}
-	s, err := Open(ctx, res.Database)
+	s, err := analytics.Open(ctx, res.Database)
 	if err != nil {
 		return res, err
 	}
 	defer s.Close()
-	if res.Ingest, err = s.Ingest(ctx, []string{res.Archive}, IngestOptions{}); err != nil {
+	if res.Ingest, err = s.Ingest(ctx, []string{res.Archive}, analytics.IngestOptions{}); err != nil {
 		return res, err
 	}
 	if res.Ingest.Invalid > 0 {
 		return res, fmt.Errorf("%d generated games failed validation", res.Ingest.Invalid)
 	}
-	if err := atomicfile.Write(res.Report, func(f io.Writer) error { return s.WriteReport(ctx, f, Filter{}) }); err != nil {
+	if err := atomicfile.Write(res.Report, func(f io.Writer) error { return report.WriteArchive(ctx, f, s, analytics.Filter{}) }); err != nil {
 		return res, err
 	}
 	g, err := lastGame(ctx, files[len(files)-1])
@@ -77,7 +79,7 @@ func Demo(ctx context.Context, dir string, o DemoOptions) (DemoResult, error) {
 		return res, err
 	}
 	res.Game = g.String()
-	return res, atomicfile.Write(res.GameReport, func(f io.Writer) error { return WriteGameReport(f, g) })
+	return res, atomicfile.Write(res.GameReport, func(f io.Writer) error { return report.WriteGame(f, g) })
 }
 
 // lastGame replays the last game of a file.

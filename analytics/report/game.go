@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/replay"
@@ -47,9 +48,9 @@ type scoreEntry struct {
 	Score int    `json:"score"`
 }
 
-// WriteGameReport writes the HTML report of one replayed game: the board
+// WriteGame writes the HTML report of one replayed game: the board
 // after every turn with a slider through the turns, and the game's charts.
-func WriteGameReport(w io.Writer, g *replay.Game) error {
+func WriteGame(w io.Writer, g *replay.Game) error {
 	if !g.Valid() || g.State == nil || g.Record == nil {
 		return &InvalidGameError{Game: g.String(), Diagnostics: g.Diagnostics}
 	}
@@ -251,7 +252,7 @@ func describeTurn(g *replay.Game, t *replay.Turn) string {
 
 // figureOf names the figure of player seat an event concerns: "follower"
 // or "phantom".
-func figureOf(e *engine.Event, seat int) string { return figureName(e.Phantom(seat)) }
+func figureOf(e *engine.Event, seat int) string { return analytics.FigureName(e.Phantom(seat)) }
 
 // oneFigure is the same with its article: "a follower" (one of several)
 // or "the phantom" (the only one).

@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -8,21 +8,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/replay"
 )
 
 func TestArchiveReport(t *testing.T) {
 	ctx := context.Background()
-	dir := testArchive(t, 60, 2)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := ingested(t, generated(t, 60, 2)...)
 	var a, b bytes.Buffer
-	if err := s.WriteReport(ctx, &a, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &a, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.WriteReport(ctx, &b, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &b, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -42,13 +39,12 @@ func TestArchiveReport(t *testing.T) {
 }
 
 func TestGameReport(t *testing.T) {
-	dir := testArchive(t, 1, 1)
-	g := replayFirst(t, filepath.Join(dir, "games-001.cgn"))
+	g := replayFirst(t, generated(t, 1, 1)[0])
 	var a, b bytes.Buffer
-	if err := WriteGameReport(&a, g); err != nil {
+	if err := WriteGame(&a, g); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGameReport(&b, g); err != nil {
+	if err := WriteGame(&b, g); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {

@@ -1,4 +1,4 @@
-package analytics
+package demo
 
 import (
 	"errors"
@@ -8,22 +8,22 @@ import (
 	"path/filepath"
 )
 
-// DemoMarker is the file Demo leaves in the directory it made, so that a
+// Marker is the file Run leaves in the directory it made, so that a
 // later demo knows the directory and what is in it to be its own.
-const DemoMarker = ".towerlog-demo"
+const Marker = ".towerlog-demo"
 
 const demoMarkerText = "This directory was made by towerlog demo, which may delete and rewrite\n" +
 	"archive/, towerlog.db, report.html and game.html here when it runs again.\n"
 
-// DirNotDemoError is the refusal of a directory Demo did not make: it
-// exists and holds no demo marker, so nothing in it is Demo's to replace.
+// DirNotDemoError is the refusal of a directory Run did not make: it
+// exists and holds no demo marker, so nothing in it is Run's to replace.
 type DirNotDemoError struct {
 	Dir string
 }
 
 func (e *DirNotDemoError) Error() string {
 	return fmt.Sprintf("%s exists and was not made by towerlog demo (it has no %s file): the demo writes only into a new directory or one of an earlier demo; nothing was changed, choose another --dir",
-		e.Dir, DemoMarker)
+		e.Dir, Marker)
 }
 
 // claimDemoDir makes dir for a demo, with its marker, or accepts it if an
@@ -35,7 +35,7 @@ func claimDemoDir(dir string) error {
 	}
 	err := os.Mkdir(dir, 0o755)
 	if errors.Is(err, fs.ErrExist) {
-		info, serr := os.Lstat(filepath.Join(dir, DemoMarker))
+		info, serr := os.Lstat(filepath.Join(dir, Marker))
 		if serr == nil && info.Mode().IsRegular() {
 			return nil
 		}
@@ -44,5 +44,5 @@ func claimDemoDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, DemoMarker), []byte(demoMarkerText), 0o644)
+	return os.WriteFile(filepath.Join(dir, Marker), []byte(demoMarkerText), 0o644)
 }

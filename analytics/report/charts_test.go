@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/generate"
 )
 
@@ -59,15 +60,12 @@ func reportPages(t *testing.T, o generate.ArchiveOptions) (archive, game string)
 	if _, err := generate.Archive(ctx, dir, o); err != nil {
 		t.Fatal(err)
 	}
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := ingested(t, dir)
 	var a, g bytes.Buffer
-	if err := s.WriteReport(ctx, &a, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &a, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGameReport(&g, replayFirst(t, filepath.Join(dir, "games-001.cgn"))); err != nil {
+	if err := WriteGame(&g, replayFirst(t, filepath.Join(dir, "games-001.cgn"))); err != nil {
 		t.Fatal(err)
 	}
 	return a.String(), g.String()

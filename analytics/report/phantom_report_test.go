@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -46,15 +47,15 @@ func TestHostilePhantomNamesInChromium(t *testing.T) {
 	if err := os.WriteFile(file, text.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := openTemp(t)
-	if st, err := s.Ingest(ctx, []string{file}, IngestOptions{}); err != nil || st.Added != 3 {
-		t.Fatalf("ingest: %+v %v", st, err)
+	s, st := ingested(t, file)
+	if st.Added != 3 {
+		t.Fatalf("ingest: %+v", st)
 	}
 	var archive, game bytes.Buffer
-	if err := s.WriteReport(ctx, &archive, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &archive, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGameReport(&game, replayFirst(t, file)); err != nil {
+	if err := WriteGame(&game, replayFirst(t, file)); err != nil {
 		t.Fatal(err)
 	}
 	// The pages' other charts and the Phantom's three.

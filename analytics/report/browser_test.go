@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/generate"
 )
 
@@ -119,17 +120,16 @@ func TestHostileNamesInChromium(t *testing.T) {
 	if _, err := generate.Archive(ctx, filepath.Join(dir, "archive"), generate.ArchiveOptions{Games: 12, Files: 1, Seed: 3, Roster: hostileRoster}); err != nil {
 		t.Fatal(err)
 	}
-	s := openTemp(t)
-	st, err := s.Ingest(ctx, []string{filepath.Join(dir, "archive")}, IngestOptions{})
-	if err != nil || st.Added != 12 {
-		t.Fatalf("ingest: %+v %v", st, err)
+	s, st := ingested(t, filepath.Join(dir, "archive"))
+	if st.Added != 12 {
+		t.Fatalf("ingest: %+v", st)
 	}
 	var archive, game bytes.Buffer
-	if err := s.WriteReport(ctx, &archive, Filter{}); err != nil {
+	if err := WriteArchive(ctx, &archive, s, analytics.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	g := replayFirst(t, filepath.Join(dir, "archive", "games-001.cgn"))
-	if err := WriteGameReport(&game, g); err != nil {
+	if err := WriteGame(&game, g); err != nil {
 		t.Fatal(err)
 	}
 	// The detector works: the first name written raw into a page runs.
@@ -310,12 +310,9 @@ func TestLayoutInChromium(t *testing.T) {
 		if _, err := generate.Archive(ctx, filepath.Join(dir, a.name), a.o); err != nil {
 			t.Fatal(err)
 		}
-		s := openTemp(t)
-		if _, err := s.Ingest(ctx, []string{filepath.Join(dir, a.name)}, IngestOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		s, _ := ingested(t, filepath.Join(dir, a.name))
 		var b bytes.Buffer
-		if err := s.WriteReport(ctx, &b, Filter{}); err != nil {
+		if err := WriteArchive(ctx, &b, s, analytics.Filter{}); err != nil {
 			t.Fatal(err)
 		}
 		pages[a.name] = b.String()
@@ -324,7 +321,7 @@ func TestLayoutInChromium(t *testing.T) {
 	for name, archive := range map[string]string{"game": "club", "game of long names": "long names"} {
 		var b bytes.Buffer
 		g := replayFirst(t, filepath.Join(dir, archive, "games-001.cgn"))
-		if err := WriteGameReport(&b, g); err != nil {
+		if err := WriteGame(&b, g); err != nil {
 			t.Fatal(err)
 		}
 		pages[name], turns[name] = b.String(), len(g.Turns)

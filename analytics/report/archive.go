@@ -1,4 +1,4 @@
-package analytics
+package report
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/engine"
 )
 
@@ -27,8 +28,9 @@ const (
 // temporary table sel of the selected games.
 type report struct {
 	ctx  context.Context
+	s    *analytics.Store
 	conn *sql.Conn
-	f    Filter
+	f    analytics.Filter
 	page page
 	// top are the players with the most games, most first.
 	top   []string
@@ -53,19 +55,19 @@ type playerStats struct {
 	capturesOf          map[string]int // victims of this captor
 }
 
-// WriteReport writes the HTML report of the games f selects. Every
-// figure is computed in SQL, so the page's size depends on the number of
-// players shown (bounded) and not on the number of games.
-func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
+// WriteArchive writes the HTML report of the games of s that f selects.
+// Every figure is computed in SQL, so the page's size depends on the
+// number of players shown (bounded) and not on the number of games.
+func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f analytics.Filter) error {
 	if err := f.Check(); err != nil {
 		return err
 	}
-	conn, err := s.db.Conn(ctx)
+	conn, err := s.DB().Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	r := &report{ctx: ctx, conn: conn, f: f, stats: map[string]*playerStats{}}
+	r := &report{ctx: ctx, s: s, conn: conn, f: f, stats: map[string]*playerStats{}}
 	if err := r.selectGames(); err != nil {
 		return err
 	}
@@ -75,7 +77,7 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 		return err
 	}
 	if n == 0 && !f.IsZero() {
-		return s.noGames(ctx, f)
+		return s.NoGames(ctx, f)
 	}
 	if err := r.summary(); err != nil || r.page.Empty != "" {
 		if err == nil {
@@ -92,12 +94,12 @@ func (s *Store) WriteReport(ctx context.Context, w io.Writer, f Filter) error {
 	// The slowest queries run on a second connection at the same time:
 	// after players, the statistics map is only read, and each query
 	// fills fields of its own.
-	conn2, err := s.db.Conn(ctx)
+	conn2, err := s.DB().Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn2.Close()
-	r2 := &report{ctx: ctx, conn: conn2, f: f, stats: r.stats}
+	r2 := &report{ctx: ctx, s: s, conn: conn2, f: f, stats: r.stats}
 	g, _ := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		if err := r2.selectGames(); err != nil {
@@ -126,7 +128,7 @@ func (r *report) exec(query string, args ...any) error {
 
 // each runs a query and calls scan for every row.
 func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
-	return eachRow(r.ctx, r.conn, query, args, scan)
+	return analytics.EachRow(r.ctx, r.conn, query, args, scan)
 }
 
 func (r *report) selectGames() error {
@@ -136,7 +138,7 @@ func (r *report) selectGames() error {
 	if err := r.exec(`CREATE TEMP TABLE sel (gid INTEGER PRIMARY KEY)`); err != nil {
 		return err
 	}
-	where, args, err := r.f.where()
+	where, args, err := r.f.Where()
 	if err != nil {
 		return err
 	}
