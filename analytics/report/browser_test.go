@@ -169,7 +169,13 @@ func TestHostileNamesInChromium(t *testing.T) {
 		if m := regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?(https?:|//)`).FindString(p.html); m != "" {
 			t.Errorf("%s report refers to the network: %s", name, m)
 		}
-		for variant, html := range map[string]string{"as written": p.html, "with tooltips": withTooltips(p.html), "without CSP": withoutCSP(p.html)} {
+		variants := map[string]string{"as written": p.html, "with tooltips": withTooltips(p.html), "without CSP": withoutCSP(p.html)}
+		if name == "reviewed" {
+			// The page differs from the game's by its review only: the
+			// strictest variant is enough, and Chromium is slow.
+			variants = map[string]string{"without CSP": withoutCSP(p.html)}
+		}
+		for variant, html := range variants {
 			t.Run(name+" "+variant, func(t *testing.T) {
 				file := filepath.Join(dir, strings.ReplaceAll(name+"-"+variant, " ", "-")+".html")
 				if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
