@@ -50,7 +50,7 @@ func (c identityCase) write(t *testing.T, tags map[string]string) *record.Game {
 // declared scores) and returns its identity; the game must be valid.
 func identityOf(t *testing.T, name string, rg *record.Game) string {
 	t.Helper()
-	g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay("x.cgn", 1, rg, replay.Options{Lenient: true})
 	if !g.Valid() {
 		t.Fatalf("%s: %v\n%s", name, g.Diagnostics, record.AppendGame(nil, rg))
 	}

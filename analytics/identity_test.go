@@ -20,7 +20,7 @@ func replayText(t *testing.T, text string) *replay.Game {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{})
+	g := replay.Replay("x.cgn", 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%v\n%s", g.Diagnostics, text)
 	}
@@ -96,7 +96,7 @@ func replayLenient(t *testing.T, text string) *replay.Game {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay("x.cgn", 1, rg, replay.Options{Lenient: true})
 	if !g.Valid() {
 		t.Fatalf("%v\n%s", g.Diagnostics, text)
 	}

@@ -66,7 +66,7 @@ func rekeyGame(ctx context.Context, tx *sql.Tx, gid int64) error {
 	if err != nil {
 		return err
 	}
-	g := replay.Replay(file, int(idx), rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay(file, int(idx), rg, replay.Options{Lenient: true})
 	if !g.Valid() {
 		return nil
 	}

@@ -47,7 +47,7 @@ const AppVersion = "5.7.0"
 // those releases skip that phantom's step): each gives a Warning naming
 // the turn, the player and the message.
 func Export(rg *record.Game, file string) ([]byte, []Warning, error) {
-	rep := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	rep := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
 	for _, d := range rep.Diagnostics {
 		if d.Severity == replay.Error {
 			return nil, nil, &Error{Place: Place{File: file, Where: where(d), Move: -1}, Kind: Invalid, Msg: "the game is not valid: " + d.Message}

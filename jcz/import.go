@@ -16,10 +16,20 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
+// MaxSaveBytes is the largest save ImportFile reads, which it must hold
+// whole: a JCloisterZone save of a whole game is some hundred KiB.
+const MaxSaveBytes = 16 << 20
+
 // ImportFile reads the JCloisterZone save at path and imports it (see
-// Import). An error reading the file is returned as it is.
+// Import). An error reading the file is returned as it is; a file larger
+// than MaxSaveBytes is a *record.TooLargeError, read no further.
 func ImportFile(path string) (*record.Game, []Warning, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := record.ReadAll(f, path, "save", MaxSaveBytes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -867,7 +877,7 @@ func (im *importer) restoreTags(rg *record.Game) {
 // misfit replays rg and says why it is not the game of the save: its
 // first error, or rules other than the save's; "" when it is.
 func misfit(file string, rg *record.Game, rules engine.Rules) string {
-	g := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
 	for _, d := range g.Diagnostics {
 		if d.Severity == replay.Error {
 			return d.Message

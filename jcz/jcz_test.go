@@ -41,7 +41,7 @@ func replayed(t *testing.T, path string) (*record.Game, *replay.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := replay.Replay(path, 1, rg, nil, replay.Options{})
+	g := replay.Replay(path, 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: the imported game is not valid: %v", path, g.Diagnostics)
 	}
@@ -121,7 +121,7 @@ func replayedData(t *testing.T, data []byte, path string) *replay.Game {
 	if err != nil || len(warnings) > 0 {
 		t.Fatal(err, warnings)
 	}
-	g := replay.Replay(path, 1, rg, nil, replay.Options{})
+	g := replay.Replay(path, 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: the imported game is not valid: %v", path, g.Diagnostics)
 	}
@@ -601,7 +601,7 @@ func TestDrawOrder(t *testing.T) {
 			if !strings.Contains(text, c.tags) || !strings.HasSuffix(text, c.last) {
 				t.Fatalf("got\n%s\nwant %q and a last turn %q", text, c.tags, c.last)
 			}
-			if g := replay.Replay("x", 1, rg, nil, replay.Options{}); !g.Valid() {
+			if g := replay.Replay("x", 1, rg, replay.Options{}); !g.Valid() {
 				t.Fatalf("invalid: %v", g.Diagnostics)
 			}
 			data, _, err := Export(rg, "x.cgn")
@@ -616,5 +616,25 @@ func TestDrawOrder(t *testing.T) {
 				t.Fatalf("round trip:\n%s\nwant\n%s", format(t, back), text)
 			}
 		})
+	}
+}
+
+// TestImportFileTooLarge checks that a file past MaxSaveBytes is refused
+// with its name, read no further than the limit.
+func TestImportFileTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.jcz")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxSaveBytes + 1); err != nil { // sparse: no disk space
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, err = ImportFile(path)
+	want := path + ": save larger than 16 MiB (the limit): stopped reading"
+	var tl *record.TooLargeError
+	if err == nil || err.Error() != want || !errors.As(err, &tl) {
+		t.Fatalf("error %v, want the *record.TooLargeError %s", err, want)
 	}
 }

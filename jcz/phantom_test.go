@@ -277,7 +277,7 @@ func TestExportPhantomTowersOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			rg := games[0]
-			if g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{}); !g.Valid() {
+			if g := replay.Replay("x.cgn", 1, rg, replay.Options{}); !g.Valid() {
 				t.Fatalf("the record is not valid: %v", g.Diagnostics)
 			}
 			data, warnings, err := Export(rg, "x.cgn")

@@ -17,7 +17,7 @@ const calibration = 40
 // speed: a review is reproducible to the byte with a number of rollouts,
 // not with a budget.
 func RolloutsFor(ctx context.Context, g *replay.Game, budget time.Duration, o Options) (int, error) {
-	start := replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: 0, Stop: true, Lenient: true}).State
+	start := replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(0), Lenient: true}).State
 	ev := &evaluation{o: o, before: start, mover: start.Player(), seed: o.Seed, bag: bag(start, nil)}
 	ev.cands = []*candidate{{after: start}}
 	n := calibration * o.workers()

@@ -12,7 +12,7 @@
 // draws the same tiles with the same random numbers, so that the
 // differences between alternatives are those of the moves.
 //
-//	g := replay.Replay("final.cgn", 1, rg, nil, replay.Options{})
+//	g := replay.Replay("final.cgn", 1, rg, replay.Options{})
 //	turns, err := review.Game(ctx, g, review.Options{Rollouts: 6000, Seed: 1}, nil)
 //	for _, t := range turns {
 //		fmt.Println(t.Number, t.Player, t.PlayedText, t.Played.Value, t.BestText, t.Glyph())

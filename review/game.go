@@ -34,7 +34,7 @@ func Game(ctx context.Context, g *replay.Game, o Options, done func()) ([]GameTu
 		return nil, fmt.Errorf("review: %s is not a valid game", g)
 	}
 	state := func(k int) *engine.Game {
-		return replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: k, Stop: true, Lenient: true}).State
+		return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
 	}
 	var out []GameTurn
 	before := state(0)

@@ -26,7 +26,7 @@ func load(t *testing.T, path string) *replay.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := replay.Replay(path, 1, games[0], nil, replay.Options{Lenient: true})
+	g := replay.Replay(path, 1, games[0], replay.Options{Lenient: true})
 	if !g.Valid() {
 		t.Fatalf("%s: %v", path, g.Diagnostics)
 	}
@@ -35,7 +35,7 @@ func load(t *testing.T, path string) *replay.Game {
 
 // stateAt returns the game after turn k (0: before the first).
 func stateAt(g *replay.Game, k int) *engine.Game {
-	return replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: k, Stop: true, Lenient: true}).State
+	return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
 }
 
 // exhaustive returns the best final margin the mover of g (a game in the
@@ -221,7 +221,7 @@ func TestReviewRealGame(t *testing.T) {
 	if again := record.AppendGame(nil, games[0]); !bytes.Equal(again, text) {
 		t.Fatalf("formatting the reviewed record changes it:\n%s\n---\n%s", text, again)
 	}
-	re := replay.Replay("reviewed.cgn", 1, games[0], nil, replay.Options{})
+	re := replay.Replay("reviewed.cgn", 1, games[0], replay.Options{})
 	if !re.Valid() {
 		t.Fatalf("the reviewed record is invalid: %v", re.Diagnostics)
 	}
@@ -235,7 +235,7 @@ func TestReviewRealGame(t *testing.T) {
 				line.Tags = append(line.Tags, &c)
 			}
 			line.SetTag("Result", "*") // the line stops after the variation
-			vg := replay.Replay("variation.cgn", 1, line, nil, replay.Options{Lenient: true})
+			vg := replay.Replay("variation.cgn", 1, line, replay.Options{Lenient: true})
 			if !vg.Valid() {
 				t.Errorf("the variation of turn %d does not replay: %v", rt.Number, vg.Diagnostics)
 			}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"math"
@@ -171,10 +172,14 @@ func reviewRow(g *replay.Game, t *review.Summary, swing float64) (reviewTurn, er
 			break
 		}
 	}
-	bg := replay.Replay(g.File, g.Index, line, nil, replay.Options{Lenient: true})
+	bg := replay.Replay(g.File, g.Index, line, replay.Options{Lenient: true})
 	if !bg.Valid() || bg.State == nil {
 		return rt, fmt.Errorf("%s: the best move of turn %d does not replay", g, t.Number)
 	}
-	rt.Board = template.URL(svgURL(draw.SVG(bg.State, g.Seats())))
+	var svg bytes.Buffer
+	if err := draw.SVG(&svg, bg.State, draw.Seats(g)); err != nil {
+		return rt, err
+	}
+	rt.Board = template.URL(svgURL(svg.Bytes()))
 	return rt, nil
 }

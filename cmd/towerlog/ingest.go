@@ -56,7 +56,8 @@ it again completes the work.
 
 With --format parquet, ingest writes the same tables as Parquet files
 for DuckDB, Spark and the like, from CGN records and JCloisterZone saves
-(.jcz): one folder per table in the directory -o names (games/, players/,
+(.jcz): one folder per table in the directory -o names (made if need be,
+when its parent exists; games/, players/,
 turns/, ...), and in each one file, SHARD.parquet, for this run. Runs with different --shard ids, on one machine or many,
 write parts of an archive into the same directory side by side; a run
 with the id of an earlier one replaces its files. A shard's files appear
@@ -86,6 +87,9 @@ turns.`,
 			if err := checkIngestFlags(cmd, o); err != nil {
 				return err
 			}
+			if err := checkJobs(cmd, &o.workers); err != nil {
+				return err
+			}
 			if o.filesFrom != "" {
 				listed, err := readFileList(cmd, o.filesFrom)
 				if err != nil {
@@ -100,9 +104,9 @@ turns.`,
 		},
 	}
 	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
-	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
-	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input), besides any PATH")
+	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input; at most 64 MiB), besides any PATH")
 	cmd.Flags().BoolVar(&o.keepAnnotations, "keep-annotations", false, "keep the stored value of a tag that a new copy of a stored game gives otherwise")
 	cmd.Flags().StringVar(&o.format, "format", "sqlite", "what to write: sqlite (the database) or parquet (a directory of tables)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "with --format parquet: the directory of the tables")

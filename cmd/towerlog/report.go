@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics/report"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
 )
@@ -23,6 +23,7 @@ type reportOptions struct {
 	out    string
 	game   int
 	review bool
+	force  bool
 	filter filterFlags
 }
 
@@ -82,6 +83,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
 	f.BoolVar(&o.review, "review", false, "review the game first (as towerlog review does) and report on the review")
+	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -90,7 +92,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report.html"
 	}
-	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
+	if err := checkOutput(o.out, []string{o.db}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	s, err := openExisting(cmd.Context(), o.db)
@@ -112,7 +114,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(file, filepath.Ext(file)) + ".html"
 	}
-	if err := checkOutput(o.out, []string{file}, false); err != nil {
+	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	var game *replay.Game

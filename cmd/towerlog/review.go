@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
@@ -99,7 +99,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	g := replay.Replay(path, o.game, rg, syntax, replay.Options{Lenient: true})
+	g := replayLoadedGame(path, o.game, rg, syntax, replay.Options{Lenient: true})
 	if !g.Valid() {
 		for i := range g.Diagnostics {
 			g.Diagnostics[i].LoadSource()

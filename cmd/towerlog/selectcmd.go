@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
 type selectOptions struct {
@@ -68,6 +68,9 @@ or I/O errors.`,
 			if !o.fromFile && cmd.Flags().Changed("dedupe") {
 				return usageError("--dedupe applies to games read from files: the database holds each game once; %s", usage(cmd))
 			}
+			if err := checkJobs(cmd, &o.workers); err != nil {
+				return err
+			}
 			return runSelect(cmd, args, o)
 		},
 	}
@@ -79,7 +82,7 @@ or I/O errors.`,
 	f.BoolVar(&o.dedupe, "dedupe", false, "keep only the first copy of each game (the same game however annotated)")
 	f.BoolVar(&o.force, "force", false, "replace an existing .cgn output file")
 	f.BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
-	f.IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -128,6 +131,10 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		summary += fmt.Sprintf("; %s failed validation", count(len(st.Failed), "record"))
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
+	if st.Selected == 0 {
+		// The summary says why: the exit status adds no message.
+		return &exitError{code: exitInvalid}
+	}
 	return nil
 }
 
