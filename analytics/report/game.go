@@ -72,6 +72,9 @@ func WriteGame(w io.Writer, g *replay.Game) error {
 	if g.Rules.Phantom {
 		gamePhantoms(g, names).add(&p, false, "")
 	}
+	if err := addReview(&p, g, names); err != nil {
+		return err
+	}
 	return render(w, p)
 }
 

@@ -39,7 +39,8 @@ type page struct {
 	Tables   []table
 	Charts   []chart
 	Pickers  []picker
-	Empty    string // shown instead of the charts when there is nothing to show
+	Review   *reviewView // a single game's review, when its record carries one
+	Empty    string      // shown instead of the charts when there is nothing to show
 }
 
 // fact is one line of the summary.

@@ -4,20 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
 )
 
 type reportOptions struct {
 	db     string
 	out    string
 	game   int
+	review bool
 	force  bool
 	filter filterFlags
 }
@@ -39,13 +44,18 @@ matches no game is an error.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
-happened on each turn, and the game's charts.
+happened on each turn, and the game's charts. When the record carries a
+review (towerlog review -o), or with --review (a review with review's
+defaults, made first), the report adds each player's chance of winning over
+the turns, the points each player gave away, and the turning points and
+mistakes, each with the board after the best move.
 
 Without -o the archive report is report.html, and the report of
 GAME.cgn is GAME.html next to it.`,
 		Example: `  towerlog report -o report.html
   towerlog report --db club.db --player Anna --since 2025-01-01 -o anna.html
-  towerlog report games/final.cgn -o final.html`,
+  towerlog report games/final.cgn -o final.html
+  towerlog report games/final.cgn --review -o final.html`,
 		Args: atMostOneArg("GAME.cgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
@@ -60,8 +70,10 @@ GAME.cgn is GAME.html next to it.`,
 				}
 				return runGameReport(cmd, args[0], o)
 			}
-			if f.Changed("game") {
-				return &exitError{exitUsage, fmt.Errorf("--game applies to the report of one game: towerlog report GAME.cgn --game N")}
+			for _, name := range []string{"game", "review"} {
+				if f.Changed(name) {
+					return &exitError{exitUsage, fmt.Errorf("--%s applies to the report of one game: towerlog report GAME.cgn --%s", name, name)}
+				}
 			}
 			return runArchiveReport(cmd, o)
 		},
@@ -70,6 +82,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVar(&o.db, "db", defaultDB, "database file")
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
+	f.BoolVar(&o.review, "review", false, "review the game first (as towerlog review does) and report on the review")
 	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
@@ -121,6 +134,11 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 		// The file could not be read: an I/O error, not an invalid game.
 		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
+	if o.review && game.Valid() {
+		if err := reviewInto(cmd, game); err != nil {
+			return err
+		}
+	}
 	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteGame(f, game) })
 	var invalid *report.InvalidGameError
 	if errors.As(err, &invalid) {
@@ -133,4 +151,20 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
+}
+
+// reviewInto reviews game with review's defaults and writes the review
+// into its record, for the report.
+func reviewInto(cmd *cobra.Command, game *replay.Game) error {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bar := newSlowProgress(cmd.ErrOrStderr(), len(game.Turns), "reviewing", "turns")
+	turns, err := review.Game(ctx, game, review.Options{Seed: 1}, func() { advance(bar) })
+	finish(bar)
+	if err != nil {
+		return reviewError(err)
+	}
+	names := seatNames(game)
+	review.Annotate(game.Record, turns, names, fmt.Sprintf("towerlog review --seed 1 --rollouts %d", review.DefaultRollouts))
+	return nil
 }

@@ -121,10 +121,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err != nil {
 		return reviewError(err)
 	}
-	names := make([]string, len(g.Players))
-	for i, p := range g.Players {
-		names[i] = p.Name
-	}
+	names := seatNames(g)
 	return writeReview(cmd.OutOrStdout(), rg, turns, names, o, ro.Rollouts)
 }
 
@@ -177,4 +174,13 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn) error {
 			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, rt.Glyph().String()}
 	}
 	return writeAligned(w, head, rows, map[int]bool{0: true, 3: true, 5: true, 6: true})
+}
+
+// seatNames lists the names of g's players in seat order.
+func seatNames(g *replay.Game) []string {
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	return names
 }

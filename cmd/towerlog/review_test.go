@@ -93,3 +93,31 @@ func TestReviewErrors(t *testing.T) {
 		t.Errorf("invalid game: code %d, stderr %s", code, errOut)
 	}
 }
+
+// TestReportOfAReview: the report of a reviewed record, or of any record
+// with --review, has the review's chart, table and turning points.
+func TestReportOfAReview(t *testing.T) {
+	dir := t.TempDir()
+	reviewed := filepath.Join(dir, "reviewed.cgn")
+	if code, _, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "40", "-o", reviewed); code != exitOK {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"report", reviewed, "-o", filepath.Join(dir, "a.html")},
+		{"report", "../../testdata/cgn/tower-exchange-ransom.cgn", "--review", "-o", filepath.Join(dir, "b.html")},
+	} {
+		if code, _, errOut := runCLI(t, args...); code != exitOK {
+			t.Fatalf("%v: code %d %s", args, code, errOut)
+		}
+		html, _ := os.ReadFile(args[len(args)-1])
+		for _, id := range []string{"win-probability", "points-given-away", "review"} {
+			if !strings.Contains(string(html), `id="`+id+`"`) {
+				t.Errorf("%v: no %s", args, id)
+			}
+		}
+	}
+	code, _, errOut := runCLI(t, "report", "--review", "-o", filepath.Join(dir, "c.html"))
+	if code != exitUsage || errOut != "towerlog: --review applies to the report of one game: towerlog report GAME.cgn --review\n" {
+		t.Errorf("--review without a game: code %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,185 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"math"
+	"sort"
+
+	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
+)
+
+// turningPoints is the number of turns, besides the mistakes, that the
+// review section lists: those that moved the mover's chance of winning
+// most.
+const turningPoints = 5
+
+// reviewView is the review section of a game's report: the turning
+// points and mistakes, each with the board after the best move.
+type reviewView struct {
+	Turns []reviewTurn
+}
+
+// reviewTurn is one row of the review section.
+type reviewTurn struct {
+	Number    int
+	Player    string
+	Played    string // the value of the move played, "+1.2"
+	Best      string // the best move and its value; "" when it was the move played
+	GivenAway string
+	Glyph     string
+	Swing     string       // the change of the mover's chance of winning, "+12%"
+	Board     template.URL // the board after the best move, an SVG data: URL; "" without one
+}
+
+// addReview adds to p what the review carried by g's record says: a
+// chart of each player's chance of winning after every reviewed turn,
+// each player's points given away, and the turning points with their
+// best moves on the board. It adds nothing when the record carries no
+// review.
+func addReview(p *page, g *replay.Game, names []string) error {
+	turns := review.Read(g.Record, names)
+	if len(turns) == 0 {
+		return nil
+	}
+	p.Charts = append([]chart{winChart(turns, names, len(g.Turns))}, p.Charts...)
+	p.Tables = append(p.Tables, givenAwayTable(turns, names))
+	rv := &reviewView{}
+	for _, k := range pickTurns(turns, names) {
+		rt, err := reviewRow(g, &turns[k], swing(turns, k, names))
+		if err != nil {
+			return err
+		}
+		rv.Turns = append(rv.Turns, rt)
+	}
+	p.Review = rv
+	return nil
+}
+
+// winChart draws each player's share of the rollouts won after every
+// reviewed turn, in whole percents.
+func winChart(turns []review.Summary, names []string, n int) chart {
+	lines := make([][]point, len(names))
+	for _, t := range turns {
+		for s := range names {
+			lines[s] = append(lines[s], point{t.Number, int(math.Round(100 * t.Win[s]))})
+		}
+	}
+	return chart{ID: "win-probability", Title: "Chance of winning", Height: 400,
+		Note:    "Each player's chance of winning after every turn, as the review estimated it: the share of the games played to the end from there that the player won. A steep step is a turning point.",
+		Options: turnLines("Chance of winning (%)", n, names, lines)}
+}
+
+// givenAwayTable sums each player's points given away: over the turns
+// where the review found them clearly.
+func givenAwayTable(turns []review.Summary, names []string) table {
+	total := make([]float64, len(names))
+	count := make([]int, len(names))
+	mistakes := make([]int, len(names))
+	seat := map[string]int{}
+	for i, n := range names {
+		seat[n] = i
+	}
+	for _, t := range turns {
+		s, ok := seat[t.Player]
+		if !ok {
+			continue
+		}
+		total[s] += t.GivenAway
+		count[s]++
+		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
+			mistakes[s]++
+		}
+	}
+	tb := table{ID: "points-given-away", Title: "Points given away",
+		Note: "Per player, the points the review found given away (the best move's value less the move played's, where it exceeds twice its standard error), in total and on average per reviewed turn, and the turns marked ?!, ? or ??.",
+		Head: []string{"Player", "Reviewed turns", "Given away", "Per turn", "Mistakes"}}
+	for s, n := range names {
+		avg := 0.0
+		if count[s] > 0 {
+			avg = total[s] / float64(count[s])
+		}
+		tb.Rows = append(tb.Rows, []string{n, fmt.Sprint(count[s]), fmt.Sprintf("%.1f", total[s]), fmt.Sprintf("%.2f", avg), fmt.Sprint(mistakes[s])})
+	}
+	return tb
+}
+
+// swing is how much turn k changed its mover's chance of winning, from
+// the review of the turn before it (an even share before the first).
+func swing(turns []review.Summary, k int, names []string) float64 {
+	s := 0
+	for i, n := range names {
+		if n == turns[k].Player {
+			s = i
+		}
+	}
+	before := 1 / float64(len(names))
+	if k > 0 {
+		before = turns[k-1].Win[s]
+	}
+	return turns[k].Win[s] - before
+}
+
+// pickTurns returns, in turn order, the indices of the turns marked ? or
+// ?? and of the turningPoints turns that moved their mover's chance of
+// winning most.
+func pickTurns(turns []review.Summary, names []string) []int {
+	order := make([]int, len(turns))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return math.Abs(swing(turns, order[a], names)) > math.Abs(swing(turns, order[b], names))
+	})
+	picked := make([]bool, len(turns))
+	for _, k := range order[:min(turningPoints, len(order))] {
+		picked[k] = true
+	}
+	var out []int
+	for k, t := range turns {
+		if picked[k] || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// reviewRow describes a reviewed turn, with the board after its best move
+// when that was not the move played.
+func reviewRow(g *replay.Game, t *review.Summary, swing float64) (reviewTurn, error) {
+	rt := reviewTurn{Number: t.Number, Player: t.Player, Played: fmt.Sprintf("%+.1f", t.Played),
+		Glyph: t.Glyph.String(), Swing: fmt.Sprintf("%+.0f%%", 100*swing)}
+	if t.GivenAway > 0 {
+		rt.GivenAway = fmt.Sprintf("%.1f", t.GivenAway)
+	}
+	if t.BestTurn == nil {
+		return rt, nil
+	}
+	rt.Best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+	line := &record.Game{}
+	for _, tag := range g.Record.Tags {
+		c := *tag
+		line.Tags = append(line.Tags, &c)
+	}
+	line.SetTag("Result", "*")
+	for i, mt := range g.Record.Turns {
+		if mt.Number == t.Number {
+			line.Turns = append(append(line.Turns, g.Record.Turns[:i]...), t.BestTurn)
+			break
+		}
+	}
+	bg := replay.Replay(g.File, g.Index, line, replay.Options{Lenient: true})
+	if !bg.Valid() || bg.State == nil {
+		return rt, fmt.Errorf("%s: the best move of turn %d does not replay", g, t.Number)
+	}
+	var svg bytes.Buffer
+	if err := draw.SVG(&svg, bg.State, draw.Seats(g)); err != nil {
+		return rt, err
+	}
+	rt.Board = template.URL(svgURL(svg.Bytes()))
+	return rt, nil
+}
