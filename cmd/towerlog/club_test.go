@@ -244,7 +244,7 @@ func TestSelectPlayerOfEvent(t *testing.T) {
 }
 
 // TestJCZCopyIsTheSameGame: a game and its JCloisterZone round trip are
-// one game: ingest updates its annotations, select --dedupe keeps one.
+// one game: ingest finds it present, select --dedupe keeps one.
 func TestJCZCopyIsTheSameGame(t *testing.T) {
 	dir := t.TempDir()
 	games := filepath.Join(dir, "games")
@@ -260,8 +260,9 @@ func TestJCZCopyIsTheSameGame(t *testing.T) {
 	if code, out, errOut := runCLI(t, "ingest", "--db", db, cgn); code != exitOK || out != db+": 1 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
-	// The save keeps no Round or Source tag: the annotations differ.
-	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 1 updated, 0 already present, 0 invalid (1 file)\n" {
+	// The save keeps every tag (Round and Source in its annotations): the
+	// same game with the same annotations.
+	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 0 updated, 1 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest of the save: code %d, %q %q", code, out, errOut)
 	}
 	code, out, errOut := runCLI(t, "select", "--dedupe", games)
