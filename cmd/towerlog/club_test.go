@@ -260,8 +260,8 @@ func TestJCZCopyIsTheSameGame(t *testing.T) {
 	if code, out, errOut := runCLI(t, "ingest", "--db", db, cgn); code != exitOK || out != db+": 1 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
-	// The save keeps no Round or Source tag, which a copy lacking them
-	// never erases: nothing changes.
+	// The save keeps every tag (Round and Source in its annotations): the
+	// same game with the same annotations.
 	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 0 updated, 1 already present, 0 invalid (1 file)\n" || errOut != "" {
 		t.Fatalf("ingest of the save: code %d, %q %q", code, out, errOut)
 	}
