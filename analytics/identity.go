@@ -118,8 +118,8 @@ func newStoredLookup(ctx context.Context, tx *sql.Tx) (*storedLookup, error) {
 		{&l.findLegacy, `SELECT gid FROM games WHERE id = ? AND record IS NULL`},
 		{&l.invalid, `SELECT EXISTS (SELECT 1 FROM invalid_games WHERE id = ?)`},
 		{&l.update, `UPDATE games SET id = ?, file = ?, idx = ?, event = ?, site = ?, date = ?, round = ?,
-			result = ?, record = ? WHERE gid = ?`},
-		{&l.colour, `UPDATE players SET colour = ? WHERE game = ? AND seat = ?`},
+			result = ?, winner = ?, record = ?, finished = ? WHERE gid = ?`},
+		{&l.colour, `UPDATE players SET colour = ?, rank = ? WHERE game = ? AND seat = ?`},
 	} {
 		st, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -187,12 +187,12 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
 	r := &g.stored.game
 	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		str(r.Result), str(r.Record), gid)
+		str(r.Result), str(r.Winner), str(r.Record), r.Finished, gid)
 	if err != nil {
 		return err
 	}
 	for _, p := range g.stored.players {
-		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), gid, p.Seat); err != nil {
+		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), p.Rank, gid, p.Seat); err != nil {
 			return err
 		}
 	}

@@ -81,8 +81,11 @@ func (r *gameRows) fillGame(g *replay.Game) {
 	*game = GameRow{
 		ID: r.id, File: g.File, Index: int64(g.Index),
 		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
-		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
+		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: ptr(g.Result().String()), Turns: int64(len(g.Turns)),
 		Record: ptr(string(record.AppendGame(nil, rg))),
+	}
+	if g.Finished() {
+		game.Finished = 1
 	}
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
@@ -99,12 +102,7 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		// is the player of the precomposed one, as in replay, and the
 		// leaderboard and the views group them together.
 		name := norm.NFC.String(p.Name)
-		rank := 1
-		for _, s := range scores {
-			if s > scores[seat] {
-				rank++
-			}
-		}
+		rank := place(scores, seat, g.Finished())
 		if rank == 1 && winners == 1 {
 			game.Winner = &name
 		}
@@ -117,6 +115,21 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		r.put(tPlayers, &r.stored.players[seat])
 	}
 	r.put(tGames, game)
+}
+
+// place is the place of seat among scores, 1 for the best, equal scores
+// sharing a place; 0 when the game is unfinished, which gives no place.
+func place(scores []int, seat int, finished bool) int {
+	if !finished {
+		return 0
+	}
+	rank := 1
+	for _, s := range scores {
+		if s > scores[seat] {
+			rank++
+		}
+	}
+	return rank
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or

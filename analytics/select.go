@@ -20,9 +20,12 @@ type Game struct {
 	Round   string       `json:"round,omitempty"`
 	Rules   string       `json:"rules"`
 	Players []GamePlayer `json:"players"` // by seat
-	Result  string       `json:"result,omitempty"`
-	Winner  string       `json:"winner,omitempty"` // "" when first place is shared
-	Turns   int          `json:"turns"`
+	// Result is the engine's: the final scores ("96-70") of a finished
+	// game, "*" for an unfinished one, whatever its Result tag says.
+	Result   string `json:"result,omitempty"`
+	Finished bool   `json:"finished"`         // the engine played it to its end and scored it
+	Winner   string `json:"winner,omitempty"` // "" when unfinished or first place is shared
+	Turns    int    `json:"turns"`
 	// Record is the game's record in canonical CGN, annotations
 	// included; "" for a game stored before records were kept.
 	Record string `json:"record"`
@@ -33,7 +36,7 @@ type GamePlayer struct {
 	Name   string `json:"name"`
 	Colour string `json:"colour,omitempty"`
 	Score  int    `json:"score"`
-	Rank   int    `json:"rank"` // 1 for the winner(s)
+	Rank   int    `json:"rank"` // 1 for the winner(s); 0 in an unfinished game
 }
 
 // Failed is a record that failed validation, with its first error.
@@ -134,7 +137,7 @@ func gameOf(g *replay.Game) *Game {
 	r := newRows(g).stored
 	out := &Game{ID: r.game.ID, File: g.File, Index: g.Index, Event: deref(r.game.Event), Site: deref(r.game.Site),
 		Date: deref(r.game.Date), Round: deref(r.game.Round), Rules: r.game.Rules, Result: deref(r.game.Result),
-		Winner: deref(r.game.Winner), Turns: int(r.game.Turns), Record: deref(r.game.Record)}
+		Finished: r.game.Finished == 1, Winner: deref(r.game.Winner), Turns: int(r.game.Turns), Record: deref(r.game.Record)}
 	for _, p := range r.players {
 		out.Players = append(out.Players, GamePlayer{Name: p.Name, Colour: deref(p.Colour), Score: int(p.Score), Rank: int(p.Rank)})
 	}

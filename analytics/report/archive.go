@@ -47,8 +47,7 @@ func dropSelection(ctx context.Context, conn *sql.Conn) {
 
 type playerStats struct {
 	name                string
-	games, wins         int
-	avgScore            float64
+	games               int // finished or not
 	made, suffered, own int
 	paid, received      int
 	byFeature           map[string]int
@@ -181,16 +180,14 @@ func (r *report) stat(name string) *playerStats {
 }
 
 func (r *report) players() error {
-	err := r.each(`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score)
+	err := r.each(`SELECT p.name, count(*)
 		FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`, nil, func(rows *sql.Rows) error {
 		var name string
-		var games, wins int
-		var avg float64
-		if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+		var games int
+		if err := rows.Scan(&name, &games); err != nil {
 			return err
 		}
-		p := r.stat(name)
-		p.games, p.wins, p.avgScore = games, wins, avg
+		r.stat(name).games = games
 		r.top = append(r.top, name)
 		return nil
 	})
@@ -261,21 +258,32 @@ func (r *report) features() error {
 }
 
 func (r *report) leaderboard() error {
-	ranked := append([]string(nil), r.top...)
-	sort.SliceStable(ranked, func(i, j int) bool {
-		a, b := r.stats[ranked[i]], r.stats[ranked[j]]
-		if a.wins != b.wins {
-			return a.wins > b.wins
+	records, err := analytics.PlayerRecords(r.ctx, r.conn, "", nil)
+	if err != nil {
+		return err
+	}
+	record := func(name string) analytics.Record {
+		if rec := records[name]; rec != nil {
+			return *rec
 		}
-		return a.games < b.games // fewer games for as many wins ranks higher
+		return analytics.Record{}
+	}
+	ranked := append([]string(nil), r.top...)
+	sort.Slice(ranked, func(i, j int) bool {
+		return analytics.RanksBefore(record(ranked[i]), ranked[i], record(ranked[j]), ranked[j])
 	})
 	t := table{ID: "leaderboard", Title: "Leaderboard",
-		Note: "Players ranked by games won (a shared first place counts as a win). Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
-		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
+		Note: "Players ranked by " + analytics.RankingRule + ". A player's margin is the sum, over their games, of their score minus the best score of the others at the table. Unfinished games give no win, place or score; captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Margin", "Average score", "Unfinished", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
-		p := r.stats[name]
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(p.games), strconv.Itoa(p.wins),
-			fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)), fmt.Sprintf("%.1f", p.avgScore),
+		p, rec := r.stats[name], record(name)
+		rate, avg := "", ""
+		if rec.Games > 0 {
+			rate = fmt.Sprintf("%.0f%%", 100*float64(rec.Wins)/float64(rec.Games))
+			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
+		}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
+			rate, signed(rec.Margin), avg, strconv.Itoa(p.games - rec.Games),
 			strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received - p.paid)})
 	}
 	if len(ranked) > leaderboardRows {

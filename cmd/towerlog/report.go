@@ -37,7 +37,10 @@ tower heights; captures by tower height and distance; points by feature;
 and the score race and tower heights of each of the latest games.
 The filters (--player, --event, --since, --until and the others listed
 below, the same as select's) narrow the games it covers; a filter that
-matches no game is an error.
+matches no game is an error. With --event it adds the event's standings
+and crosstable. The leaderboard and the standings rank players by
+` + analytics.RankingRule + `; a game the engine did not play
+to its end (whatever its Result tag says) gives no win, place or score.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/towerlog/towerlog/analytics"
+
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -23,9 +25,10 @@ func newStandingsCmd() *cobra.Command {
 games' Event tag): every player's place and score in each round (the Round
 tag), games, wins (a shared first place counts), margin (over their games,
 their score minus the best score of the others at the table) and points,
-ranked by wins, then margin, then points. Then the crosstable: for every
-two players, the games where the one finished ahead of the other, behind,
-and level if any were.
+ranked by ` + analytics.RankingRule + `. A game the engine did
+not play to its end (whatever its Result tag says) is shown "unfinished"
+and gives no place. Then the crosstable: for every two players, the games
+where the one finished ahead of the other, behind, and level if any were.
 
 The other filters (the same as select's) narrow the event's games. --csv
 writes both tables one after the other, --json one object.`,
