@@ -4,14 +4,16 @@
 //
 // The schema (documented in docs/schema.md) is created and updated by
 // migrations embedded in the package, each applied in a transaction when
-// a Store is opened. Its tables hold the notation's values in plain
+// a Store is opened for writing (Open); OpenReadOnly opens a database for
+// reading only, writing nothing to it or beside it. Its tables hold the notation's values in plain
 // columns; the row of each is a Go type (GameRow, TurnRow, ...), and
 // Tables lists them with their columns.
 //
 // Ingest replays CGN files on every core and writes them from one
 // goroutine, through database/sql, in large transactions of whole games:
 // a game is stored once whatever the number of times it is ingested (its
-// id is the SHA-256 of its canonical record), and an ingest stopped at
+// id is its Identity, the SHA-256 of what was played as the engine sees
+// it; the annotations of its copies are merged), and an ingest stopped at
 // any moment leaves a consistent database that the next ingest
 // completes. Games that fail validation are kept apart with their
 // diagnostics and never enter the statistics.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -21,7 +20,7 @@ const finishedBatch = 100
 // an unfinished one loses its winner and its places. A game stored
 // without its record (before records were kept) stays unfinished until
 // its file is ingested again.
-func finishedStep(ctx context.Context, tx *sql.Tx) error {
+func finishedStep(ctx context.Context, tx *sql.Tx) (string, error) {
 	var last int64
 	for {
 		type stored struct {
@@ -39,11 +38,11 @@ func finishedStep(ctx context.Context, tx *sql.Tx) error {
 			return nil
 		})
 		if err != nil || len(batch) == 0 {
-			return err
+			return "", err
 		}
 		for _, s := range batch {
 			if err := decideFinished(ctx, tx, s.gid, s.record); err != nil {
-				return fmt.Errorf("game %d: %w", s.gid, err)
+				return "", fmt.Errorf("game %d: %w", s.gid, err)
 			}
 		}
 		last = batch[len(batch)-1].gid
@@ -53,11 +52,11 @@ func finishedStep(ctx context.Context, tx *sql.Tx) error {
 // decideFinished replays the stored record of game gid and writes the
 // engine's verdict.
 func decideFinished(ctx context.Context, tx *sql.Tx, gid int64, text string) error {
-	games, err := record.Parse(strings.NewReader(text), "stored")
-	if err != nil || len(games) != 1 {
-		return fmt.Errorf("its stored record does not parse: %v", err)
+	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(text)})
+	if err != nil {
+		return fmt.Errorf("its stored record does not parse: %w", err)
 	}
-	g := replay.Replay("stored", 1, games[0], nil, replay.Options{Lenient: true})
+	g := replay.Replay("stored", 1, rg, replay.Options{Lenient: true})
 	if g.Finished() {
 		_, err = tx.ExecContext(ctx, `UPDATE games SET finished = 1, result = ? WHERE gid = ?`, g.Result().String(), gid)
 		return err

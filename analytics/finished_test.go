@@ -70,7 +70,7 @@ func TestFinishedStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	if err := finishedStep(ctx, tx); err != nil {
+	if _, err := finishedStep(ctx, tx); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(); err != nil {

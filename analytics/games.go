@@ -128,7 +128,7 @@ func (s *Store) ReplayGame(ctx context.Context, gid int64) (*replay.Game, error)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", gid, err)
 	}
-	return replay.Replay(g.File, g.Index, rg, nil, replay.Options{Lenient: true}), nil
+	return replay.Replay(g.File, g.Index, rg, replay.Options{Lenient: true}), nil
 }
 
 // Removed is a game RemoveGames deleted.

@@ -80,10 +80,10 @@ func (r *gameRows) fillGame(g *replay.Game) {
 	game := &r.stored.game
 	*game = GameRow{
 		ID: r.id, File: g.File, Index: int64(g.Index),
-		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
-		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: ptr(g.Result().String()), Turns: int64(len(g.Turns)),
-		Record: ptr(string(record.AppendGame(nil, rg))),
+		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Turns: int64(len(g.Turns)),
+		Result: ptr(g.Result().String()),
 	}
+	setAnnotations(game, rg)
 	if g.Finished() {
 		game.Finished = 1
 	}
@@ -130,6 +130,14 @@ func place(scores []int, seat int, finished bool) int {
 		}
 	}
 	return rank
+}
+
+// setAnnotations sets the columns of a games row that the annotations
+// of its record give: the Event, Site, Date and Round tags and
+// the record itself, in canonical CGN.
+func setAnnotations(game *GameRow, rg *record.Game) {
+	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), isoDate(rg), tag(rg, "Round")
+	game.Record = ptr(string(record.AppendGame(nil, rg)))
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or

@@ -9,9 +9,9 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/report"
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
 

@@ -116,19 +116,28 @@ func boardView(g *replay.Game) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
-	boards := []string{string(draw.SVG(start, g.Seats()))}
+	seats := draw.Seats(g)
+	var svg strings.Builder
+	if err := draw.SVG(&svg, start, seats); err != nil {
+		return nil, err
+	}
+	boards := []string{svg.String()}
 	views := []turnView{{Caption: boardCaption(0, len(g.Turns)), Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
 		Events: []string{"The start tile is on the table."}}}
 	events := g.Events()
 	for i, t := range g.Turns {
 		state := g.State
 		if i < len(g.Turns)-1 {
-			state = replay.Replay(g.File, g.Index, g.Record, nil, replay.Options{StopAfter: t.Number}).State
+			state = replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(t.Number)}).State
 		}
 		if state == nil {
 			return nil, fmt.Errorf("%s: no state after turn %d", g, t.Number)
 		}
-		boards = append(boards, string(draw.SVG(state, g.Seats())))
+		svg.Reset()
+		if err := draw.SVG(&svg, state, seats); err != nil {
+			return nil, err
+		}
+		boards = append(boards, svg.String())
 		views = append(views, turnView{Turn: t.Number, Caption: boardCaption(i+1, len(g.Turns)), Title: describeTurn(g, &t),
 			Scores: scoreList(g.Players, t.Scores), Events: describeEvents(g, events[t.EventsFrom:t.EventsTo])})
 	}

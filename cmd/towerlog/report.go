@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +11,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/report"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -21,6 +19,7 @@ type reportOptions struct {
 	db     string
 	out    string
 	game   int
+	force  bool
 	filter filterFlags
 }
 
@@ -75,6 +74,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVar(&o.db, "db", defaultDB, "database file")
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
+	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -83,13 +83,10 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report.html"
 	}
-	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
+	if err := checkOutput(o.out, []string{o.db}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
-		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
-	}
-	s, err := analytics.Open(cmd.Context(), o.db)
+	s, err := openExisting(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -108,7 +105,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(file, filepath.Ext(file)) + ".html"
 	}
-	if err := checkOutput(o.out, []string{file}, false); err != nil {
+	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	var game *replay.Game
