@@ -33,9 +33,10 @@ type Filter struct {
 	// ("tower", "guard-capture=no", "range=diagonal"); a rule's default
 	// value ("reopen=yes") selects the games that keep it.
 	Rules []string
-	// Result: "finished" (a Result tag with scores), "unfinished" (or
-	// "*"), "shared" (first place shared), or the Result tag's value as
-	// written ("57-43").
+	// Result: "finished" (the engine played the game to its end and
+	// scored it, whatever the Result tag says), "unfinished" (or
+	// "*"), "shared" (a finished game's first place shared), or the
+	// engine's final scores as a Result tag writes them ("57-43").
 	Result string
 	// Winner: games this player won alone.
 	Winner string
@@ -286,11 +287,11 @@ func (f Filter) Where() (string, []any, error) {
 	switch strings.ToLower(f.Result) {
 	case "":
 	case "finished":
-		q.cond("g.result IS NOT NULL AND g.result <> '*'")
+		q.cond("g.finished")
 	case "unfinished", "*":
-		q.cond("g.result = '*'")
+		q.cond("NOT g.finished")
 	case "shared":
-		q.cond("g.winner IS NULL")
+		q.cond("g.finished AND g.winner IS NULL")
 	default:
 		q.cond("g.result = ?", f.Result)
 	}
@@ -388,10 +389,10 @@ func (f Filter) Match(g *replay.Game) bool {
 		}
 	}
 	winner := soleWinner(g.State.Scores())
-	if !f.matchResult(rg.Tag("Result")) || !f.matchResultShared(winner) {
+	if !f.matchResult(g.Result().String(), g.Finished()) || f.wantsShared() && winner >= 0 {
 		return false
 	}
-	if f.Winner != "" && (winner < 0 || names[winner] != nfc(f.Winner)) {
+	if f.Winner != "" && (!g.Finished() || winner < 0 || names[winner] != nfc(f.Winner)) {
 		return false
 	}
 	if !f.Seats.Holds(len(g.Players)) || !f.Turns.Holds(len(g.Turns)) {
@@ -414,21 +415,24 @@ func hasAt(names []string, name string, seat int) bool {
 	return seat < len(names) && names[seat] == name
 }
 
-func (f Filter) matchResult(result string, ok bool) bool {
+// matchResult matches the engine's result of a game against f.Result:
+// finished, unfinished, shared (a finished game of a shared first place,
+// checked by the caller) or the final scores.
+func (f Filter) matchResult(result string, finished bool) bool {
 	switch strings.ToLower(f.Result) {
-	case "", "shared":
+	case "":
 		return true
+	case "shared":
+		return finished
 	case "finished":
-		return ok && result != "*"
+		return finished
 	case "unfinished", "*":
-		return ok && result == "*"
+		return !finished
 	}
-	return ok && result == f.Result
+	return result == f.Result
 }
 
-func (f Filter) matchResultShared(winner int) bool {
-	return strings.ToLower(f.Result) != "shared" || winner < 0
-}
+func (f Filter) wantsShared() bool { return strings.ToLower(f.Result) == "shared" }
 
 // soleWinner returns the seat of the one player with the best score, or
 // -1 when first place is shared.
