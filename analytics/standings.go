@@ -37,6 +37,9 @@ type RoundGame struct {
 	GID   int64 `json:"gid"`
 	Place int   `json:"place"` // 1 for the winner(s), 0 for an unfinished game
 	Score int   `json:"score"`
+	// Margin is the player's score minus the best score of the others
+	// at the table; 0 in an unfinished game or a game of one player.
+	Margin int `json:"margin"`
 }
 
 // HeadToHead counts a player's games with another.
@@ -111,11 +114,13 @@ func standingsOf(games []*Game) *Standings {
 		for i, p := range g.Players {
 			s := player(p.Name)
 			r := roundIdx[g.Round]
-			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score})
 			if !g.Finished {
+				s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Score: p.Score})
 				continue
 			}
+			before := s.Margin
 			s.Add(scores, i)
+			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score, Margin: s.Margin - before})
 			for j, o := range g.Players {
 				if j != i {
 					headToHead(met, p, o)
@@ -241,6 +246,26 @@ func (st *Standings) Table() (head []string, rows [][]string) {
 		}
 		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points))
 		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// Rows writes the standings as one table a program can read: a row per
+// player and game of a round, in the standings' order and the rounds',
+// with the columns player, round, place, points and margin (place and
+// margin empty for an unfinished game).
+func (st *Standings) Rows() (head []string, rows [][]string) {
+	head = []string{"player", "round", "place", "points", "margin"}
+	for _, p := range st.Players {
+		for r, games := range p.Rounds {
+			for _, g := range games {
+				place, margin := "", ""
+				if g.Place > 0 {
+					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
+				}
+				rows = append(rows, []string{p.Name, st.Rounds[r], place, strconv.Itoa(g.Score), margin})
+			}
+		}
 	}
 	return head, rows
 }

@@ -165,3 +165,67 @@ func TestFinishedByEngine(t *testing.T) {
 		t.Errorf("stats: %q, want %q", figures, want)
 	}
 }
+
+// TestResultFilter: --result matches the engine's verdict on the Cup's
+// games, in the database and in the files alike.
+func TestResultFilter(t *testing.T) {
+	db := ingestCup(t)
+	file := filepath.Join(t.TempDir(), "cup.cgn")
+	if err := os.WriteFile(file, []byte(cupEvent), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ result, rounds string }{
+		{"finished", "1 1 2 2 3"},
+		{"unfinished", "3"},
+		{"4-0", "1 2 3"},
+		{"shared", "1 2"},
+	} {
+		for _, src := range [][]string{{"--db", db}, {file}} {
+			args := append([]string{"select", "--json", "--result", c.result}, src...)
+			code, out, errOut := runCLI(t, args...)
+			if code != exitOK {
+				t.Fatalf("%v: %d %s", args, code, errOut)
+			}
+			var rounds []string
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var g struct{ Round string }
+				if err := json.Unmarshal([]byte(line), &g); err != nil {
+					t.Fatal(err)
+				}
+				rounds = append(rounds, g.Round)
+			}
+			if got := strings.Join(rounds, " "); got != c.rounds {
+				t.Errorf("%v: rounds %s, want %s", args, got, c.rounds)
+			}
+		}
+	}
+}
+
+// TestStandingsCSV: standings --csv is one table of the Cup, a row per
+// player and round, worked out from cupEvent by hand; --crosstab gives
+// the head-to-head.
+func TestStandingsCSV(t *testing.T) {
+	db := ingestCup(t)
+	code, out, errOut := runCLI(t, "standings", "--db", db, "--event", "Cup", "--csv")
+	if code != exitOK {
+		t.Fatalf("standings: %d %s", code, errOut)
+	}
+	want := "player,round,place,points,margin\n" +
+		"Bruno,1,1,4,4\nBruno,2,1,4,4\nBruno,3,2,0,-4\n" +
+		"Anna,1,1,0,0\nAnna,2,1,0,0\nAnna,3,,4,\n" +
+		"Chloé,1,1,0,0\nChloé,2,1,0,0\nChloé,3,,0,\n" +
+		"Dmitri,1,2,0,-4\nDmitri,2,2,0,-4\nDmitri,3,1,4,4\n"
+	if out != want {
+		t.Errorf("standings --csv:\n%s\nwant\n%s", out, want)
+	}
+	code, out, errOut = runCLI(t, "standings", "--db", db, "--event", "Cup", "--csv", "--crosstab")
+	if code != exitOK {
+		t.Fatalf("standings --crosstab: %d %s", code, errOut)
+	}
+	// Bruno met Dmitri thrice (ahead twice); Anna and Chloé drew twice
+	// and their unfinished game is not counted.
+	want = "No.,Player,1,2,3,4\n1,Bruno,×,,,2-1\n2,Anna,,×,0-0-2,\n3,Chloé,,0-0-2,×,\n4,Dmitri,1-2,,,×\n"
+	if out != want {
+		t.Errorf("standings --csv --crosstab:\n%s\nwant\n%s", out, want)
+	}
+}
