@@ -229,7 +229,7 @@ func TestRunRefusesTooManyWorkers(t *testing.T) {
 	for _, workers := range []int{MaxWorkers + 1, 10000000} {
 		called := false
 		err := Run(context.Background(), files, RunOptions{Workers: workers}, func(*Game) error { called = true; return nil })
-		want := "replay: " + strconv.Itoa(workers) + " workers asked for, more than the 256 allowed"
+		want := "replay: " + strconv.Itoa(workers) + " workers asked for, more than the 64 allowed"
 		if err == nil || err.Error() != want || called {
 			t.Errorf("%d workers: error %v (emitted: %v), want %s", workers, err, called, want)
 		}
