@@ -229,3 +229,31 @@ func TestStandingsCSV(t *testing.T) {
 		t.Errorf("standings --csv --crosstab:\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestFmtResult: fmt --result writes the final scores into the Result
+// tag of complete records tagged "*" or untagged (4-0: the first player
+// closes a city of two tiles with a follower on it) and leaves an
+// unfinished game's "*" and a given result alone.
+func TestFmtResult(t *testing.T) {
+	untagged := strings.Replace(cupGame("1", "Bruno", "Dmitri", " +C:S", "*"), "[Result \"*\"]\n", "", 1)
+	unfinished := strings.Replace(cupGame("3", "Anna", "Chloé", " +C:S", "*"), "order E", "order E U", 1)
+	in := cupGame("2", "Bruno", "Dmitri", " +C:S", "*") + "\n" + untagged + "\n" + unfinished + "\n" +
+		cupGame("1", "Anna", "Chloé", "", "0-0")
+	code, out, errOut := runCLIWith(t, in, "fmt", "--result")
+	if code != exitOK {
+		t.Fatalf("fmt --result: %d %s", code, errOut)
+	}
+	var results []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "[Result ") {
+			results = append(results, line)
+		}
+	}
+	want := []string{`[Result "4-0"]`, `[Result "4-0"]`, `[Result "*"]`, `[Result "0-0"]`}
+	if !slices.Equal(results, want) {
+		t.Errorf("fmt --result gives %q, want %q", results, want)
+	}
+	if code, out, _ := runCLIWith(t, in, "fmt"); code != exitOK || strings.Count(out, `[Result "*"]`) != 2 {
+		t.Errorf("fmt without --result changed the Result tags:\n%s", out)
+	}
+}
