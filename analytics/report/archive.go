@@ -39,6 +39,7 @@ type report struct {
 	// Counts of captures by [height, distance] and of towers by final height.
 	captureCells map[[2]int]int
 	towerHeights map[int]int
+	tower        bool // a selected game is played with The Tower
 }
 
 func dropSelection(ctx context.Context, conn *sql.Conn) {
@@ -112,7 +113,8 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f analyt
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.phantomSection, r.gamePicker, r.failedTable} {
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
+		r.featureChart, r.towerStep(r.towerCharts), r.phantomSection, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -147,14 +149,17 @@ func (r *report) selectGames() error {
 func (r *report) summary() error {
 	var games, players, invalid int
 	var first, last sql.NullString
+	var tower, phantom sql.NullBool
 	err := r.conn.QueryRowContext(r.ctx, `SELECT count(*), min(g.date), max(g.date),
 			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
-			(SELECT count(*) FROM invalid_games)
-		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid)
+			(SELECT count(*) FROM invalid_games),
+			max(instr(' ' || g.rules || ' ', ' tower ') > 0), max(instr(' ' || g.rules || ' ', ' phantom ') > 0)
+		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid, &tower, &phantom)
 	if err != nil {
 		return err
 	}
-	r.page.Title = "Carcassonne with The Tower: archive report"
+	r.tower = tower.Bool
+	r.page.Title = playedTitle(tower.Bool, phantom.Bool) + ": archive report"
 	r.page.Subtitle = r.f.Describe()
 	r.page.Facts = []fact{
 		{"Games", strconv.Itoa(games)},
@@ -168,6 +173,31 @@ func (r *report) summary() error {
 		r.page.Empty = "No games match: ingest some records with towerlog ingest, or loosen the filters."
 	}
 	return nil
+}
+
+// playedTitle names what the games played: "Carcassonne", "Carcassonne
+// with The Tower", "... and the Phantom".
+func playedTitle(tower, phantom bool) string {
+	switch {
+	case tower && phantom:
+		return "Carcassonne with The Tower and the Phantom"
+	case tower:
+		return "Carcassonne with The Tower"
+	case phantom:
+		return "Carcassonne with the Phantom"
+	}
+	return "Carcassonne"
+}
+
+// towerStep runs step only when a selected game is played with The
+// Tower: a base-game report has no empty tower, capture or ransom chart.
+func (r *report) towerStep(step func() error) func() error {
+	return func() error {
+		if !r.tower {
+			return nil
+		}
+		return step()
+	}
 }
 
 func (r *report) stat(name string) *playerStats {
