@@ -36,9 +36,10 @@ type Filter struct {
 	// several, separated by spaces); a rule's default value
 	// ("reopen=yes") selects the games that keep it.
 	Rules []string
-	// Result: "finished" (a Result tag with scores), "unfinished" (or
-	// "*"), "shared" (first place shared), or the Result tag's value as
-	// written ("57-43").
+	// Result: "finished" (the engine played the game to its end and
+	// scored it, whatever the Result tag says), "unfinished" (or
+	// "*"), "shared" (a finished game's first place shared), or the
+	// engine's final scores as a Result tag writes them ("57-43").
 	Result string
 	// Winner: games this player won alone.
 	Winner string

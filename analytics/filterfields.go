@@ -120,7 +120,7 @@ var FilterFields = []FilterField{
 		Help: "only games this player won alone", phrase: "won by %s",
 		sql: func(f Filter, q *query) { q.cond("g.winner = ?", nfc(f.Winner)) },
 		match: func(f Filter, g *gameView) bool {
-			return g.winner >= 0 && g.names[g.winner] == nfc(f.Winner)
+			return g.Finished() && g.winner >= 0 && g.names[g.winner] == nfc(f.Winner)
 		}},
 	countField("players", "only games of so many players", "%s players", func(f *Filter) *Range { return &f.Seats },
 		"g.seats", func(g *gameView) int { return len(g.Players) }),
@@ -162,7 +162,7 @@ var FilterFields = []FilterField{
 // resultField is the Result filter: the one place that says what a result
 // means, on the database and on a replayed game.
 var resultField = FilterField{Name: "result", Kind: TextField, Value: func(f *Filter) any { return &f.Result },
-	Help:   "only games with this result: finished, unfinished, shared (first place) or scores (57-43)",
+	Help:   "only games with this result, as the engine decides it: finished, unfinished, shared (first place) or final scores (57-43)",
 	phrase: "result %s",
 	check: func(f Filter) error {
 		switch strings.ToLower(f.Result) {
@@ -177,26 +177,26 @@ var resultField = FilterField{Name: "result", Kind: TextField, Value: func(f *Fi
 	sql: func(f Filter, q *query) {
 		switch strings.ToLower(f.Result) {
 		case "finished":
-			q.cond("g.result IS NOT NULL AND g.result <> '*'")
+			q.cond("g.finished")
 		case "unfinished", "*":
-			q.cond("g.result = '*'")
+			q.cond("NOT g.finished")
 		case "shared":
-			q.cond("g.winner IS NULL")
+			q.cond("g.finished AND g.winner IS NULL")
 		default:
 			q.cond("g.result = ?", f.Result)
 		}
 	},
 	match: func(f Filter, g *gameView) bool {
-		result, ok := g.Record.Tag("Result")
+		finished := g.Finished()
 		switch strings.ToLower(f.Result) {
 		case "finished":
-			return ok && result != "*"
+			return finished
 		case "unfinished", "*":
-			return ok && result == "*"
+			return !finished
 		case "shared":
-			return g.winner < 0
+			return finished && g.winner < 0
 		}
-		return ok && result == f.Result
+		return g.Result().String() == f.Result
 	}}
 
 // tagField is the filter of the games whose tag has the value given.

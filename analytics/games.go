@@ -194,7 +194,7 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 // g, with its players.
 func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit func(*Game) error) (int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
-			g.result, g.winner, g.turns, g.record,
+			g.result, g.finished, g.winner, g.turns, g.record,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid
 		WHERE `+where+` ORDER BY g.gid, p.seat`, args...)
@@ -216,7 +216,7 @@ func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit 
 		var event, site, date, round, result, winner, rec, colour sql.NullString
 		var p GamePlayer
 		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
-			&result, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
+			&result, &g.Finished, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
 			return n, err
 		}
 		if cur == nil || cur.GID != g.GID {

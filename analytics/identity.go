@@ -171,7 +171,7 @@ func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup,
 		{&l.findLegacy, `SELECT gid FROM games WHERE id = ? AND record IS NULL`},
 		{&l.invalid, `SELECT EXISTS (SELECT 1 FROM invalid_games WHERE id = ?)`},
 		{&l.update, `UPDATE games SET id = ?, file = ?, idx = ?, event = ?, site = ?, date = ?, round = ?,
-			result = ?, record = ? WHERE gid = ?`},
+			record = ? WHERE gid = ?`},
 		{&l.colour, `UPDATE players SET colour = ? WHERE game = ? AND seat = ?`},
 	} {
 		st, err := tx.PrepareContext(ctx, p.sql)
@@ -236,7 +236,10 @@ func (l *storedLookup) store(g *pending) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return gamePresent, l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, rg)
+		if err := l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, rg); err != nil {
+			return 0, err
+		}
+		return gamePresent, l.decide(gid, g)
 	}
 	if err != nil {
 		return 0, err
@@ -281,6 +284,22 @@ func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.G
 	return merged, changes, nil
 }
 
+// decide writes the engine's verdict on g (finished, result, winner and
+// places) over the stored game gid, one stored before its record was
+// kept. (A game found by its identity has the verdict of its moves.)
+func (l *storedLookup) decide(gid int64, g *pending) error {
+	v := &g.Game
+	_, err := l.tx.ExecContext(l.ctx, `UPDATE games SET result = ?, winner = ?, finished = ? WHERE gid = ?`,
+		str(v.Result), str(v.Winner), v.Finished, gid)
+	for _, p := range g.Players {
+		if err != nil {
+			return err
+		}
+		_, err = l.tx.ExecContext(l.ctx, `UPDATE players SET rank = ? WHERE game = ? AND seat = ?`, p.Rank, gid, p.Seat)
+	}
+	return err
+}
+
 // reannotate writes the identity id, the file and index of the copy read
 // last and the annotations of rg over the stored game gid's. It is the
 // one writer of games.record for stored games.
@@ -288,7 +307,7 @@ func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *rec
 	var r GameRow
 	setAnnotations(&r, rg)
 	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		str(r.Result), str(r.Record), gid)
+		str(r.Record), gid)
 	if err != nil {
 		return err
 	}

@@ -65,8 +65,12 @@ func (r *GameRows) fillGame(g *replay.Game) {
 	*game = GameRow{
 		ID: r.ID, File: g.File, Index: int64(g.Index),
 		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Turns: int64(len(g.Turns)),
+		Result: ptr(g.Result().String()),
 	}
 	setAnnotations(game, rg)
+	if g.Finished() {
+		game.Finished = 1
+	}
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
 	for _, s := range scores {
@@ -82,12 +86,7 @@ func (r *GameRows) fillGame(g *replay.Game) {
 		// is the player of the precomposed one, as in replay, and the
 		// leaderboard and the views group them together.
 		name := norm.NFC.String(p.Name)
-		rank := 1
-		for _, s := range scores {
-			if s > scores[seat] {
-				rank++
-			}
-		}
+		rank := place(scores, seat, g.Finished())
 		if rank == 1 && winners == 1 {
 			game.Winner = &name
 		}
@@ -100,12 +99,26 @@ func (r *GameRows) fillGame(g *replay.Game) {
 	}
 }
 
+// place is the place of seat among scores, 1 for the best, equal scores
+// sharing a place; 0 when the game is unfinished, which gives no place.
+func place(scores []int, seat int, finished bool) int {
+	if !finished {
+		return 0
+	}
+	rank := 1
+	for _, s := range scores {
+		if s > scores[seat] {
+			rank++
+		}
+	}
+	return rank
+}
+
 // setAnnotations sets the columns of a games row that the annotations
-// of its record give: the Event, Site, Date, Round and Result tags and
+// of its record give: the Event, Site, Date and Round tags and
 // the record itself, in canonical CGN.
 func setAnnotations(game *GameRow, rg *record.Game) {
 	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), isoDate(rg), tag(rg, "Round")
-	game.Result = tag(rg, "Result")
 	game.Record = ptr(string(record.AppendGame(nil, rg)))
 }
 

@@ -20,9 +20,12 @@ type Game struct {
 	Round   string       `json:"round,omitempty"`
 	Rules   string       `json:"rules"`
 	Players []GamePlayer `json:"players"` // by seat
-	Result  string       `json:"result,omitempty"`
-	Winner  string       `json:"winner,omitempty"` // "" when first place is shared
-	Turns   int          `json:"turns"`
+	// Result is the engine's: the final scores ("96-70") of a finished
+	// game, "*" for an unfinished one, whatever its Result tag says.
+	Result   string `json:"result,omitempty"`
+	Finished bool   `json:"finished"`         // the engine played it to its end and scored it
+	Winner   string `json:"winner,omitempty"` // "" when unfinished or first place is shared
+	Turns    int    `json:"turns"`
 	// Record is the game's record in canonical CGN, annotations
 	// included; "" for a game stored before records were kept.
 	Record string `json:"record"`
@@ -33,7 +36,7 @@ type GamePlayer struct {
 	Name   string `json:"name"`
 	Colour string `json:"colour,omitempty"`
 	Score  int    `json:"score"`
-	Rank   int    `json:"rank"` // 1 for the winner(s)
+	Rank   int    `json:"rank"` // 1 for the winner(s); 0 in an unfinished game
 }
 
 // Failed is a record that failed validation, with its first error.
@@ -134,7 +137,7 @@ func gameOf(g *replay.Game) *Game {
 	r := NewGameRows(g)
 	out := &Game{ID: r.Game.ID, File: g.File, Index: g.Index, Event: deref(r.Game.Event), Site: deref(r.Game.Site),
 		Date: deref(r.Game.Date), Round: deref(r.Game.Round), Rules: r.Game.Rules, Result: deref(r.Game.Result),
-		Winner: deref(r.Game.Winner), Turns: int(r.Game.Turns), Record: deref(r.Game.Record)}
+		Finished: r.Game.Finished == 1, Winner: deref(r.Game.Winner), Turns: int(r.Game.Turns), Record: deref(r.Game.Record)}
 	for _, p := range r.Players {
 		out.Players = append(out.Players, GamePlayer{Name: p.Name, Colour: deref(p.Colour), Score: int(p.Score), Rank: int(p.Rank)})
 	}

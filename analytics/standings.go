@@ -23,23 +23,23 @@ type Standing struct {
 	// Rounds are the player's games of each round of Standings.Rounds
 	// (none when the player sat the round out).
 	Rounds [][]RoundGame `json:"round_games"`
-	Games  int           `json:"games"`
-	Wins   int           `json:"wins"`   // games ranked first, a shared first place included
-	Points int           `json:"points"` // the sum of the player's final scores
-	// Margin is the sum, over the player's games, of the player's score
-	// minus the best score of the others at the table.
-	Margin int `json:"margin"`
+	// Record counts the player's finished games (unfinished ones give
+	// no place) and ranks the player.
+	Record
 	// Against is the player's record against every player of the
-	// standings, in their order: games where both played and the one
-	// finished ahead of the other, behind, or level.
+	// standings, in their order: finished games where both played and
+	// the one finished ahead of the other, behind, or level.
 	Against []HeadToHead `json:"against"`
 }
 
 // RoundGame is a player's game of one round.
 type RoundGame struct {
 	GID   int64 `json:"gid"`
-	Place int   `json:"place"` // 1 for the winner(s)
+	Place int   `json:"place"` // 1 for the winner(s), 0 for an unfinished game
 	Score int   `json:"score"`
+	// Margin is the player's score minus the best score of the others
+	// at the table; 0 in an unfinished game or a game of one player.
+	Margin int `json:"margin"`
 }
 
 // HeadToHead counts a player's games with another.
@@ -105,42 +105,26 @@ func standingsOf(games []*Game) *Standings {
 		}
 		return p
 	}
-	type meeting struct{ a, b string }
 	met := map[meeting]*HeadToHead{}
 	for _, g := range games {
+		scores := make([]int, len(g.Players))
 		for i, p := range g.Players {
-			best := -1 << 31
-			for j, o := range g.Players {
-				if j != i {
-					best = max(best, o.Score)
-				}
-				if j == i {
-					continue
-				}
-				h := met[meeting{p.Name, o.Name}]
-				if h == nil {
-					h = &HeadToHead{}
-					met[meeting{p.Name, o.Name}] = h
-				}
-				switch {
-				case p.Rank < o.Rank:
-					h.Ahead++
-				case p.Rank > o.Rank:
-					h.Behind++
-				default:
-					h.Level++
-				}
-			}
+			scores[i] = p.Score
+		}
+		for i, p := range g.Players {
 			s := player(p.Name)
 			r := roundIdx[g.Round]
-			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score})
-			s.Games++
-			s.Points += p.Score
-			if p.Rank == 1 {
-				s.Wins++
+			if !g.Finished {
+				s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Score: p.Score})
+				continue
 			}
-			if len(g.Players) > 1 {
-				s.Margin += p.Score - best
+			before := s.Margin
+			s.Add(scores, i)
+			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score, Margin: s.Margin - before})
+			for j, o := range g.Players {
+				if j != i {
+					headToHead(met, p, o)
+				}
 			}
 		}
 	}
@@ -149,23 +133,14 @@ func standingsOf(games []*Game) *Standings {
 	}
 	sort.Slice(st.Players, func(i, j int) bool {
 		a, b := &st.Players[i], &st.Players[j]
-		if a.Wins != b.Wins {
-			return a.Wins > b.Wins
-		}
-		if a.Margin != b.Margin {
-			return a.Margin > b.Margin
-		}
-		if a.Points != b.Points {
-			return a.Points > b.Points
-		}
-		return a.Name < b.Name
+		return RanksBefore(a.Record, a.Name, b.Record, b.Name)
 	})
 	for i := range st.Players {
 		p := &st.Players[i]
 		p.Rank = i + 1
 		if i > 0 {
 			q := &st.Players[i-1]
-			if p.Wins == q.Wins && p.Margin == q.Margin && p.Points == q.Points {
+			if SharesRank(p.Record, q.Record) {
 				p.Rank = q.Rank
 			}
 		}
@@ -179,6 +154,26 @@ func standingsOf(games []*Game) *Standings {
 	}
 	return st
 }
+
+// headToHead counts a finished game of p and o in p's record against o.
+func headToHead(met map[meeting]*HeadToHead, p, o GamePlayer) {
+	h := met[meeting{p.Name, o.Name}]
+	if h == nil {
+		h = &HeadToHead{}
+		met[meeting{p.Name, o.Name}] = h
+	}
+	switch {
+	case p.Rank < o.Rank:
+		h.Ahead++
+	case p.Rank > o.Rank:
+		h.Behind++
+	default:
+		h.Level++
+	}
+}
+
+// meeting is a pair of players, the first's view of their games.
+type meeting struct{ a, b string }
 
 // roundLess orders Round tags as people number rounds: "2" before
 // "10", "3.1" before "3.2", words after numbers, a game without a round
@@ -206,10 +201,15 @@ func roundLess(a, b string) bool {
 }
 
 // RoundCell writes a player's games of a round for a table: "1st 57",
-// several games joined by ", ", "" for none.
+// "unfinished" for a game not played to its end, several games joined
+// by ", ", "" for none.
 func RoundCell(games []RoundGame) string {
 	var parts []string
 	for _, g := range games {
+		if g.Place == 0 {
+			parts = append(parts, "unfinished")
+			continue
+		}
 		parts = append(parts, ordinal(g.Place)+" "+strconv.Itoa(g.Score))
 	}
 	return strings.Join(parts, ", ")
@@ -246,6 +246,26 @@ func (st *Standings) Table() (head []string, rows [][]string) {
 		}
 		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points))
 		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// Rows writes the standings as one table a program can read: a row per
+// player and game of a round, in the standings' order and the rounds',
+// with the columns player, round, place, points and margin (place and
+// margin empty for an unfinished game).
+func (st *Standings) Rows() (head []string, rows [][]string) {
+	head = []string{"player", "round", "place", "points", "margin"}
+	for _, p := range st.Players {
+		for r, games := range p.Rounds {
+			for _, g := range games {
+				place, margin := "", ""
+				if g.Place > 0 {
+					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
+				}
+				rows = append(rows, []string{p.Name, st.Rounds[r], place, strconv.Itoa(g.Score), margin})
+			}
+		}
 	}
 	return head, rows
 }

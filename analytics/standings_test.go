@@ -8,7 +8,7 @@ import (
 // standingsGame makes a stored game of a round: names with final scores, ranked
 // by score.
 func standingsGame(gid int64, round string, players ...any) *Game {
-	g := &Game{GID: gid, Round: round}
+	g := &Game{GID: gid, Round: round, Finished: true}
 	for i := 0; i < len(players); i += 2 {
 		g.Players = append(g.Players, GamePlayer{Name: players[i].(string), Score: players[i+1].(int)})
 	}

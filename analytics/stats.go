@@ -9,11 +9,18 @@ import (
 // PlayerStats are one player's figures over a selection of games: those
 // of the archive report's leaderboard and more.
 type PlayerStats struct {
-	Name         string  `json:"name"`
+	Name string `json:"name"`
+	// Games, Wins, Margin and the sum of final scores count the
+	// player's finished games and rank the player (RankingRule).
 	Games        int     `json:"games"`
 	Wins         int     `json:"wins"`     // games ranked first, a shared first place included
-	WinRate      float64 `json:"win_rate"` // Wins / Games
-	AverageScore float64 `json:"average_score"`
+	WinRate      float64 `json:"win_rate"` // Wins / Games, 0 without a finished game
+	Margin       int     `json:"margin"`   // see Record.Margin
+	TotalScore   int     `json:"total_score"`
+	AverageScore float64 `json:"average_score"` // over finished games, 0 without one
+	// Unfinished counts the player's games not played to their end,
+	// which give no win, loss or place; the figures below count them.
+	Unfinished int `json:"unfinished"`
 	// Points scored from each kind of feature (city, road, cloister,
 	// field), during play and at the end; ransoms are not included.
 	Points map[string]int `json:"points"`
@@ -56,8 +63,7 @@ type PhantomUse struct {
 var Features = []string{"city", "road", "cloister", "field"}
 
 // PlayerStatistics returns the figures of every player of the games f
-// selects, ranked as the report's leaderboard ranks them: by wins, then
-// fewer games, then name. When f selects nothing, the error is a
+// selects, ranked by RankingRule. When f selects nothing, the error is a
 // *NoGamesError.
 func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, error) {
 	if _, err := s.CountGames(ctx, f); err != nil {
@@ -81,16 +87,14 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 		return p
 	}
 	queries := []CountQuery{
-		{`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score) FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`,
+		{`SELECT p.name, sum(NOT g.finished) FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game GROUP BY p.name`,
 			func(rows *sql.Rows) error {
 				var name string
-				var games, wins int
-				var avg float64
-				if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+				var n int
+				if err := rows.Scan(&name, &n); err != nil {
 					return err
 				}
-				p := get(name)
-				p.Games, p.Wins, p.AverageScore, p.WinRate = games, wins, avg, float64(wins)/float64(games)
+				get(name).Unfinished = n
 				return nil
 			}},
 		{`SELECT s.name, s.feature, sum(s.points) FROM score_shares s JOIN sel ON sel.gid = s.game GROUP BY 1, 2`,
@@ -148,6 +152,16 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 			return nil, err
 		}
 	}
+	records, err := PlayerRecords(ctx, s.db, sel, args)
+	if err != nil {
+		return nil, err
+	}
+	for name, r := range records {
+		p := get(name)
+		p.Games, p.Wins, p.Margin, p.TotalScore = r.Games, r.Wins, r.Margin, r.Points
+		p.AverageScore = float64(r.Points) / float64(r.Games)
+		p.WinRate = float64(r.Wins) / float64(r.Games)
+	}
 	for name, u := range ph {
 		if u.Games == 0 {
 			continue
@@ -161,15 +175,13 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := &out[i], &out[j]
-		if a.Wins != b.Wins {
-			return a.Wins > b.Wins
-		}
-		if a.Games != b.Games {
-			return a.Games < b.Games
-		}
-		return a.Name < b.Name
+		return RanksBefore(a.record(), a.Name, b.record(), b.Name)
 	})
 	return out, nil
+}
+
+func (p *PlayerStats) record() Record {
+	return Record{Games: p.Games, Wins: p.Wins, Margin: p.Margin, Points: p.TotalScore}
 }
 
 // EachRow runs a query and calls scan for every row.

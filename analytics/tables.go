@@ -28,10 +28,13 @@ type GameRow struct {
 	Round  *string `col:"round"`
 	Rules  string  `col:"rules"` // as the Rules tag writes them
 	Seats  int64   `col:"seats"`
-	Result *string `col:"result"`
-	Winner *string `col:"winner"` // nil when first place is shared
+	Result *string `col:"result"` // the engine's: final scores ("96-70") when finished, else "*"
+	Winner *string `col:"winner"` // nil when unfinished or first place is shared
 	Turns  int64   `col:"turns"`
 	Record *string `col:"record"` // the record in canonical CGN, annotations included
+	// Finished is 1 when the engine played the game to its end and
+	// scored it (every tile played, final scoring done), 0 when not.
+	Finished int64 `col:"finished"`
 }
 
 // PlayerRow is a row of players: one seat of a game.
@@ -41,7 +44,7 @@ type PlayerRow struct {
 	Name   string  `col:"name"` // in Unicode normal form C
 	Colour *string `col:"colour"`
 	Score  int64   `col:"score"` // final score, ransoms included
-	Rank   int64   `col:"rank"`  // 1 for the winner(s); equal scores share a rank
+	Rank   int64   `col:"rank"`  // 1 for the winner(s); equal scores share a rank; 0 when unfinished
 }
 
 // TurnRow is a row of turns: one turn of a game.
@@ -212,7 +215,7 @@ type row interface {
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, str(r.Record))
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, str(r.Record), r.Finished)
 }
 
 func (r *PlayerRow) args(a []any) []any {

@@ -109,6 +109,20 @@ func (g *Game) Valid() bool {
 	return true
 }
 
+// Finished reports whether the engine played the game to its end and
+// scored it: every tile of the bag played, final scoring done. Whatever
+// the Result tag says, only a finished game has a winner and places.
+func (g *Game) Finished() bool { return g.State != nil && g.State.Over() }
+
+// Result is the engine's result of the game: its final scores as a
+// Result tag writes them ("96-70") when it is finished, "*" when not.
+func (g *Game) Result() *record.Result {
+	if !g.Finished() {
+		return &record.Result{}
+	}
+	return &record.Result{Scores: g.State.Scores()}
+}
+
 // Events returns the engine's events of the replayed turns.
 func (g *Game) Events() []engine.Event {
 	if g.State == nil {

@@ -39,6 +39,7 @@ type report struct {
 	// Counts of captures by [height, distance] and of towers by final height.
 	captureCells map[[2]int]int
 	towerHeights map[int]int
+	tower        bool // a selected game is played with The Tower
 }
 
 func dropSelection(ctx context.Context, conn *sql.Conn) {
@@ -47,8 +48,7 @@ func dropSelection(ctx context.Context, conn *sql.Conn) {
 
 type playerStats struct {
 	name                string
-	games, wins         int
-	avgScore            float64
+	games               int // finished or not
 	made, suffered, own int
 	paid, received      int
 	byFeature           map[string]int
@@ -113,7 +113,8 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f analyt
 		return err
 	}
 	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.phantomSection, r.gamePicker, r.failedTable} {
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
+		r.featureChart, r.towerStep(r.towerCharts), r.phantomSection, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -148,14 +149,17 @@ func (r *report) selectGames() error {
 func (r *report) summary() error {
 	var games, players, invalid int
 	var first, last sql.NullString
+	var tower, phantom sql.NullBool
 	err := r.conn.QueryRowContext(r.ctx, `SELECT count(*), min(g.date), max(g.date),
 			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
-			(SELECT count(*) FROM invalid_games)
-		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid)
+			(SELECT count(*) FROM invalid_games),
+			max(instr(' ' || g.rules || ' ', ' tower ') > 0), max(instr(' ' || g.rules || ' ', ' phantom ') > 0)
+		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid, &tower, &phantom)
 	if err != nil {
 		return err
 	}
-	r.page.Title = "Carcassonne with The Tower: archive report"
+	r.tower = tower.Bool
+	r.page.Title = playedTitle(tower.Bool, phantom.Bool) + ": archive report"
 	r.page.Subtitle = r.f.Describe()
 	r.page.Facts = []fact{
 		{"Games", strconv.Itoa(games)},
@@ -171,6 +175,31 @@ func (r *report) summary() error {
 	return nil
 }
 
+// playedTitle names what the games played: "Carcassonne", "Carcassonne
+// with The Tower", "... and the Phantom".
+func playedTitle(tower, phantom bool) string {
+	switch {
+	case tower && phantom:
+		return "Carcassonne with The Tower and the Phantom"
+	case tower:
+		return "Carcassonne with The Tower"
+	case phantom:
+		return "Carcassonne with the Phantom"
+	}
+	return "Carcassonne"
+}
+
+// towerStep runs step only when a selected game is played with The
+// Tower: a base-game report has no empty tower, capture or ransom chart.
+func (r *report) towerStep(step func() error) func() error {
+	return func() error {
+		if !r.tower {
+			return nil
+		}
+		return step()
+	}
+}
+
 func (r *report) stat(name string) *playerStats {
 	p := r.stats[name]
 	if p == nil {
@@ -181,16 +210,14 @@ func (r *report) stat(name string) *playerStats {
 }
 
 func (r *report) players() error {
-	err := r.each(`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score)
+	err := r.each(`SELECT p.name, count(*)
 		FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`, nil, func(rows *sql.Rows) error {
 		var name string
-		var games, wins int
-		var avg float64
-		if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+		var games int
+		if err := rows.Scan(&name, &games); err != nil {
 			return err
 		}
-		p := r.stat(name)
-		p.games, p.wins, p.avgScore = games, wins, avg
+		r.stat(name).games = games
 		r.top = append(r.top, name)
 		return nil
 	})
@@ -261,21 +288,32 @@ func (r *report) features() error {
 }
 
 func (r *report) leaderboard() error {
-	ranked := append([]string(nil), r.top...)
-	sort.SliceStable(ranked, func(i, j int) bool {
-		a, b := r.stats[ranked[i]], r.stats[ranked[j]]
-		if a.wins != b.wins {
-			return a.wins > b.wins
+	records, err := analytics.PlayerRecords(r.ctx, r.conn, "", nil)
+	if err != nil {
+		return err
+	}
+	record := func(name string) analytics.Record {
+		if rec := records[name]; rec != nil {
+			return *rec
 		}
-		return a.games < b.games // fewer games for as many wins ranks higher
+		return analytics.Record{}
+	}
+	ranked := append([]string(nil), r.top...)
+	sort.Slice(ranked, func(i, j int) bool {
+		return analytics.RanksBefore(record(ranked[i]), ranked[i], record(ranked[j]), ranked[j])
 	})
 	t := table{ID: "leaderboard", Title: "Leaderboard",
-		Note: "Players ranked by games won (a shared first place counts as a win). Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
-		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
+		Note: "Players ranked by " + analytics.RankingRule + ". A player's margin is the sum, over their games, of their score minus the best score of the others at the table. Unfinished games give no win, place or score; captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Margin", "Average score", "Unfinished", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
-		p := r.stats[name]
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(p.games), strconv.Itoa(p.wins),
-			fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)), fmt.Sprintf("%.1f", p.avgScore),
+		p, rec := r.stats[name], record(name)
+		rate, avg := "", ""
+		if rec.Games > 0 {
+			rate = fmt.Sprintf("%.0f%%", 100*float64(rec.Wins)/float64(rec.Games))
+			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
+		}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
+			rate, signed(rec.Margin), avg, strconv.Itoa(p.games - rec.Games),
 			strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received - p.paid)})
 	}
 	if len(ranked) > leaderboardRows {

@@ -58,13 +58,17 @@ func (r *report) gamePicker() error {
 	data := make([]map[string]json.RawMessage, len(games))
 	var labels []string
 	for i, g := range games {
-		data[i] = map[string]json.RawMessage{
-			race.ID:   json.RawMessage(scoreRaceChart(g.names, g.scores)),
-			towers.ID: json.RawMessage(towerChart(g.turns, g.floors)),
+		data[i] = map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores))}
+		if r.tower {
+			data[i][towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
 		}
 		labels = append(labels, g.label)
 	}
 	race.Options, towers.Options = string(data[0][race.ID]), string(data[0][towers.ID])
+	shown := []chart{race}
+	if r.tower { // a base-game report has no tower chart
+		shown = append(shown, towers)
+	}
 	packed, err := gzipFastJSON(data)
 	if err != nil {
 		return err
@@ -75,7 +79,7 @@ func (r *report) gamePicker() error {
 			selected, len(games))
 	}
 	r.page.Pickers = append(r.page.Pickers, picker{ID: "one-game", Title: "One game at a time",
-		Note: note, Games: packed, Labels: labels, Charts: []chart{race, towers}})
+		Note: note, Games: packed, Labels: labels, Charts: shown})
 	return nil
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -87,6 +88,7 @@ var spotKinds = map[byte]string{'C': "city", 'R': "road", 'F': "field", 'M': "cl
 
 type clubPlayer struct {
 	games, wins, scoreSum int
+	margin                int // the sum of score minus the best other score
 	made, suffered, own   int
 	paid, received        int
 	byFeature             map[string]int // from the engine's events, see featurePoints
@@ -186,6 +188,13 @@ func (f *clubFigures) countGame(t *testing.T, g textGame) {
 		if result[seat] == best {
 			p.wins++
 		}
+		other := -1
+		for o, n := range result {
+			if o != seat {
+				other = max(other, n)
+			}
+		}
+		p.margin += result[seat] - other
 	}
 	// ph is a player's phantom figures in this game, nil without the Phantom.
 	ph := func(string) *textPhantom { return nil }
@@ -628,7 +637,7 @@ func TestReportFigures(t *testing.T) {
 		if len(rows) != len(want.players) {
 			t.Fatalf("%d rows, want %d players", len(rows), len(want.players))
 		}
-		lastWins := 1 << 30
+		var order []string
 		for _, row := range rows {
 			p := want.players[row[1]]
 			if p == nil {
@@ -636,19 +645,28 @@ func TestReportFigures(t *testing.T) {
 				continue
 			}
 			wantRow := []string{row[0], row[1], strconv.Itoa(p.games), strconv.Itoa(p.wins),
-				fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)),
-				fmt.Sprintf("%.1f", float64(p.scoreSum)/float64(p.games)),
+				fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)), fmt.Sprintf("%+d", p.margin),
+				fmt.Sprintf("%.1f", float64(p.scoreSum)/float64(p.games)), "0",
 				strconv.Itoa(p.made), strconv.Itoa(p.suffered), fmt.Sprintf("%+d", p.received-p.paid)}
+			if p.margin == 0 {
+				wantRow[5] = "0"
+			}
 			if p.received == p.paid {
-				wantRow[8] = "0"
+				wantRow[10] = "0"
 			}
 			if !slices.Equal(row, wantRow) {
 				t.Errorf("report %q\ncounted %q", row, wantRow)
 			}
-			if p.wins > lastWins {
-				t.Errorf("%s with %d wins ranks below a player with %d", row[1], p.wins, lastWins)
-			}
-			lastWins = p.wins
+			order = append(order, row[1])
+		}
+		// The ranking rule: wins, then margin, then points, then name.
+		counted := slices.Collect(maps.Keys(want.players))
+		slices.SortFunc(counted, func(a, b string) int {
+			pa, pb := want.players[a], want.players[b]
+			return cmp.Or(pb.wins-pa.wins, pb.margin-pa.margin, pb.scoreSum-pa.scoreSum, strings.Compare(a, b))
+		})
+		if !slices.Equal(order, counted) {
+			t.Errorf("leaderboard order %q, counted %q", order, counted)
 		}
 	})
 	t.Run("CapturesPerPlayer", func(t *testing.T) {

@@ -16,8 +16,9 @@ import (
 )
 
 type fmtOptions struct {
-	write bool
-	check bool
+	write  bool
+	check  bool
+	result bool
 }
 
 func newFmtCmd() *cobra.Command {
@@ -34,10 +35,16 @@ output.
 
 Files are read one game at a time, so they may be of any size; a game's
 text is at most 16 MiB. Standard input, which fmt holds whole, is at most
-64 MiB; past a limit fmt stops reading with an error naming the input.`,
+64 MiB; past a limit fmt stops reading with an error naming the input.
+
+--result writes the engine's result into the Result tag of every game
+whose tag is "*" or missing and that the engine plays to its end (every
+tile played, final scoring done): its final scores, such as 96-70. Other
+games keep their tag.`,
 		Example: `  towerlog fmt game.cgn
   towerlog fmt -w archive/
   towerlog fmt --check archive/
+  towerlog fmt --result -w club-night.cgn
   towerlog generate --games 2 | towerlog fmt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := exclusive(cmd, "write", "check"); err != nil {
@@ -54,6 +61,7 @@ text is at most 16 MiB. Standard input, which fmt holds whole, is at most
 	}
 	cmd.Flags().BoolVarP(&o.write, "write", "w", false, "write the canonical form back into the files")
 	cmd.Flags().BoolVar(&o.check, "check", false, "list the files that are not canonical; change nothing")
+	cmd.Flags().BoolVar(&o.result, "result", false, `write the engine's final scores into a finished game's Result tag when it is "*" or missing`)
 	return cmd
 }
 
@@ -102,7 +110,7 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	out := cmd.OutOrStdout()
 	var broken, changed int
 	for _, src := range sources {
-		ok, same, err := checkCanonical(cmd.ErrOrStderr(), src)
+		ok, same, err := checkCanonical(cmd.ErrOrStderr(), src, o.result)
 		if err != nil {
 			return err
 		}
@@ -119,9 +127,9 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 			}
 		case o.write:
 			changed++
-			err = atomicfile.Write(src.name, func(w io.Writer) error { return writeCanonical(w, src) })
+			err = atomicfile.Write(src.name, func(w io.Writer) error { return writeCanonical(w, src, o.result) })
 		default:
-			err = writeCanonical(out, src)
+			err = writeCanonical(out, src, o.result)
 		}
 		if err != nil {
 			return &exitError{exitUsage, err}
@@ -142,8 +150,9 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 
 // checkCanonical reads src game by game and reports whether it has no
 // syntax errors (it writes those to errOut, as validate shows them) and
-// whether it is in canonical form already. It holds one game at a time.
-func checkCanonical(errOut io.Writer, src source) (ok, same bool, err error) {
+// whether it is in canonical form already (with the engine's results
+// when result is set). It holds one game at a time.
+func checkCanonical(errOut io.Writer, src source, result bool) (ok, same bool, err error) {
 	text, err := src.open()
 	if err != nil {
 		return false, false, &exitError{exitUsage, err}
@@ -162,7 +171,7 @@ func checkCanonical(errOut io.Writer, src source) (ok, same bool, err error) {
 			ok = false
 		}
 		if ok && !cmp.differ { // past a difference, only syntax errors matter
-			appendCanonical(cmp, n, sc.Game())
+			appendCanonical(cmp, n, withResult(src.name, n, sc.Game(), result))
 		}
 	}
 	switch err := sc.Err(); {
@@ -180,7 +189,7 @@ func checkCanonical(errOut io.Writer, src source) (ok, same bool, err error) {
 
 // writeCanonical writes the canonical form of src, game by game. src has
 // been checked: a syntax error now means it changed since.
-func writeCanonical(w io.Writer, src source) error {
+func writeCanonical(w io.Writer, src source, result bool) error {
 	text, err := src.open()
 	if err != nil {
 		return err
@@ -191,11 +200,27 @@ func writeCanonical(w io.Writer, src source) error {
 		if sc.Err() != nil {
 			return fmt.Errorf("%s changed while it was formatted: %w", src.name, sc.Err())
 		}
-		if err := appendCanonical(w, n, sc.Game()); err != nil {
+		if err := appendCanonical(w, n, withResult(src.name, n, sc.Game(), result)); err != nil {
 			return err
 		}
 	}
 	return sc.Err()
+}
+
+// withResult returns g, game n (from 0) of file, with the engine's result
+// in its Result tag when result is set, the tag is "*" or missing and the
+// engine plays the game to its end.
+func withResult(file string, n int, g *record.Game, result bool) *record.Game {
+	if !result || g == nil {
+		return g
+	}
+	if tag, ok := g.Tag("Result"); ok && tag != "*" {
+		return g
+	}
+	if rg := replay.Replay(file, n+1, g, replay.Options{Lenient: true}); rg.Finished() {
+		g.SetTag("Result", rg.Result().String())
+	}
+	return g
 }
 
 // appendCanonical writes game n (from 0) of a file as record.FormatFile

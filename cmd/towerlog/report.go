@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
@@ -35,12 +36,17 @@ func newReportCmd() *cobra.Command {
 		Long: `report writes a self-contained HTML page that opens in any browser, offline.
 
 Without an argument it reports on the games of the database (see ingest):
-a leaderboard; captures per player and who captures whom; ransom flows;
-tower heights; captures by tower height and distance; points by feature;
-and the score race and tower heights of each of the latest games.
+a leaderboard; points by feature; the score race of each of the latest
+games; and, when a selected game is played with The Tower, captures per
+player and who captures whom, ransom flows, tower heights and captures by
+tower height and distance (and a Phantom section for games with the
+Phantom). The title names what was played.
 The filters (--player, --event, --since, --until and the others listed
 below, the same as select's) narrow the games it covers; a filter that
-matches no game is an error.
+matches no game is an error. With --event it adds the event's standings
+and crosstable. The leaderboard and the standings rank players by
+` + analytics.RankingRule + `; a game the engine did not play
+to its end (whatever its Result tag says) gives no win, place or score.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what

@@ -6,26 +6,36 @@ import (
 	"sort"
 
 	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/analytics"
 )
 
 func newStandingsCmd() *cobra.Command {
-	return queryFlags(&cobra.Command{
+	cmd := queryFlags(&cobra.Command{
 		Use:   "standings --event EVENT",
 		Short: "An event's standings by round and its head-to-head crosstable",
 		Long: `standings prints the tournament table of one event of the database (its
 games' Event tag): every player's place and score in each round (the Round
 tag), games, wins (a shared first place counts), margin (over their games,
 their score minus the best score of the others at the table) and points,
-ranked by wins, then margin, then points. Then the crosstable: for every
-two players, the games where the one finished ahead of the other, behind,
-and level if any were.
+ranked by ` + analytics.RankingRule + `. A game the engine did
+not play to its end (whatever its Result tag says) is shown "unfinished"
+and gives no place. Then the crosstable: for every two players, the games
+where the one finished ahead of the other, behind, and level if any were.
 
-The other filters (the same as select's) narrow the event's games. --csv
-writes both tables one after the other, --json one object.`,
+The other filters (the same as select's) narrow the event's games. --json
+writes one object. --csv writes one table a program can read: a row per
+player and round (a row per game when a player played several in a
+round), with the columns player, round, place, points and margin (place
+and margin empty for an unfinished game); --csv --crosstab writes the
+crosstable instead.`,
 		Example: `  towerlog standings --event "Spring league"
-  towerlog standings --event "Spring league" --until 2025-05-01 --csv`,
+  towerlog standings --event "Spring league" --until 2025-05-01 --csv
+  towerlog standings --event "Spring league" --csv --crosstab`,
 	}, "write the standings as one JSON object",
-		"write the two tables as CSV", runStandings)
+		"write the standings as CSV, a row per player and round", runStandings)
+	cmd.Flags().Bool("crosstab", false, "with --csv, write the head-to-head crosstable")
+	return cmd
 }
 
 func runStandings(cmd *cobra.Command, o queryOptions) error {
@@ -61,11 +71,14 @@ func runStandings(cmd *cobra.Command, o queryOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(st)
 	case o.csv:
-		if err := writeCSV(out, head, rows); err != nil {
-			return err
+		if crosstab, _ := cmd.Flags().GetBool("crosstab"); crosstab {
+			return writeCSV(out, xhead, xrows)
 		}
-		fmt.Fprintln(out)
-		return writeCSV(out, xhead, xrows)
+		lhead, lrows := st.Rows()
+		return writeCSV(out, lhead, lrows)
+	}
+	if cmd.Flags().Changed("crosstab") {
+		return usageError("--crosstab goes with --csv: the table and --json hold the crosstable already")
 	}
 	right := map[int]bool{0: true}
 	for i := len(head) - 4; i < len(head); i++ {

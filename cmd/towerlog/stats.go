@@ -15,12 +15,16 @@ func newStatsCmd() *cobra.Command {
 		Use:   "stats",
 		Short: "Player statistics of the database's games, as a table, CSV or JSON",
 		Long: `stats prints one line per player over the games of the database the
-filters choose (the same filters as select's and report's): games, wins (a
-shared first place counts), win rate, average score, points from cities,
-roads, cloisters and fields, followers captured from opponents, followers
-lost to opponents' towers, own followers taken back, ransom points paid and
-received, and tower floors built. Players are ranked as in the report's
-leaderboard, whose figures these are: by wins, then fewer games.
+filters choose (the same filters as select's and report's): finished games,
+wins (a shared first place counts), win rate, margin (over their finished
+games, their score minus the best score of the others at the table),
+average score, unfinished games (which give no win, loss or place), points
+from cities, roads, cloisters and fields, followers captured from
+opponents, followers lost to opponents' towers, own followers taken back,
+ransom points paid and received, and tower floors built. A game is finished
+when the engine played it to its end and scored it, whatever its Result
+tag says. Players are ranked as everywhere (the report's leaderboard and
+standings, standings): by ` + analytics.RankingRule + `.
 
 The table is aligned for the terminal; --csv and --json (one object per
 player and line) give every figure unrounded for other programs. --json
@@ -56,7 +60,7 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 		}
 		return nil
 	case o.csv:
-		head := []string{"rank", "name", "games", "wins", "win_rate", "average_score"}
+		head := []string{"rank", "name", "games", "wins", "win_rate", "margin", "average_score", "unfinished"}
 		for _, f := range analytics.Features {
 			head = append(head, "points_"+f)
 		}
@@ -64,7 +68,7 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 		return writeCSV(out, head, statsRows(stats, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) },
 			func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }))
 	}
-	head := []string{"#", "PLAYER", "GAMES", "WINS", "WIN RATE", "AVG SCORE", "CITY", "ROAD", "CLOISTER", "FIELD",
+	head := []string{"#", "PLAYER", "GAMES", "WINS", "WIN RATE", "MARGIN", "AVG SCORE", "UNFINISHED", "CITY", "ROAD", "CLOISTER", "FIELD",
 		"CAPTURED", "LOST", "OWN BACK", "RANSOM PAID", "RANSOM RCVD", "FLOORS"}
 	right := map[int]bool{}
 	for i := range head {
@@ -79,7 +83,8 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 func statsRows(stats []analytics.PlayerStats, rate, avg func(float64) string) [][]string {
 	var rows [][]string
 	for i, p := range stats {
-		r := []string{strconv.Itoa(i + 1), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), rate(p.WinRate), avg(p.AverageScore)}
+		r := []string{strconv.Itoa(i + 1), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), rate(p.WinRate), strconv.Itoa(p.Margin),
+			avg(p.AverageScore), strconv.Itoa(p.Unfinished)}
 		for _, f := range analytics.Features {
 			r = append(r, strconv.Itoa(p.Points[f]))
 		}

@@ -20,7 +20,7 @@ import (
 
 // counted are a player's figures counted from the replayed records.
 type counted struct {
-	games, wins, scoreSum                   int
+	games, wins, scoreSum, margin           int
 	points                                  map[string]int
 	made, suffered, own, paid, received, fl int
 }
@@ -57,6 +57,15 @@ func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
 			if scores[i] == best {
 				c.wins++
 			}
+			other := -1 << 31
+			for j, s := range scores {
+				if j != i {
+					other = max(other, s)
+				}
+			}
+			if len(scores) > 1 {
+				c.margin += scores[i] - other
+			}
 		}
 		for _, e := range g.Events() {
 			switch e.Kind {
@@ -88,7 +97,7 @@ func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
 	return out
 }
 
-var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td></tr>`)
+var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td></tr>`)
 
 // TestStatsMatchLeaderboard: for the same database and filters, the CSV
 // of stats gives the figures of the report's leaderboard, and both are
@@ -129,7 +138,7 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 		}
 		return v
 	}
-	type shown struct{ games, wins, rate, avg, made, suffered, balance string }
+	type shown struct{ games, wins, rate, margin, avg, unfinished, made, suffered, balance string }
 	fromCSV := map[string]shown{}
 	for _, r := range rows[1:] {
 		name := r[1]
@@ -137,16 +146,19 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 		if c == nil {
 			t.Fatalf("stats names %q, who did not play", name)
 		}
-		got := []int{num(r[2]), num(r[3]), num(r[6]), num(r[7]), num(r[8]), num(r[9]), num(r[10]), num(r[11]), num(r[12]), num(r[13]), num(r[14]), num(r[15])}
-		exp := []int{c.games, c.wins, c.points["city"], c.points["road"], c.points["cloister"], c.points["field"], c.made, c.suffered, c.own, c.paid, c.received, c.fl}
+		got := []int{num(r[2]), num(r[3]), num(r[5]), num(r[7])}
+		for _, v := range r[8:] {
+			got = append(got, num(v))
+		}
+		exp := []int{c.games, c.wins, c.margin, 0, c.points["city"], c.points["road"], c.points["cloister"], c.points["field"], c.made, c.suffered, c.own, c.paid, c.received, c.fl}
 		if fmt.Sprint(got) != fmt.Sprint(exp) {
 			t.Errorf("%s: stats %v, counted %v", name, got, exp)
 		}
-		if avg := float64(c.scoreSum) / float64(c.games); math.Abs(flt(r[5])-avg) > 1e-9 || math.Abs(flt(r[4])-float64(c.wins)/float64(c.games)) > 1e-9 {
-			t.Errorf("%s: win rate %s, average %s; counted %d wins of %d games, average %v", name, r[4], r[5], c.wins, c.games, avg)
+		if avg := float64(c.scoreSum) / float64(c.games); math.Abs(flt(r[6])-avg) > 1e-9 || math.Abs(flt(r[4])-float64(c.wins)/float64(c.games)) > 1e-9 {
+			t.Errorf("%s: win rate %s, average %s; counted %d wins of %d games, average %v", name, r[4], r[6], c.wins, c.games, avg)
 		}
-		fromCSV[name] = shown{r[2], r[3], fmt.Sprintf("%.0f%%", 100*flt(r[4])), fmt.Sprintf("%.1f", flt(r[5])), r[10], r[11],
-			signedText(num(r[14]) - num(r[13]))}
+		fromCSV[name] = shown{r[2], r[3], fmt.Sprintf("%.0f%%", 100*flt(r[4])), signedText(num(r[5])), fmt.Sprintf("%.1f", flt(r[6])), r[7],
+			r[12], r[13], signedText(num(r[16]) - num(r[15]))}
 		if r[0] != strconv.Itoa(len(fromCSV)) {
 			t.Errorf("%s: rank %s, want %d", name, r[0], len(fromCSV))
 		}
@@ -171,7 +183,7 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 		if m[1] != strconv.Itoa(i+1) || m[2] != rows[i+1][1] {
 			t.Errorf("leaderboard row %d is %s %s, stats rank %s to %s", i+1, m[1], m[2], rows[i+1][0], rows[i+1][1])
 		}
-		got := shown{m[3], m[4], m[5], m[6], m[7], m[8], html.UnescapeString(m[9])}
+		got := shown{m[3], m[4], m[5], html.UnescapeString(m[6]), m[7], m[8], m[9], m[10], html.UnescapeString(m[11])}
 		if got != fromCSV[m[2]] {
 			t.Errorf("%s: leaderboard %+v, stats %+v", m[2], got, fromCSV[m[2]])
 		}

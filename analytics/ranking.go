@@ -1,0 +1,103 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+)
+
+// RankingRule is the one rule that orders players everywhere: the
+// report's leaderboard and standings, stats and standings.
+const RankingRule = "games won (a shared first place counts for each), then the sum of margins, then points, then name"
+
+// Record is what ranks a player over a selection of finished games; see
+// RankingRule.
+type Record struct {
+	Games int `json:"games"` // finished games played
+	Wins  int `json:"wins"`  // games ranked first, a shared first place included
+	// Margin is the sum, over the player's games of two or more players,
+	// of the player's score minus the best score of the others.
+	Margin int `json:"margin"`
+	Points int `json:"points"` // the sum of the player's final scores
+}
+
+// Add counts a finished game whose final scores by seat are scores for
+// the player at seat.
+func (r *Record) Add(scores []int, seat int) {
+	best, first := -1<<31, true
+	for i, s := range scores {
+		if i != seat {
+			best = max(best, s)
+		}
+		if s > scores[seat] {
+			first = false
+		}
+	}
+	r.Games++
+	r.Points += scores[seat]
+	if first {
+		r.Wins++
+	}
+	if len(scores) > 1 {
+		r.Margin += scores[seat] - best
+	}
+}
+
+// RanksBefore reports whether a player of record a and name an ranks
+// before one of record b and name bn, by RankingRule.
+func RanksBefore(a Record, an string, b Record, bn string) bool {
+	if a.Wins != b.Wins {
+		return a.Wins > b.Wins
+	}
+	if a.Margin != b.Margin {
+		return a.Margin > b.Margin
+	}
+	if a.Points != b.Points {
+		return a.Points > b.Points
+	}
+	return an < bn
+}
+
+// SharesRank reports whether two records rank level (names aside).
+func SharesRank(a, b Record) bool {
+	return a.Wins == b.Wins && a.Margin == b.Margin && a.Points == b.Points
+}
+
+// PlayerRecords returns the Record of every player of the finished games
+// of sel, a table or WITH clause of one column gid that prefix (a WITH
+// clause, or "" when sel is a table q can read) defines with args. It
+// reads one game at a time: its memory grows with the number of
+// players, not of games.
+func PlayerRecords(ctx context.Context, q Queryer, prefix string, args []any) (map[string]*Record, error) {
+	records := map[string]*Record{}
+	var game int64
+	var names []string
+	var scores []int
+	flush := func() {
+		for seat, name := range names {
+			r := records[name]
+			if r == nil {
+				r = &Record{}
+				records[name] = r
+			}
+			r.Add(scores, seat)
+		}
+		names, scores = names[:0], scores[:0]
+	}
+	err := EachRow(ctx, q, prefix+`SELECT p.game, p.name, p.score FROM players p JOIN sel ON sel.gid = p.game
+		JOIN games g ON g.gid = p.game WHERE g.finished ORDER BY p.game, p.seat`, args, func(rows *sql.Rows) error {
+		var g int64
+		var name string
+		var score int
+		if err := rows.Scan(&g, &name, &score); err != nil {
+			return err
+		}
+		if g != game {
+			flush()
+			game = g
+		}
+		names, scores = append(names, name), append(scores, score)
+		return nil
+	})
+	flush()
+	return records, err
+}
