@@ -42,8 +42,14 @@ type Store struct {
 }
 
 // Open opens (creating it if needed) the database file at path and
-// brings its schema up to date.
+// brings its schema up to date. It refuses, before writing anything, a
+// file that is not a towerlog database (*NotTowerlogError) and one that a
+// newer towerlog wrote (*NewerSchemaError); a missing or empty file
+// becomes a new database.
 func Open(ctx context.Context, path string) (*Store, error) {
+	if err := checkFile(ctx, path); err != nil {
+		return nil, err
+	}
 	// The path is escaped as a URL path so that no character of it can
 	// add a parameter to the DSN.
 	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+pragmas)
@@ -114,6 +120,12 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
+		return err
+	}
+	// The header says whose the file is and its schema version (only
+	// integers of this package go into the text of a pragma).
+	num, _ := migrationNumber(name)
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d`, ApplicationID, num)); err != nil {
 		return err
 	}
 	return tx.Commit()
