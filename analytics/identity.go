@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -158,8 +159,8 @@ const (
 // annotations, replaces them with g's.
 func (l *storedLookup) store(g *gameRows) (int, error) {
 	var gid int64
-	var rec sql.NullString
-	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &rec)
+	var stored []byte
+	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &stored)
 	legacy := errors.Is(err, sql.ErrNoRows)
 	if legacy {
 		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
@@ -169,8 +170,14 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 		return gameNew, nil
 	case err != nil:
 		return 0, err
-	case !legacy && rec.Valid && rec.String == *g.stored.game.Record:
-		return gamePresent, nil
+	case !legacy && stored != nil:
+		rec, err := RecordText(stored)
+		if err != nil {
+			return 0, fmt.Errorf("game %d: %w", gid, err)
+		}
+		if rec == *g.stored.game.Record {
+			return gamePresent, nil
+		}
 	}
 	if err := l.reannotate(gid, g); err != nil {
 		return 0, err
@@ -187,7 +194,7 @@ func (l *storedLookup) store(g *gameRows) (int, error) {
 func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
 	r := &g.stored.game
 	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		str(r.Result), str(r.Record), gid)
+		str(r.Result), storedRecord(r.Record), gid)
 	if err != nil {
 		return err
 	}

@@ -75,6 +75,11 @@ func (s *Store) DB() *sql.DB { return s.db }
 // the migration's transaction, after the file's SQL.
 var goSteps = map[string]func(context.Context, *sql.Tx) error{}
 
+// vacuumAfter names the migrations that free much of the file (a column
+// of every game rewritten smaller): once they are applied, Open vacuums
+// the database so that the file shrinks by the space they freed.
+var vacuumAfter = map[string]bool{"migrations/0008_record_deflate.sql": true}
+
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
 func (s *Store) migrate(ctx context.Context) error {
@@ -86,49 +91,61 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	sort.Strings(names)
+	vacuum := false
 	for _, name := range names {
-		if err := s.migrateOne(ctx, name); err != nil {
+		applied, err := s.migrateOne(ctx, name)
+		if err != nil {
 			return fmt.Errorf("migration %s: %w", name, err)
+		}
+		vacuum = vacuum || applied && vacuumAfter[name]
+	}
+	if vacuum {
+		// In WAL mode the vacuumed pages go to the log first; the
+		// checkpoint writes them back and truncates the file.
+		if _, err := s.db.ExecContext(ctx, `VACUUM; PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+			return fmt.Errorf("vacuum: %w", err)
 		}
 	}
 	return nil
 }
 
-func (s *Store) migrateOne(ctx context.Context, name string) error {
+// migrateOne applies the migration name unless it was applied before,
+// and says whether it applied it.
+func (s *Store) migrateOne(ctx context.Context, name string) (bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer tx.Rollback()
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
-		return err
+		return false, err
 	}
 	if n > 0 {
-		return nil
+		return false, nil
 	}
 	body, err := fs.ReadFile(migrations, name)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-		return err
+		return false, err
 	}
 	if step := goSteps[name]; step != nil {
 		if err := step(ctx, tx); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
-		return err
+		return false, err
 	}
 	// The header says whose the file is and its schema version (only
 	// integers of this package go into the text of a pragma).
 	num, _ := migrationNumber(name)
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d`, ApplicationID, num)); err != nil {
-		return err
+		return false, err
 	}
-	return tx.Commit()
+	return true, tx.Commit()
 }
 
 // Counts returns the number of valid and of invalid games stored.

@@ -31,7 +31,7 @@ type GameRow struct {
 	Result *string `col:"result"`
 	Winner *string `col:"winner"` // nil when first place is shared
 	Turns  int64   `col:"turns"`
-	Record *string `col:"record"` // the record in canonical CGN, annotations included
+	Record *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database: RecordText)
 }
 
 // PlayerRow is a row of players: one seat of a game.
@@ -212,7 +212,7 @@ type row interface {
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, str(r.Record))
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, storedRecord(r.Record))
 }
 
 func (r *PlayerRow) args(a []any) []any {
@@ -269,6 +269,15 @@ func num(p *int64) any {
 		return nil
 	}
 	return *p
+}
+
+// storedRecord is the value of games.record: the record compressed
+// (compressRecord), nil for NULL.
+func storedRecord(p *string) any {
+	if p == nil {
+		return nil
+	}
+	return compressRecord(*p)
 }
 
 // ptr returns a pointer to v, for the nullable columns.

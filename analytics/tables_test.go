@@ -129,15 +129,8 @@ func TestForeignKeysOn(t *testing.T) {
 // records, and ingesting them again finds them all stored.
 func TestMigrateV2(t *testing.T) {
 	ctx := context.Background()
-	src, err := os.ReadFile(filepath.Join("testdata", "migrate", "v2.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	tmp := t.TempDir()
-	old := filepath.Join(tmp, "v2.db")
-	if err := os.WriteFile(old, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	old, _ := copyFixture(t, tmp, "v2.db")
 	// The games were ingested as games.cgn from their directory, and the
 	// file name is part of what is stored.
 	t.Chdir(filepath.Join("testdata", "migrate"))
@@ -146,14 +139,7 @@ func TestMigrateV2(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer migrated.Close()
-	fresh, err := Open(ctx, filepath.Join(tmp, "fresh.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
-	if st, err := fresh.Ingest(ctx, []string{"games.cgn"}, IngestOptions{}); err != nil || st.Added != 20 || st.Invalid != 1 {
-		t.Fatalf("ingest: %+v, %v; want 20 games added and 1 invalid", st, err)
-	}
+	fresh := freshFixture(t, tmp)
 	// Games stored before identities have no record until their file is
 	// ingested again, which finds every one of them (by the hash of its
 	// record) and completes it.
