@@ -56,16 +56,16 @@ func TestRecordTextDamaged(t *testing.T) {
 	}
 }
 
-// TestMigrateV5 opens a database written by the program of schema version
-// 5, whose games.record held the records as text (testdata/migrate/README.md
+// TestMigrateRecordDeflate opens a database written by the program of
+// schema version 5, whose games.record held the records as text (testdata/migrate/README.md
 // says how it was made): once migrated, the file is towerlog's by its
 // header, smaller, every record reads back as the text it held, every
 // table holds what an ingest by the current program writes, and
 // ingesting the records again finds them all stored.
-func TestMigrateV5(t *testing.T) {
+func TestMigrateRecordDeflate(t *testing.T) {
 	ctx := context.Background()
 	tmp := t.TempDir()
-	old, src := copyFixture(t, tmp, "v5.db")
+	old, src := copyFixture(t, tmp, "records-v5.db")
 	// The records as the old program stored them, read by SQLite alone.
 	want := map[int64]string{}
 	plain, err := sql.Open("sqlite", "file:"+old+"?mode=ro")
