@@ -184,33 +184,3 @@ func reportCPU(b *testing.B, since time.Duration) {
 		b.ReportMetric((now-since).Seconds()/float64(b.N), "cpu-s/op")
 	}
 }
-
-// BenchmarkReport writes the archive report of the ingested archive.
-func BenchmarkReport(b *testing.B) {
-	dir := benchArchive(b)
-	ctx := context.Background()
-	s := openBench(b)
-	defer s.Close()
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		b.Fatal(err)
-	}
-	var size int
-	cpu0, _ := cpuTime()
-	b.ResetTimer()
-	for b.Loop() {
-		var w countingWriter
-		if err := s.WriteReport(ctx, &w, Filter{}); err != nil {
-			b.Fatal(err)
-		}
-		size = int(w)
-	}
-	reportCPU(b, cpu0)
-	b.ReportMetric(float64(size)/1e6, "MB")
-}
-
-type countingWriter int
-
-func (w *countingWriter) Write(p []byte) (int, error) {
-	*w += countingWriter(len(p))
-	return len(p), nil
-}

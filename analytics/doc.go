@@ -1,25 +1,30 @@
-// Package analytics stores replayed games of Carcassonne with The Tower in
-// an embedded SQLite database and builds self-contained HTML reports from
-// it.
+// Package analytics is the store: it keeps replayed games of Carcassonne
+// with The Tower in an embedded SQLite database and answers the queries
+// behind towerlog select, games, stats and standings.
 //
 // The schema (documented in docs/schema.md) is created and updated by
 // migrations embedded in the package, each applied in a transaction when
-// a Store is opened. Its tables hold the notation's values in plain
+// a Store is opened for writing (Open); OpenReadOnly opens a database for
+// reading only, writing nothing to it or beside it. Its tables hold the notation's values in plain
 // columns; the row of each is a Go type (GameRow, TurnRow, ...), and
 // Tables lists them with their columns.
 //
 // Ingest replays CGN files on every core and writes them from one
 // goroutine, through database/sql, in large transactions of whole games:
 // a game is stored once whatever the number of times it is ingested (its
-// id is the SHA-256 of its canonical record), and an ingest stopped at
+// id is its Identity, the SHA-256 of what was played as the engine sees
+// it; the annotations of its copies are merged), and an ingest stopped at
 // any moment leaves a consistent database that the next ingest
 // completes. Games that fail validation are kept apart with their
 // diagnostics and never enter the statistics.
 //
-// Reports are HTML pages rendered with html/template. Chart options are
-// built with go-echarts and passed to the page as data; the ECharts
-// library is embedded and inlined, so a report opens offline, and player
-// names from untrusted records stay text.
+// A Filter selects games, stored ones in SQL (Where) and replayed ones in
+// Go (Match), with the same meaning.
+//
+// The package holds the store alone. The HTML reports are the package
+// analytics/report, which reads the store and is never imported by it;
+// analytics/parquetdir writes the store's row types as Parquet; the demo
+// is the package demo.
 //
 //	s, err := analytics.Open(ctx, "towerlog.db")
 //	if err != nil {
@@ -31,7 +36,5 @@
 //		return err
 //	}
 //	fmt.Printf("%d added, %d already present, %d invalid\n", st.Added, st.Present, st.Invalid)
-//	f, _ := os.Create("report.html")
-//	defer f.Close()
-//	return s.WriteReport(ctx, f, analytics.Filter{Player: "Anna"})
+//	stats, err := s.PlayerStatistics(ctx, analytics.Filter{Event: "Club 2025"})
 package analytics

@@ -3,15 +3,10 @@ package analytics
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"strconv"
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
-
-// failedRows are the records of the report's table of failed records.
-const failedRows = 100
 
 // FailedGames returns the stored records that failed validation, each
 // with its first error, in the order of their files and positions; at
@@ -20,12 +15,13 @@ func (s *Store) FailedGames(ctx context.Context, limit int) ([]Failed, error) {
 	return failedGames(ctx, s.db, limit)
 }
 
-// queryer is what FailedGames needs of a database or a connection.
-type queryer interface {
+// Queryer is what a query needs of a database or a connection: an
+// *sql.DB or an *sql.Conn.
+type Queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func failedGames(ctx context.Context, q queryer, limit int) ([]Failed, error) {
+func failedGames(ctx context.Context, q Queryer, limit int) ([]Failed, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
@@ -55,27 +51,4 @@ func failedGames(ctx context.Context, q queryer, limit int) ([]Failed, error) {
 		out = append(out, f)
 	}
 	return out, rows.Err()
-}
-
-// failedTable adds the table of the records that failed validation.
-func (r *report) failedTable() error {
-	failed, err := failedGames(r.ctx, r.conn, failedRows)
-	if err != nil || len(failed) == 0 {
-		return err
-	}
-	var total int
-	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM invalid_games`).Scan(&total); err != nil {
-		return err
-	}
-	t := table{ID: "failed-records", Title: "Records that failed validation",
-		Note: "These records of the database are left out of every figure above. Each is shown with its first error; towerlog validate tells all.",
-		Head: []string{"File", "Game", "Event", "Players", "Errors", "First error"}}
-	for _, f := range failed {
-		t.Rows = append(t.Rows, []string{f.File, strconv.Itoa(f.Index), f.Event, f.Players, strconv.Itoa(f.Errors), f.First})
-	}
-	if total > len(failed) {
-		t.Note += fmt.Sprintf(" The first %d of %d are listed.", len(failed), total)
-	}
-	r.page.Tables = append(r.page.Tables, t)
-	return nil
 }

@@ -15,7 +15,7 @@ import (
 // Filter selects games: the games of the archive report, of the player
 // statistics and standings, and of towerlog select. The zero Filter
 // selects every game. The same Filter selects stored games (in SQL, see
-// where) and replayed games read from files (Match), with the same
+// Where) and replayed games read from files (Match), with the same
 // meaning; every condition set must hold.
 type Filter struct {
 	// Players: games in which every one of these names took part.
@@ -248,9 +248,10 @@ func (q *query) cond(c string, args ...any) {
 	q.args = append(q.args, args...)
 }
 
-// where returns the condition on the games table, aliased g, that the
-// filter sets, and its arguments; "1" when it sets none.
-func (f Filter) where() (string, []any, error) {
+// Where returns the condition on the games table, aliased g, that the
+// filter sets, and its arguments; "1" when it sets none. Values go in as
+// arguments, never into the text.
+func (f Filter) Where() (string, []any, error) {
 	if err := f.Check(); err != nil {
 		return "", nil, err
 	}

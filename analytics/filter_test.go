@@ -63,7 +63,7 @@ func selectByMatch(t *testing.T, files []string, f Filter) []string {
 // selectBySQL returns "file#idx" of the stored games f selects.
 func selectBySQL(t *testing.T, s *Store, f Filter) []string {
 	t.Helper()
-	where, args, err := f.where()
+	where, args, err := f.Where()
 	if err != nil {
 		t.Fatal(err)
 	}

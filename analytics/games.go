@@ -128,7 +128,7 @@ func (s *Store) ReplayGame(ctx context.Context, gid int64) (*replay.Game, error)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", gid, err)
 	}
-	return replay.Replay(g.File, g.Index, rg, nil, replay.Options{Lenient: true}), nil
+	return replay.Replay(g.File, g.Index, rg, replay.Options{Lenient: true}), nil
 }
 
 // Removed is a game RemoveGames deleted.
@@ -192,7 +192,7 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 
 // selectWhere calls emit with each stored game of the condition on games
 // g, with its players.
-func selectWhere(ctx context.Context, q queryer, where string, args []any, emit func(*Game) error) (int, error) {
+func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit func(*Game) error) (int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
 			g.result, g.winner, g.turns, g.record,
 			p.name, p.colour, p.score, p.rank

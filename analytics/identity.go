@@ -7,29 +7,36 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
 // Identity returns the identity of a replayed game: the SHA-256, in hex,
-// of what was played and nothing else. That is the players' names by seat
-// (in normal form C), the rules in play, the Bag and Start tags and every
-// move of the main line: ransoms, discards, placements, followers, floors
-// and captures. The rest of a record is annotation: the other tags
-// (Event, Date, Annotator, Source, the players' colours, ...), declared
-// scores, comments, glyphs, clocks and variations. The same game written
-// differently, annotated differently or read from its JCloisterZone copy
-// has the same identity. The game must have been set up (g.Record not
-// nil).
+// of what was played and nothing else, as the engine sees it. That is the
+// players' names by seat (in normal form C), the rules in play, the start
+// tile and its rotation, the tiles of the bag (in their order when the
+// record fixes it), and every move of the main line: ransoms, discards,
+// placements, followers and phantoms, floors, captures and exchanges.
+// Tags that restate a default (no Start tag and [Start "D@0,0r0"], no Bag
+// tag and a Bag tag listing the box, Rules words equal to the defaults)
+// give the same identity. The rest of a record is annotation: the other
+// tags (Event, Date, Annotator, Source, the players' colours, ...),
+// declared scores, comments, glyphs, clocks and variations. The same game
+// written differently, annotated differently or read from its
+// JCloisterZone copy has the same identity. The game must have been set
+// up (g.Record not nil).
 func Identity(g *replay.Game) string {
-	sum := sha256.Sum256(append([]byte("towerlog identity 1\n"), record.AppendGame(nil, played(g))...))
+	sum := sha256.Sum256(append([]byte("towerlog identity 2\n"), record.AppendGame(nil, played(g))...))
 	return hex.EncodeToString(sum[:])
 }
 
-// played returns the record of what g's players played: its identity
-// tags and its main line, without annotations, every turn numbered in
-// order and named by its player's seat.
+// played returns the record of what g's players played: the setup as the
+// engine sees it, in tags of canonical spelling that are always written,
+// and the main line, without annotations, every turn numbered in order
+// and named by its player's seat.
 func played(g *replay.Game) *record.Game {
 	rg := g.Record
 	out := &record.Game{}
@@ -39,11 +46,12 @@ func played(g *replay.Game) *record.Game {
 	}
 	out.SetTag("Players", record.FormatPlayers(seats))
 	out.SetTag("Rules", g.Rules.String())
-	for _, name := range []string{"Bag", "Start"} {
-		if v, ok := rg.Tag(name); ok {
-			out.SetTag(name, v)
-		}
+	out.SetTag("Bag", playedBag(g.Setup))
+	start, rot := engine.StartTile, g.Setup.StartRot
+	if g.Setup.StartTile != nil {
+		start = *g.Setup.StartTile
 	}
+	out.SetTag("Start", fmt.Sprintf("%s@0,0r%d", start, rot.Degrees()))
 	for i, t := range rg.Turns {
 		mover := t.Player.Text
 		if i < len(g.Turns) && g.Turns[i].Seat < len(seats) {
@@ -54,6 +62,43 @@ func played(g *replay.Game) *record.Game {
 	return out
 }
 
+// playedBag spells the tiles a game draws from: "order" and the tiles in
+// the order drawn when the record fixes it, else "subset" and the count
+// of every tile, which for a game without a Bag tag is the box under its
+// rules without the start tile.
+func playedBag(s engine.Setup) string {
+	if s.Ordered && len(s.Bag) > 0 {
+		var b strings.Builder
+		b.WriteString("order")
+		for _, t := range s.Bag {
+			b.WriteString(" " + t.String())
+		}
+		return b.String()
+	}
+	var counts [engine.NumTileTypes]int
+	if s.Bag == nil {
+		start := engine.StartTile
+		if s.StartTile != nil {
+			start = *s.StartTile
+		}
+		for id := range counts {
+			counts[id] = engine.BoxCount(engine.TileID(id), s.Rules)
+		}
+		counts[start]--
+	}
+	for _, t := range s.Bag {
+		counts[t]++
+	}
+	var b strings.Builder
+	b.WriteString("subset")
+	for id, c := range counts {
+		if c > 0 {
+			fmt.Fprintf(&b, " %s:%d", engine.TileID(id), c)
+		}
+	}
+	return b.String()
+}
+
 // playedTurn copies what a turn played, without its annotations.
 func playedTurn(t *record.Turn, number int, mover string) *record.Turn {
 	c := &record.Turn{Number: number, Numbered: true, Player: record.Name{Text: mover}}
@@ -62,7 +107,7 @@ func playedTurn(t *record.Turn, number int, mover string) *record.Turn {
 		if owner == mover {
 			owner = "" // the mover's own follower, written or not
 		}
-		c.Ransoms = append(c.Ransoms, &record.Ransom{Owner: record.Name{Text: owner}, Holder: record.Name{Text: nfc(r.Holder.Text)}})
+		c.Ransoms = append(c.Ransoms, &record.Ransom{Phantom: r.Phantom, Owner: record.Name{Text: owner}, Holder: record.Name{Text: nfc(r.Holder.Text)}})
 	}
 	for _, d := range t.Discards {
 		c.Discards = append(c.Discards, &record.Discard{Tile: d.Tile})
@@ -70,19 +115,29 @@ func playedTurn(t *record.Turn, number int, mover string) *record.Turn {
 	if pl := t.Placement; pl != nil {
 		c.Placement = &record.Placement{Tile: pl.Tile, X: pl.X, Y: pl.Y, Rotation: pl.Rotation}
 	}
-	switch a := t.Action.(type) {
+	c.Action = playedAction(t.Action)
+	c.Second = playedAction(t.Second)
+	return c
+}
+
+// playedAction copies an action without its annotations; nil stays nil.
+func playedAction(a record.Action) record.Action {
+	switch a := a.(type) {
 	case *record.Follower:
-		c.Action = &record.Follower{Spot: a.Spot}
+		return &record.Follower{Phantom: a.Phantom, Spot: a.Spot}
 	case *record.TowerFollower:
-		c.Action = &record.TowerFollower{X: a.X, Y: a.Y}
+		return &record.TowerFollower{Phantom: a.Phantom, X: a.X, Y: a.Y}
 	case *record.TowerFloor:
 		f := &record.TowerFloor{X: a.X, Y: a.Y}
-		if a.Capture != nil {
-			f.Capture = &record.Capture{X: a.Capture.X, Y: a.Capture.Y, Spot: a.Capture.Spot}
+		if c := a.Capture; c != nil {
+			f.Capture = &record.Capture{X: c.X, Y: c.Y, Phantom: c.Phantom, Spot: c.Spot}
+			if c.Exchange != nil {
+				f.Capture.Exchange = &record.Exchange{Phantom: c.Exchange.Phantom}
+			}
 		}
-		c.Action = f
+		return f
 	}
-	return c
+	return nil
 }
 
 // recordHash is the id games had before identities: the SHA-256 of the
@@ -99,21 +154,24 @@ type storedRows struct {
 }
 
 // storedLookup finds, within an ingest's transaction, the games of a
-// batch that are stored already, and brings the annotations of those
-// stored up to date.
+// batch that are stored already, and merges the annotations of those
+// stored with the new copies' (see mergeRecords). The merges that change
+// a stored value are kept in changes.
 type storedLookup struct {
-	ctx                               context.Context
-	find, findLegacy, invalid, update *sql.Stmt
-	colour                            *sql.Stmt
+	ctx                                       context.Context
+	tx                                        *sql.Tx
+	keep                                      bool
+	find, findLegacy, invalid, update, colour *sql.Stmt
+	changes                                   []Reannotation
 }
 
-func newStoredLookup(ctx context.Context, tx *sql.Tx) (*storedLookup, error) {
-	l := &storedLookup{ctx: ctx}
+func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup, error) {
+	l := &storedLookup{ctx: ctx, tx: tx, keep: keep}
 	for _, p := range []struct {
 		st  **sql.Stmt
 		sql string
 	}{
-		{&l.find, `SELECT gid, record FROM games WHERE id = ?`},
+		{&l.find, `SELECT gid, file, idx FROM games WHERE id = ?`},
 		// A game stored before identities, known by the hash of its
 		// canonical record and without a record.
 		{&l.findLegacy, `SELECT gid FROM games WHERE id = ? AND record IS NULL`},
@@ -152,54 +210,118 @@ func (l *storedLookup) invalidStored(id string) (bool, error) {
 const (
 	gameNew     = iota // not stored: to be added
 	gamePresent        // stored with the same record
-	gameUpdated        // stored with other annotations, now replaced by g's
+	gameUpdated        // stored with other annotations, now merged with g's
 )
 
-// store finds g among the stored games and, if it is there with other
-// annotations, replaces them with g's.
-func (l *storedLookup) store(g *gameRows) (int, error) {
-	var gid int64
-	var stored []byte
-	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &stored)
-	legacy := errors.Is(err, sql.ErrNoRows)
-	if legacy {
-		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
+// storedRecord returns the record stored for the game gid, in canonical
+// CGN; ok is false when the game has none (stored before identities).
+// It is the one reader of games.record within an ingest.
+// A record is a blob, compressed, except in a database that migration 8
+// has yet to convert, where it is text.
+func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok bool, err error) {
+	var stored any
+	if err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&stored); err != nil {
+		return "", false, err
 	}
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return gameNew, nil
-	case err != nil:
-		return 0, err
-	case !legacy && stored != nil:
-		rec, err := RecordText(stored)
+	switch v := stored.(type) {
+	case string:
+		return v, true, nil
+	case []byte:
+		text, err = RecordText(v)
 		if err != nil {
-			return 0, fmt.Errorf("game %d: %w", gid, err)
+			return "", false, fmt.Errorf("game %d: %w", gid, err)
 		}
-		if rec == *g.stored.game.Record {
-			return gamePresent, nil
+		return text, true, nil
+	}
+	return "", false, nil
+}
+
+// store finds g among the stored games and, if it is there with other
+// annotations, merges them with g's.
+func (l *storedLookup) store(g *gameRows) (int, error) {
+	var gid, idx int64
+	var file string
+	err := l.find.QueryRowContext(l.ctx, g.id).Scan(&gid, &file, &idx)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = l.findLegacy.QueryRowContext(l.ctx, recordHash(*g.stored.game.Record)).Scan(&gid)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return gameNew, nil
+		case err != nil:
+			return 0, err
 		}
-	}
-	if err := l.reannotate(gid, g); err != nil {
-		return 0, err
-	}
-	if legacy {
 		// The same record as stored: only its id and record were
 		// missing.
+		rg, _, err := l.merge("", false, *g.stored.game.Record)
+		if err != nil {
+			return 0, err
+		}
+		return gamePresent, l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, rg)
+	}
+	if err != nil {
+		return 0, err
+	}
+	text, ok, err := storedRecord(l.ctx, l.tx, gid)
+	if err != nil {
+		return 0, err
+	}
+	copyText := *g.stored.game.Record
+	if ok && text == copyText {
 		return gamePresent, nil
+	}
+	merged, changes, err := l.merge(text, ok, copyText)
+	if err != nil {
+		return 0, fmt.Errorf("game stored from %s#%d: %w", file, idx, err)
+	}
+	if ok && string(record.AppendGame(nil, merged)) == text {
+		return gamePresent, nil
+	}
+	if err := l.reannotate(gid, g.id, g.stored.game.File, g.stored.game.Index, merged); err != nil {
+		return 0, err
+	}
+	if len(changes) > 0 {
+		l.changes = append(l.changes, Reannotation{File: g.stored.game.File, Index: int(g.stored.game.Index),
+			StoredFile: file, StoredIndex: int(idx), Changes: changes})
 	}
 	return gameUpdated, nil
 }
 
-// reannotate writes g's identity and annotations over the stored game gid.
-func (l *storedLookup) reannotate(gid int64, g *gameRows) error {
-	r := &g.stored.game
-	_, err := l.update.ExecContext(l.ctx, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		str(r.Result), storedRecord(r.Record), gid)
+// merge merges the stored record (if ok) with a copy's.
+func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.Game, []TagChange, error) {
+	p := record.NewParser()
+	c, err := p.Parse(record.RawGame{Src: []byte(copyText)})
+	if err != nil || !ok {
+		return c, nil, err
+	}
+	s, err := record.NewParser().Parse(record.RawGame{Src: []byte(stored)})
+	if err != nil {
+		return nil, nil, err
+	}
+	merged, changes := mergeRecords(s, c, l.keep)
+	return merged, changes, nil
+}
+
+// reannotate writes the identity id, the file and index of the copy read
+// last and the annotations of rg over the stored game gid's. It is the
+// one writer of games.record for stored games.
+func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *record.Game) error {
+	var r GameRow
+	setAnnotations(&r, rg)
+	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
+		str(r.Result), compressedRecord(r.Record), gid)
 	if err != nil {
 		return err
 	}
-	for _, p := range g.stored.players {
-		if _, err := l.colour.ExecContext(l.ctx, str(p.Colour), gid, p.Seat); err != nil {
+	players, err := rg.Players()
+	if err != nil {
+		return err
+	}
+	for seat, p := range players {
+		var colour *string
+		if p.Colour != "" {
+			colour = &p.Colour
+		}
+		if _, err := l.colour.ExecContext(l.ctx, str(colour), gid, seat); err != nil {
 			return err
 		}
 	}

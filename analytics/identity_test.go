@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func replayText(t *testing.T, text string) *replay.Game {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{})
+	g := replay.Replay("x.cgn", 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%v\n%s", g.Diagnostics, text)
 	}
@@ -44,15 +45,17 @@ func TestIdentity(t *testing.T) {
 		"annotator and source": strings.Replace(orig, "[Result", "[Annotator \"Greta\"]\n[Source \"club book\"]\n[Result", 1),
 		"another event and date": strings.Replace(strings.Replace(orig, "A discard, a ransom", "Club night: a discard, a ransom", 1),
 			"2026.11.20", "2026.11.21", 1),
-		"other colours":     strings.Replace(orig, "Anna:red; Bob:blue", "Anna:green; Bob:yellow", 1),
-		"no colours":        strings.Replace(orig, "Anna:red; Bob:blue", "Anna; Bob", 1),
-		"comments":          strings.Replace(orig, "=8-0 ~7:30", "=8-0 ~7:30 {a road for the thief}", 1) + "\n{The end.}\n",
-		"glyphs":            strings.Replace(orig, "+M ~9:09", "+M! ~9:09", 1),
-		"no clocks":         stripClocks(orig),
-		"no declared score": strings.Replace(orig, " =5-3 ~9:10", "", 1),
-		"a variation":       strings.Replace(orig, "=9-7 ~10:30", "=9-7 ~10:30 (13. Anna T15@-1,-2r0 ^-1,0)", 1),
-		"turns unnumbered":  strings.Replace(strings.Replace(orig, "\n2. Bob", "\nBob", 1), "\n3. Anna", "\nAnna", 1),
-		"ransom owner said": strings.Replace(orig, "$Bob", "$Anna@Bob", 1),
+		"other colours":      strings.Replace(orig, "Anna:red; Bob:blue", "Anna:green; Bob:yellow", 1),
+		"no colours":         strings.Replace(orig, "Anna:red; Bob:blue", "Anna; Bob", 1),
+		"comments":           strings.Replace(orig, "=8-0 ~7:30", "=8-0 ~7:30 {a road for the thief}", 1) + "\n{The end.}\n",
+		"glyphs":             strings.Replace(orig, "+M ~9:09", "+M! ~9:09", 1),
+		"no clocks":          stripClocks(orig),
+		"no declared score":  strings.Replace(orig, " =5-3 ~9:10", "", 1),
+		"a variation":        strings.Replace(orig, "=9-7 ~10:30", "=9-7 ~10:30 (13. Anna T15@-1,-2r0 ^-1,0)", 1),
+		"turns unnumbered":   strings.Replace(strings.Replace(orig, "\n2. Bob", "\nBob", 1), "\n3. Anna", "\nAnna", 1),
+		"ransom owner said":  strings.Replace(orig, "$Bob", "$Anna@Bob", 1),
+		"the default start":  strings.Replace(orig, "[Rules", "[Start \"D@0,0r0\"]\n[Rules", 1),
+		"default rule words": strings.Replace(orig, `[Rules "tower"]`, `[Rules "tower range=orthogonal reopen=yes farmers=on"]`, 1),
 	}
 	for name, text := range same {
 		if text == orig {
@@ -69,10 +72,9 @@ func TestIdentity(t *testing.T) {
 		t.Fatalf("without scores and Result: identity changed")
 	}
 	other := map[string]string{
-		"another name":  strings.ReplaceAll(bare, "Bob", "Bobby"),
-		"other rules":   strings.Replace(bare, `[Rules "tower"]`, `[Rules "tower reopen=no"]`, 1),
-		"a turn less":   bare[:strings.Index(bare, "13. Anna")],
-		"another start": strings.Replace(bare, "[Rules", "[Start \"D@0,0r0\"]\n[Rules", 1),
+		"another name": strings.ReplaceAll(bare, "Bob", "Bobby"),
+		"other rules":  strings.Replace(bare, `[Rules "tower"]`, `[Rules "tower reopen=no"]`, 1),
+		"a turn less":  bare[:strings.Index(bare, "13. Anna")],
 	}
 	for name, text := range other {
 		if text == bare {
@@ -94,7 +96,7 @@ func replayLenient(t *testing.T, text string) *replay.Game {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	g := replay.Replay("x.cgn", 1, rg, nil, replay.Options{Lenient: true})
+	g := replay.Replay("x.cgn", 1, rg, replay.Options{Lenient: true})
 	if !g.Valid() {
 		t.Fatalf("%v\n%s", g.Diagnostics, text)
 	}
@@ -169,4 +171,83 @@ func canonicalText(t *testing.T, text string) []byte {
 		t.Fatal(err)
 	}
 	return record.AppendGame(nil, rg)
+}
+
+// TestIngestMergesAnnotations ingests copies of a game in both orders: a
+// tag a copy lacks never erases a stored value, a tag it gives otherwise
+// replaces the stored one and is reported, and KeepAnnotations keeps the
+// stored values.
+func TestIngestMergesAnnotations(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	orig := readText(t, filepath.Join("..", "testdata", "jcz", "ransom.cgn"))
+	const event = "A discard, a ransom paid mid-turn, and a last floor"
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	plain := write("plain.cgn", orig)
+	tagged := write("tagged.cgn", strings.NewReplacer(event, "Spring cup", "[Date", "[Site \"Lyon\"]\n[Round \"2\"]\n[Date",
+		"Anna:red", "Anna:green").Replace(orig))
+	bare := write("bare.cgn", strings.NewReplacer("[Event \""+event+"\"]\n", "", "[Date \"2026.11.20\"]\n", "",
+		"Anna:red; Bob:blue", "Anna; Bob").Replace(orig))
+	type stored struct{ event, site, date, round, colour string }
+	const (
+		redToGreen = `Players "Anna:red; Bob:blue" → "Anna:green; Bob:blue"`
+		greenToRed = `Players "Anna:green; Bob:blue" → "Anna:red; Bob:blue"`
+	)
+	for _, c := range []struct {
+		name    string
+		files   []string
+		keep    bool
+		updated int
+		present int
+		want    stored
+		lines   []string
+	}{
+		{"tagged, plain, bare", []string{tagged, plain, bare}, false, 1, 1,
+			stored{event, "Lyon", "2026-11-20", "2", "red"},
+			[]string{plain + `#1: replaces the annotations of ` + tagged + `#1: Event "Spring cup" → "` + event + `"; ` + greenToRed}},
+		{"bare, plain, tagged", []string{bare, plain, tagged}, false, 2, 0,
+			stored{"Spring cup", "Lyon", "2026-11-20", "2", "green"},
+			[]string{tagged + `#1: replaces the annotations of ` + plain + `#1: Event "` + event + `" → "Spring cup"; ` + redToGreen}},
+		{"tagged, plain, bare, keeping", []string{tagged, plain, bare}, true, 0, 2,
+			stored{"Spring cup", "Lyon", "2026-11-20", "2", "green"}, nil},
+		{"bare, plain, tagged, keeping", []string{bare, plain, tagged}, true, 2, 0,
+			stored{event, "Lyon", "2026-11-20", "2", "red"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := openTemp(t)
+			var lines []string
+			updated, present := 0, 0
+			for _, f := range c.files {
+				st, err := s.Ingest(ctx, []string{f}, IngestOptions{KeepAnnotations: c.keep,
+					Reannotated: func(r Reannotation) { lines = append(lines, r.String()) }})
+				if err != nil {
+					t.Fatal(err)
+				}
+				updated, present = updated+st.Updated, present+st.Present
+			}
+			if updated != c.updated || present != c.present {
+				t.Errorf("%d updated, %d present; want %d, %d", updated, present, c.updated, c.present)
+			}
+			var got stored
+			var games int
+			err := s.db.QueryRow(`SELECT count(*), max(event), max(site), max(date), max(round),
+				(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &got.event, &got.site, &got.date, &got.round, &got.colour)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if games != 1 || got != c.want {
+				t.Errorf("%d games, stored %+v; want 1, %+v", games, got, c.want)
+			}
+			if !slices.Equal(lines, c.lines) {
+				t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(c.lines, "\n"))
+			}
+			checkConsistent(t, s, 1)
+		})
+	}
 }

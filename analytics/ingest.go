@@ -26,6 +26,13 @@ type IngestOptions struct {
 	Progress func()
 	// Loaders are the formats read, by file ending; nil reads CGN only.
 	Loaders replay.Loaders
+	// KeepAnnotations keeps the stored value of a tag that a new copy of
+	// a stored game gives otherwise; by default the copy's replaces it.
+	KeepAnnotations bool
+	// Reannotated, when not nil, is called, from one goroutine, for each
+	// copy of a stored game that replaced stored annotations, once the
+	// replacement is committed.
+	Reannotated func(Reannotation)
 }
 
 // IngestStats counts what an ingest did.
@@ -47,7 +54,10 @@ type IngestStats struct {
 // any moment leaves a consistent database, and running it again adds
 // exactly the games that are missing. A game already stored (the same
 // Identity) is not stored again: it is counted as present, or as updated
-// when its annotations differ, which are then replaced by the new ones.
+// when its annotations differ, which are then merged: a tag the copy
+// lacks keeps its stored value, a tag the copy gives otherwise takes the
+// copy's (the stored one with o.KeepAnnotations), and o.Reannotated
+// hears of every stored value replaced.
 func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (IngestStats, error) {
 	var st IngestStats
 	files, err := o.Loaders.ExpandPaths(paths)
@@ -66,7 +76,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	var werr error
 	go func() {
 		defer close(done)
-		if werr = s.write(ctx, games, o.BatchRows, &st); werr != nil {
+		if werr = s.write(ctx, games, o, &st); werr != nil {
 			cancel(werr)
 		}
 	}()
@@ -95,6 +105,11 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	if werr != nil {
 		return st, werr
 	}
+	if runErr == nil && ctx.Err() != nil {
+		// Stopped after the last game was read, before the last batch
+		// was written.
+		return st, context.Cause(ctx)
+	}
 	return st, runErr
 }
 
@@ -113,21 +128,24 @@ const queuedGames = 64
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter
 // st only once their transaction has committed.
-func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, st *IngestStats) error {
+func (s *Store) write(ctx context.Context, in <-chan *gameRows, o IngestOptions, st *IngestStats) error {
 	var batch []*gameRows
 	rows := 0
 	flush := func() error {
-		if len(batch) == 0 {
+		if len(batch) == 0 || ctx.Err() != nil {
+			// Once stopped, no transaction begins: the caller reports
+			// why it stopped.
+			batch, rows = batch[:0], 0
 			return nil
 		}
-		err := s.writeBatch(ctx, batch, st)
+		err := s.writeBatch(ctx, batch, o, st)
 		batch, rows = batch[:0], 0
 		return err
 	}
 	for g := range in {
 		batch = append(batch, g)
 		rows += g.rowCount()
-		if rows >= batchRows {
+		if rows >= o.BatchRows {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -141,18 +159,31 @@ func (s *Store) write(ctx context.Context, in <-chan *gameRows, batchRows int, s
 
 // writeBatch stores a batch of games in one transaction, skipping those
 // already stored.
-func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestStats) error {
+//
+// A transaction begun is finished even if ctx ends meanwhile (a batch
+// takes a fraction of a second): database/sql would roll it back under
+// the statements still to run, and the ingest would fail with "the
+// transaction has already been committed or rolled back" instead of
+// stopping cleanly.
+func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, o IngestOptions, st *IngestStats) error {
+	ctx = context.WithoutCancel(ctx)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	var c IngestStats
-	if err := writeGames(ctx, tx, batch, &c); err != nil {
+	changes, err := writeGames(ctx, tx, batch, o.KeepAnnotations, &c)
+	if err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
+	}
+	if o.Reannotated != nil {
+		for _, r := range changes {
+			o.Reannotated(r)
+		}
 	}
 	st.Added += c.Added
 	st.Present += c.Present
@@ -163,19 +194,54 @@ func (s *Store) writeBatch(ctx context.Context, batch []*gameRows, st *IngestSta
 }
 
 // writeGames writes the games of a batch within tx, parents before
-// children, and counts them in c.
+// children, and counts them in c. It returns the stored annotations
+// that copies replaced.
 //
-// Its statements run without ctx's cancellation: given a context that
-// can end, the driver watches it with a goroutine of its own for every
-// statement, while these statements are short (a few hundred rows). The
-// transaction still ends when ctx does (database/sql rolls it back), and
-// the next statement fails.
-func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) error {
+// Its statements run without ctx's cancellation, as the transaction
+// does (see writeBatch); given a context that can end, the driver would
+// also watch it with a goroutine of its own for every statement, while
+// these statements are short (a few hundred rows).
+func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, keep bool, c *IngestStats) ([]Reannotation, error) {
 	ctx = context.WithoutCancel(ctx)
-	games, invalid, err := unstored(ctx, tx, batch, c)
+	look, err := newStoredLookup(ctx, tx, keep)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer look.close()
+	games, invalid, later, err := look.unstored(batch, c)
+	if err != nil {
+		return nil, err
+	}
+	if err := insertGames(ctx, tx, games, invalid, c); err != nil {
+		return nil, err
+	}
+	// The copies of games this batch adds meet them now that they are
+	// stored.
+	for _, g := range later {
+		fate, err := look.store(g)
+		if err != nil {
+			return nil, err
+		}
+		c.count(fate)
+	}
+	return look.changes, nil
+}
+
+// count counts a valid game of the given fate.
+func (c *IngestStats) count(fate int) {
+	switch fate {
+	case gameNew:
+		c.Added++
+	case gamePresent:
+		c.Present++
+	case gameUpdated:
+		c.Updated++
+	}
+}
+
+// insertGames adds the games and invalid games of a batch, none of them
+// stored yet.
+func insertGames(ctx context.Context, tx *sql.Tx, games, invalid []*gameRows, c *IngestStats) error {
 	// Keys follow the largest stored: the transaction holds the write
 	// lock from its start (_txlock=immediate), so no one else takes them.
 	var last int64
@@ -218,7 +284,7 @@ func writeGames(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestSta
 			return err
 		}
 	}
-	c.Added = len(games)
+	c.Added += len(games)
 	return nil
 }
 
@@ -238,16 +304,12 @@ const (
 )
 
 // unstored returns the valid and the invalid games of a batch that are
-// not stored yet (each once). It counts the others as present, or as
-// updated when a valid game is stored with other annotations: those are
-// replaced by the batch's (the last copy's, when the batch has several).
-func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats) (games, invalid []*gameRows, err error) {
-	look, err := newStoredLookup(ctx, tx)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer look.close()
-	added := make(map[string]int, len(batch)) // index in games
+// not stored yet (each once), and the later copies of the valid ones,
+// which are to meet them once they are stored. It counts the others as
+// present, or as updated when a valid game is stored with other
+// annotations, which it merges.
+func (l *storedLookup) unstored(batch []*gameRows, c *IngestStats) (games, invalid, later []*gameRows, err error) {
+	added := make(map[string]bool, len(batch))
 	seen := make(map[string]bool)
 	for _, g := range batch {
 		id := g.id
@@ -257,38 +319,31 @@ func unstored(ctx context.Context, tx *sql.Tx, batch []*gameRows, c *IngestStats
 				continue
 			}
 			seen[id] = true
-			stored, err := look.invalidStored(id)
+			stored, err := l.invalidStored(id)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if !stored {
 				invalid = append(invalid, g)
 			}
 			continue
 		}
-		fate := gameNew
-		if i, ok := added[id]; ok {
-			// A copy of a game this batch adds: the last copy's
-			// annotations are kept.
-			fate = gamePresent
-			if *games[i].stored.game.Record != *g.stored.game.Record {
-				fate = gameUpdated
-				games[i] = g
-			}
-		} else if fate, err = look.store(g); err != nil {
-			return nil, nil, err
+		if added[id] {
+			later = append(later, g)
+			continue
 		}
-		switch fate {
-		case gameNew:
-			added[id] = len(games)
+		fate, err := l.store(g)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if fate == gameNew {
+			added[id] = true
 			games = append(games, g)
-		case gamePresent:
-			c.Present++
-		case gameUpdated:
-			c.Updated++
+			continue
 		}
+		c.count(fate)
 	}
-	return games, invalid, nil
+	return games, invalid, later, nil
 }
 
 // rowsPerInsert is the number of rows of one INSERT statement. A

@@ -167,8 +167,9 @@ func (s *Store) KnownNames(ctx context.Context) (*Known, error) {
 	return k, nil
 }
 
-// noGames returns the error of a filter that selected no stored game.
-func (s *Store) noGames(ctx context.Context, f Filter) error {
+// NoGames returns the error of a filter that selected no stored game: a
+// *NoGamesError with the hints of the names the store knows.
+func (s *Store) NoGames(ctx context.Context, f Filter) error {
 	k, err := s.KnownNames(ctx)
 	if err != nil {
 		return err
@@ -180,7 +181,7 @@ func (s *Store) noGames(ctx context.Context, f Filter) error {
 // selects none is a *NoGamesError (the zero Filter on an empty database
 // is not: it selects every game there is).
 func (s *Store) CountGames(ctx context.Context, f Filter) (int, error) {
-	where, args, err := f.where()
+	where, args, err := f.Where()
 	if err != nil {
 		return 0, err
 	}
@@ -189,7 +190,7 @@ func (s *Store) CountGames(ctx context.Context, f Filter) (int, error) {
 		return 0, err
 	}
 	if n == 0 && !f.IsZero() {
-		return 0, s.noGames(ctx, f)
+		return 0, s.NoGames(ctx, f)
 	}
 	return n, nil
 }

@@ -80,10 +80,9 @@ func (r *gameRows) fillGame(g *replay.Game) {
 	game := &r.stored.game
 	*game = GameRow{
 		ID: r.id, File: g.File, Index: int64(g.Index),
-		Event: tag(rg, "Event"), Site: tag(rg, "Site"), Date: isoDate(rg), Round: tag(rg, "Round"),
-		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Result: tag(rg, "Result"), Turns: int64(len(g.Turns)),
-		Record: ptr(string(record.AppendGame(nil, rg))),
+		Rules: g.Rules.String(), Seats: int64(len(g.Players)), Turns: int64(len(g.Turns)),
 	}
+	setAnnotations(game, rg)
 	scores := g.State.Scores()
 	best, winners := -1<<31, 0
 	for _, s := range scores {
@@ -117,6 +116,15 @@ func (r *gameRows) fillGame(g *replay.Game) {
 		r.put(tPlayers, &r.stored.players[seat])
 	}
 	r.put(tGames, game)
+}
+
+// setAnnotations sets the columns of a games row that the annotations
+// of its record give: the Event, Site, Date, Round and Result tags and
+// the record itself, in canonical CGN.
+func setAnnotations(game *GameRow, rg *record.Game) {
+	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), isoDate(rg), tag(rg, "Round")
+	game.Result = tag(rg, "Result")
+	game.Record = ptr(string(record.AppendGame(nil, rg)))
 }
 
 // isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or
@@ -154,7 +162,7 @@ func (r *gameRows) fillTurns(g *replay.Game) {
 			row.TargetX, row.TargetY = ptr(int64(t.Target.X)), ptr(int64(t.Target.Y))
 		}
 		if t.Action == replay.ActionFollower || t.Action == replay.ActionTowerFollower {
-			row.Figure = ptr(figureName(t.Phantom))
+			row.Figure = ptr(FigureName(t.Phantom))
 		}
 		switch t.Second {
 		case replay.ActionFollower:
@@ -198,13 +206,13 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 				r.put(tCaptures, &CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
 					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String(),
-					Figure: figureName(e.Phantom(e.Other))})
+					Figure: FigureName(e.Phantom(e.Other))})
 			case engine.EventExchange:
 				r.put(tExchanges, &ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
-					AFigure: figureName(e.Phantom(e.Player)), BFigure: figureName(e.Phantom(e.Other))})
+					AFigure: FigureName(e.Phantom(e.Player)), BFigure: FigureName(e.Phantom(e.Other))})
 			case engine.EventRansom:
 				r.put(tRansoms, &RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
-					Points: int64(e.Points), Figure: figureName(e.Phantom(e.Player))})
+					Points: int64(e.Points), Figure: FigureName(e.Phantom(e.Player))})
 			case engine.EventDiscard:
 				r.put(tDiscards, &DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}
@@ -212,8 +220,9 @@ func (r *gameRows) fillEvents(g *replay.Game) {
 	}
 }
 
-// figureName is the figure as the store writes it.
-func figureName(phantom bool) string {
+// FigureName is the figure as the store writes it in the figure columns:
+// "phantom" or "follower".
+func FigureName(phantom bool) string {
 	if phantom {
 		return "phantom"
 	}

@@ -174,7 +174,7 @@ func (s *Store) SelectGames(ctx context.Context, f Filter, emit func(*Game) erro
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return st, err
 	}
-	where, args, err := f.where()
+	where, args, err := f.Where()
 	if err != nil {
 		return st, err
 	}

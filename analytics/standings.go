@@ -244,7 +244,7 @@ func (st *Standings) Table() (head []string, rows [][]string) {
 		for _, r := range p.Rounds {
 			row = append(row, RoundCell(r))
 		}
-		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), signed(p.Margin), strconv.Itoa(p.Points))
+		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points))
 		rows = append(rows, row)
 	}
 	return head, rows
@@ -272,26 +272,10 @@ func (st *Standings) Crosstable() (head []string, rows [][]string) {
 	return head, rows
 }
 
-// standingsTables adds the standings and the crosstable of the selected
-// games to a report of one event.
-func (r *report) standingsTables() error {
-	if r.f.Event == "" {
-		return nil
+// Signed writes n with its sign: +3, 0, -2.
+func Signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
 	}
-	var games []*Game
-	_, err := selectWhere(r.ctx, r.conn, "g.gid IN (SELECT gid FROM sel)", nil, func(g *Game) error {
-		games = append(games, g)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	st := standingsOf(games)
-	head, rows := st.Table()
-	r.page.Tables = append(r.page.Tables, table{ID: "standings", Title: "Standings of " + r.f.Event, Head: head, Rows: rows,
-		Note: "Each round's cell gives the player's place at the table and final score. Players are ranked by games won (a shared first place counts), then by margin (over their games, their score minus the best score of the others at the table), then by points."})
-	head, rows = st.Crosstable()
-	r.page.Tables = append(r.page.Tables, table{ID: "crosstable", Title: "Head to head", Head: head, Rows: rows,
-		Note: "Each cell counts the games the player of the row played with the player of the column (numbered as in the rows): finished ahead, behind, and level if any were."})
-	return nil
+	return strconv.Itoa(n)
 }

@@ -63,7 +63,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return nil, err
 	}
-	where, args, err := f.where()
+	where, args, err := f.Where()
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 		}
 		return p
 	}
-	queries := []countQuery{
+	queries := []CountQuery{
 		{`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score) FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`,
 			func(rows *sql.Rows) error {
 				var name string
@@ -142,18 +142,18 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 				return nil
 			}},
 	}
-	ph := newPhantomSection()
-	for _, q := range append(queries, ph.queries()...) {
-		if err := eachRow(ctx, s.db, sel+q.sql, args, q.scan); err != nil {
+	ph := PhantomTally{}
+	for _, q := range append(queries, ph.Queries()...) {
+		if err := EachRow(ctx, s.db, sel+q.SQL, args, q.Scan); err != nil {
 			return nil, err
 		}
 	}
-	for name, u := range ph.stats {
-		if u.games == 0 {
+	for name, u := range ph {
+		if u.Games == 0 {
 			continue
 		}
-		get(name).Phantom = &PhantomUse{Games: u.games, Placed: u.total(), Second: u.second, OnTowers: u.placed["tower"],
-			Points: u.points, CapturedByOthers: u.lost, CapturedOfOthers: u.taken, Ransomed: u.ransomed, Exchanged: u.swapped}
+		get(name).Phantom = &PhantomUse{Games: u.Games, Placed: u.Total(), Second: u.Second, OnTowers: u.Placed["tower"],
+			Points: u.Points, CapturedByOthers: u.Lost, CapturedOfOthers: u.Taken, Ransomed: u.Ransomed, Exchanged: u.Swapped}
 	}
 	out := make([]PlayerStats, 0, len(byName))
 	for _, p := range byName {
@@ -172,8 +172,8 @@ func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, 
 	return out, nil
 }
 
-// eachRow runs a query and calls scan for every row.
-func eachRow(ctx context.Context, q queryer, query string, args []any, scan func(*sql.Rows) error) error {
+// EachRow runs a query and calls scan for every row.
+func EachRow(ctx context.Context, q Queryer, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err

@@ -4,13 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
+	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -23,8 +27,9 @@ var migrations embed.FS
 // 16 KiB take an eighth less of the writer's CPU than 4 KiB ones over a
 // 100,000-game ingest (fewer system calls to log and checkpoint, fewer
 // page splits); 32 and 64 KiB save no more and wait longer for the disk.
-// WAL lets reports read while an ingest writes and makes a commit one
-// append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
+// WAL (set by useWAL when a database is opened for writing; the file
+// keeps it) lets reports read while an ingest writes and makes a commit
+// one append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
 // loses at most the last transactions, never consistency); busy_timeout
 // makes a second writer wait instead of failing; foreign_keys enforces
 // the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
@@ -37,36 +42,148 @@ var migrations embed.FS
 // allocator rounds the page and its header up to a power of two): the
 // peak memory of a 20,000-game ingest was 307 MB with a cache of 64 MiB,
 // 211 MB with 16 MiB, for the same CPU time.
-const pragmas = "_pragma=cache_size(-16384)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_journal_mode=WAL&_txlock=immediate"
+const pragmas = "_pragma=cache_size(-16384)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// busyTimeout is how long a writer waits for another, as busy_timeout.
+const busyTimeout = 5 * time.Second
 
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.
 type Store struct {
-	db *sql.DB
+	db    *sql.DB
+	notes []string
 }
 
-// Open opens (creating it if needed) the database file at path and
-// brings its schema up to date. It refuses, before writing anything, a
-// file that is not a towerlog database (*NotTowerlogError) and one that a
+// readPragmas are those of a connection that only reads: no page size
+// (nothing is written), no _txlock=immediate (a read-only connection
+// cannot take the write lock).
+const readPragmas = "_pragma=cache_size(-16384)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
+
+// dsn returns the data source name of the database file at path. The
+// path is escaped as a URL path so that no character of it can add a
+// parameter.
+func dsn(path, params string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
+}
+
+// Open opens (creating it if needed) the database file at path for
+// writing and brings its schema up to date. A file that cannot be written
+// gives a *NotWritableError. It refuses, before writing anything, a file
+// that is not a towerlog database (*NotTowerlogError) and one that a
 // newer towerlog wrote (*NewerSchemaError); a missing or empty file
 // becomes a new database.
 func Open(ctx context.Context, path string) (*Store, error) {
 	if err := checkFile(ctx, path); err != nil {
 		return nil, err
 	}
-	// The path is escaped as a URL path so that no character of it can
-	// add a parameter to the DSN.
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+pragmas)
+	db, err := sql.Open("sqlite", dsn(path, pragmas))
 	if err != nil {
 		return nil, err
 	}
 	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN) {
+			return nil, &NotWritableError{Path: path, Err: err}
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
 }
+
+// NotWritableError is a database that Open cannot create or write: a
+// read-only file, directory or mount, or a path that cannot be a file.
+type NotWritableError struct {
+	Path string
+	Err  error // SQLite's reason
+}
+
+// Error gives the file and SQLite's reason on one line.
+func (e *NotWritableError) Error() string {
+	return fmt.Sprintf("%s: cannot write the database: %v", e.Path, e.Err)
+}
+
+func (e *NotWritableError) Unwrap() error { return e.Err }
+
+// OpenReadOnly opens the database file at path for reading only: it
+// writes nothing, neither to the file nor beside it, so that archives on
+// read-only mounts, in read-only directories or owned by others can be
+// read. When no ingest is writing the database (no -wal file beside it:
+// its log is checkpointed), the file is opened immutable, so SQLite needs
+// no -shm file either; an ingest that starts while it is read may change
+// what a long report reads, so run them one after the other. Otherwise
+// the reader shares the writer's log, read-only. OpenReadOnly runs no
+// migration: a database that needs one gives an *OutdatedError, a file
+// that is not a towerlog database a *NotTowerlogError, and one that a
+// newer towerlog wrote a *NewerSchemaError.
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+	if err := checkFile(ctx, path); err != nil {
+		return nil, err
+	}
+	params := readPragmas + "&mode=ro"
+	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		params += "&immutable=1"
+	}
+	db, err := sql.Open("sqlite", dsn(path, params))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMigrated(ctx, db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// OutdatedError is a database written by an earlier towerlog, which only
+// a command that writes can bring up to date.
+type OutdatedError struct {
+	Path      string
+	Migration string // the first migration it lacks, e.g. "0006_identity_engine.sql"
+}
+
+// Error says what to do on one line.
+func (e *OutdatedError) Error() string {
+	return fmt.Sprintf("%s: written by an earlier towerlog (migration %s not applied): ingest into it once (towerlog ingest --db %s PATH...) to bring it up to date",
+		e.Path, e.Migration, e.Path)
+}
+
+// checkMigrated checks that every migration is recorded as applied.
+func checkMigrated(ctx context.Context, db *sql.DB, path string) error {
+	rows, err := db.QueryContext(ctx, `SELECT name FROM migrations`)
+	if err != nil {
+		return fmt.Errorf("%s: not a towerlog database: %w", path, err)
+	}
+	applied := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		applied[name] = true
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !applied[name] {
+			return &OutdatedError{Path: path, Migration: strings.TrimPrefix(name, "migrations/")}
+		}
+	}
+	return nil
+}
+
+// Notes returns what the migrations that Open applied have to say to the
+// user (the number of duplicate games merged, for instance), once: a
+// later Open of the same database has nothing to say.
+func (s *Store) Notes() []string { return s.notes }
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
@@ -76,8 +193,9 @@ func (s *Store) DB() *sql.DB { return s.db }
 
 // goSteps holds, by migration file name, the part of a migration that SQL
 // alone cannot do (replaying stored records, for instance). A step runs in
-// the migration's transaction, after the file's SQL.
-var goSteps = map[string]func(context.Context, *sql.Tx) error{}
+// the migration's transaction, after the file's SQL, and may return a
+// note for the user ("" for none), which Store.Notes gives.
+var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
 
 // vacuumAfter names the migrations that free much of the file (a column
 // of every game rewritten smaller): once they are applied, Open vacuums
@@ -87,7 +205,21 @@ var vacuumAfter = map[string]bool{"migrations/0008_record_deflate.sql": true}
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
+	if err := s.useWAL(ctx); err != nil {
+		return err
+	}
+	// In a transaction that takes the write lock at its start, so that a
+	// second process creating the database at the same time waits for
+	// this one (busy_timeout) instead of failing to upgrade a read lock.
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
 		return err
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
@@ -113,6 +245,27 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
+// useWAL puts the database in WAL mode, which the file keeps. Changing
+// the journal mode of a database another connection is creating fails at
+// once (SQLITE_BUSY: SQLite calls no busy handler there), so it is tried
+// again for as long as busy_timeout would wait.
+func (s *Store) useWAL(ctx context.Context) error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		var mode string
+		err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
 // migrateOne applies the migration name unless it was applied before,
 // and says whether it applied it.
 func (s *Store) migrateOne(ctx context.Context, name string) (bool, error) {
@@ -136,8 +289,12 @@ func (s *Store) migrateOne(ctx context.Context, name string) (bool, error) {
 		return false, err
 	}
 	if step := goSteps[name]; step != nil {
-		if err := step(ctx, tx); err != nil {
+		note, err := step(ctx, tx)
+		if err != nil {
 			return false, err
+		}
+		if note != "" {
+			s.notes = append(s.notes, note)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {

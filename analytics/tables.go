@@ -212,7 +212,7 @@ type row interface {
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, storedRecord(r.Record))
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, compressedRecord(r.Record))
 }
 
 func (r *PlayerRow) args(a []any) []any {
@@ -271,9 +271,9 @@ func num(p *int64) any {
 	return *p
 }
 
-// storedRecord is the value of games.record: the record compressed
+// compressedRecord is the value of games.record: the record compressed
 // (compressRecord), nil for NULL.
-func storedRecord(p *string) any {
+func compressedRecord(p *string) any {
 	if p == nil {
 		return nil
 	}

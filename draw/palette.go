@@ -1,12 +1,25 @@
 package draw
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/towerlog/towerlog/replay"
+)
 
 // Seat is what a drawing shows of a player: the name in the legend and
 // the colour of the followers.
 type Seat struct {
 	Name   string
 	Colour string // a colour name of CGN ("red"); "" or an unknown name takes the seat's default
+}
+
+// Seats returns the seats of a replayed game's players, in seat order.
+func Seats(g *replay.Game) []Seat {
+	seats := make([]Seat, len(g.Players))
+	for i, p := range g.Players {
+		seats[i] = Seat{Name: p.Name, Colour: p.Colour}
+	}
+	return seats
 }
 
 // fills maps the colour names of CGN to the fills of the drawings. Names

@@ -33,7 +33,7 @@ func phantomGame(t *testing.T) *replay.Game {
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%s: %d games, %v", path, len(games), err)
 	}
-	g := replay.Replay(path, 1, games[0], nil, replay.Options{})
+	g := replay.Replay(path, 1, games[0], replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: %v", path, g.Diagnostics)
 	}
@@ -59,10 +59,10 @@ func wellFormed(t *testing.T, doc []byte) {
 // picture and as a text board.
 func TestPhantomGolden(t *testing.T) {
 	g := phantomGame(t)
-	svg := draw.SVG(g.State, g.Seats())
+	svg := draw.SVGBytes(g.State, draw.Seats(g))
 	wellFormed(t, svg)
 	draw.Golden(t, "phantom.svg", svg)
-	draw.Golden(t, "phantom.txt", []byte(draw.Board(g.State, g.Seats())))
+	draw.Golden(t, "phantom.txt", []byte(draw.Board(g.State, draw.Seats(g))))
 }
 
 // TestPhantomLegend checks what the legends say of each player's phantom
@@ -70,7 +70,7 @@ func TestPhantomGolden(t *testing.T) {
 // its moves.
 func TestPhantomLegend(t *testing.T) {
 	g := phantomGame(t)
-	svg, text := string(draw.SVG(g.State, g.Seats())), draw.Board(g.State, g.Seats())
+	svg, text := string(draw.SVGBytes(g.State, draw.Seats(g))), draw.Board(g.State, draw.Seats(g))
 	for _, want := range []string{
 		"Anna</tspan> — 0 points, 6 followers and 6 floors left, phantom on the board, holds 1 follower of Cleo</text>",
 		"Bob</tspan> — 0 points, 6 followers and 6 floors left, phantom on the board</text>",
@@ -105,7 +105,7 @@ func TestPhantomHostileNames(t *testing.T) {
 		{Name: `</svg><script>alert(1)</script>`, Colour: `yellow"/><script>`},
 		{Name: `Dora & "<b>"`, Colour: "green"},
 	}
-	doc := string(draw.SVG(g.State, seats))
+	doc := string(draw.SVGBytes(g.State, seats))
 	wellFormed(t, []byte(doc))
 	for _, bad := range []string{"<script", "</svg><", "<b>"} {
 		if strings.Contains(doc, bad) {
@@ -163,7 +163,7 @@ func TestPhantomFigures(t *testing.T) {
 			}
 			seen += onBoard
 			followers := len(g.Followers()) - onBoard
-			svg, text := string(draw.SVG(g, nil)), draw.Board(g, nil)
+			svg, text := string(draw.SVGBytes(g, nil)), draw.Board(g, nil)
 			if g.Turn()%10 == 0 { // parsing is slow: every tenth turn is enough
 				wellFormed(t, []byte(svg))
 			}

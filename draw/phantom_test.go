@@ -115,7 +115,7 @@ func TestPhantomDrawnApart(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fol, ph := figureGame(t, engine.FigureFollower, tc.onTower), figureGame(t, engine.FigurePhantom, tc.onTower)
-			fs, ps := boardFigureLines(string(SVG(fol, seats))), boardFigureLines(string(SVG(ph, seats)))
+			fs, ps := boardFigureLines(string(svgBytes(fol, seats))), boardFigureLines(string(svgBytes(ph, seats)))
 			if len(fs) != 1 || len(ps) != 1 {
 				t.Fatalf("%d and %d figures on the board, want 1 and 1", len(fs), len(ps))
 			}

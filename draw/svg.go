@@ -3,6 +3,7 @@ package draw
 import (
 	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"math/bits"
 	"strconv"
@@ -57,7 +58,7 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// SVG draws the board of g as a standalone SVG document: every tile in its
+// SVG writes the board of g to w as a standalone SVG document: every tile in its
 // place and rotation (fields green, cities tan with pennants as blue shields,
 // roads, cloisters, tower foundations and towers with their height),
 // followers in their players' colours at their spots, a grid with the
@@ -69,7 +70,7 @@ func num(v float64) string {
 // seats gives names and colours in seat order; a missing or unknown
 // colour takes the seat's default. Names are escaped, so any text is safe. The
 // output depends only on g and players: the same game gives the same bytes.
-func SVG(g *engine.Game, seats []Seat) []byte {
+func SVG(w io.Writer, g *engine.Game, seats []Seat) error {
 	d := newSVGDoc(g, seats)
 	d.header()
 	d.boardBackground()
@@ -89,7 +90,8 @@ func SVG(g *engine.Game, seats []Seat) []byte {
 	d.coordinates()
 	d.legend()
 	d.b.WriteString("</svg>\n")
-	return []byte(d.b.String())
+	_, err := io.WriteString(w, d.b.String())
+	return err
 }
 
 // svgDoc is an SVG document being written.

@@ -105,7 +105,7 @@ var svgPlayers = []Seat{{Name: "Anna", Colour: "red"}, {Name: "Bruno", Colour: "
 
 func TestSVGGolden(t *testing.T) {
 	g := svgTestGame(t)
-	got := SVG(g, svgPlayers)
+	got := svgBytes(g, svgPlayers)
 	path := filepath.Join("testdata", "catalog.svg")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -122,7 +122,7 @@ func TestSVGGolden(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("SVG differs from %s; run go test -run SVG ./draw -update and look at the picture", path)
 	}
-	if again := SVG(g, svgPlayers); !bytes.Equal(got, again) {
+	if again := svgBytes(g, svgPlayers); !bytes.Equal(got, again) {
 		t.Error("two renderings of the same game differ")
 	}
 }
@@ -162,7 +162,7 @@ func TestSVGWellFormed(t *testing.T) {
 	games["start tile only"] = start
 	for name, g := range games {
 		t.Run(name, func(t *testing.T) {
-			els := svgElements(t, SVG(g, nil))
+			els := svgElements(t, svgBytes(g, nil))
 			if len(els) == 0 || els[0].Name.Local != "svg" {
 				t.Fatalf("root element is not svg: %v", els)
 			}
@@ -172,7 +172,7 @@ func TestSVGWellFormed(t *testing.T) {
 
 func TestSVGEveryTile(t *testing.T) {
 	g := svgTestGame(t)
-	doc := SVG(g, svgPlayers)
+	doc := svgBytes(g, svgPlayers)
 	tiles := 0
 	for _, el := range svgElements(t, doc) {
 		for _, a := range el.Attr {
@@ -207,7 +207,7 @@ func TestSVGHostileNames(t *testing.T) {
 		{Name: `Tom & "Jerry" <b>`, Colour: "javascript:alert(3)"},
 		{Name: "]]><!-- x -->", Colour: "blue"},
 	}
-	doc := SVG(g, hostile)
+	doc := svgBytes(g, hostile)
 	for _, bad := range []string{"<script", "</svg><", "<b>", "<!--", "javascript:", "]]>"} {
 		if strings.Contains(string(doc), bad) {
 			t.Errorf("output contains %q", bad)
@@ -253,7 +253,7 @@ func TestSVGSeatColours(t *testing.T) {
 	// The fills by hand: purple and brown from the palette; seats 3 and
 	// 4 take green and yellow, the third and fourth default seats.
 	want := []string{"#7d3cb5", "#8b5a2b", "#178a35", "#f6cd1c"}
-	doc := string(SVG(g, seats))
+	doc := string(svgBytes(g, seats))
 	legend := doc[strings.Index(doc, `<g font-size="12" fill="#222222">`):]
 	for p, fill := range want {
 		line := legend[:strings.Index(legend, seats[p].Name)]

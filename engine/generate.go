@@ -27,6 +27,7 @@ type Generator struct {
 	moves []Move
 	buf   []Move
 	place []Placement
+	draws []TileID // Rollout's draw order, the tiles not drawn yet
 }
 
 // NewGenerator returns a Generator.
@@ -47,12 +48,9 @@ func (gen *Generator) Generate(o GenOptions) (*Game, []Move, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	gen.pcg.Seed(o.Seed, o.Seed^0x9E3779B97F4A7C15)
+	gen.Seed(o.Seed)
 	gen.moves = gen.moves[:0]
-	turn := gen.turn
-	if o.Style == StyleGreedy {
-		turn = gen.greedyTurn
-	}
+	turn := gen.turnFunc(o.Style)
 	for !g.Over() {
 		if err := turn(g); err != nil {
 			return nil, nil, err
@@ -133,6 +131,11 @@ func (gen *Generator) drawAndPlace(g *Game, choose func() Placement) error {
 func (gen *Generator) pick(g *Game) TileID {
 	if g.order != nil {
 		return g.order[g.orderPos]
+	}
+	if len(gen.draws) > 0 {
+		t := gen.draws[0]
+		gen.draws = gen.draws[1:]
+		return t
 	}
 	n := gen.rng.IntN(g.bagLeft)
 	for id, c := range g.bagCount {

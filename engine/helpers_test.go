@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
@@ -192,4 +193,17 @@ func scoresAre(t testing.TB, g *Game, want ...int) {
 	if got := g.Scores(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("scores %v, want %v", got, want)
 	}
+}
+
+// shuffledBag appends the tiles left in g's bag to buf in a seeded random
+// order.
+func shuffledBag(g *Game, buf []TileID, seed uint64) []TileID {
+	for id := range Catalog {
+		for range g.BagCount(TileID(id)) {
+			buf = append(buf, TileID(id))
+		}
+	}
+	r := rand.New(rand.NewPCG(seed, 1))
+	r.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
+	return buf
 }

@@ -239,38 +239,26 @@ func (g *Game) apply(m *Move) error {
 	if g.phase == PhaseOver {
 		return g.over(m)
 	}
-	// Tested in the order moves usually come, as predictable branches
-	// (a switch this size becomes a jump table, which the processor
-	// mispredicts as the kinds alternate).
-	k := m.Kind
-	if k == MoveDraw {
+	switch m.Kind {
+	case MoveDraw:
 		return g.draw(m)
-	}
-	if k == MovePlace {
+	case MovePlace:
 		return g.place(m)
-	}
-	if k == MoveEndTurn {
+	case MoveEndTurn:
 		return g.endTurn(m)
-	}
-	if k == MoveFollower {
+	case MoveFollower:
 		return g.deploy(m)
-	}
-	if k == MoveFloor {
+	case MoveFloor:
 		return g.floor(m)
-	}
-	if k == MoveCapture {
+	case MoveCapture:
 		return g.capture(m)
-	}
-	if k == MoveTowerFollower {
+	case MoveTowerFollower:
 		return g.guard(m)
-	}
-	if k == MovePass {
+	case MovePass:
 		return g.pass(m)
-	}
-	if k == MoveDiscard {
+	case MoveDiscard:
 		return g.discard(m)
-	}
-	if k == MoveRansom {
+	case MoveRansom:
 		return g.ransom(m)
 	}
 	return g.illegal(RuleMove, m, "unknown move kind %d", m.Kind)

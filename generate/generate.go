@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -24,11 +24,25 @@ func Game(gen *engine.Generator, o engine.GenOptions, tags map[string]string) (*
 	if err != nil {
 		return nil, err
 	}
+	return write(o, moves, tags)
+}
+
+// write writes the moves of a game played with options o as Game does.
+func write(o engine.GenOptions, moves []engine.Move, tags map[string]string) (*record.Game, error) {
 	players := make([]replay.Player, o.Players)
 	for i := range players {
 		players[i] = replay.Player{Name: Names[i], Colour: replay.DefaultColours[i]}
 	}
 	return replay.Write(players, engine.Setup{Players: o.Players, Rules: o.Rules}, moves, replay.WriteOptions{Tags: tags, Scores: true})
+}
+
+// Player plays whole games for a Series in a style the engine's generator
+// does not have (towerlog generate --style review).
+type Player struct {
+	Name string // the style's name, as --style spells it
+	// Play returns the moves of a complete game played with o (o.Style
+	// is not read); the same options give the same game.
+	Play func(o engine.GenOptions) ([]engine.Move, error)
 }
 
 // Series describes numbered games: game i (from 0) is played with seed
@@ -40,6 +54,9 @@ type Series struct {
 	Seed                   uint64
 	Rules                  engine.Rules
 	Style                  engine.Style
+	// Player, if set, plays the games instead of the engine's generator
+	// (Style is then not read).
+	Player *Player
 	// Done, if set, is called after each game is written.
 	Done func()
 }
@@ -53,12 +70,25 @@ func (s Series) options(i int) engine.GenOptions {
 // from: Event, Round (i+1) and Source (the seed and style that replay it).
 func (s Series) game(gen *engine.Generator, i int) (*record.Game, error) {
 	o := s.options(i)
+	style := StyleName(o.Style)
+	if s.Player != nil {
+		style = s.Player.Name
+	}
 	tags := map[string]string{
 		"Event":  "towerlog generated games",
 		"Round":  strconv.Itoa(i + 1),
-		"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", o.Seed, StyleName(o.Style)),
+		"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", o.Seed, style),
 	}
-	rg, err := Game(gen, o, tags)
+	var rg *record.Game
+	var err error
+	if s.Player != nil {
+		var moves []engine.Move
+		if moves, err = s.Player.Play(o); err == nil {
+			rg, err = write(o, moves, tags)
+		}
+	} else {
+		rg, err = Game(gen, o, tags)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("game %d (seed %d): %w", i+1, o.Seed, err)
 	}

@@ -43,7 +43,7 @@ func TestSeries(t *testing.T) {
 		if src, _ := rg.Tag("Source"); src != fmt.Sprintf("towerlog generate --seed %d --style random", 7+i) {
 			t.Errorf("game %d: Source %q", i+1, src)
 		}
-		if g := replay.Replay("series.cgn", i+1, rg, nil, replay.Options{}); !g.Valid() {
+		if g := replay.Replay("series.cgn", i+1, rg, replay.Options{}); !g.Valid() {
 			t.Errorf("game %d is invalid: %v", i+1, g.Diagnostics)
 		}
 		file, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%06d.cgn", i+1)))

@@ -11,7 +11,8 @@
 // exchange choice (&+, &*),
 // per-move clocks to clock annotations, a prepared draw order that ends
 // the game (a last "#END", endTurn) to a Bag "order ..." tag, and the
-// printing of the sets to Edition and Gardens tags. A save that stops
+// printing of the sets to Edition and Gardens tags, and the tags an export
+// kept in gameAnnotations.cgnTags back to tags. A save that stops
 // inside a turn gives the turns before it with a Warning. A save that
 // cannot be imported gives an *Error naming the file, line:column, the
 // move's index in "replay", the turn and the player, and its Kind:
@@ -23,11 +24,16 @@
 // by message, to the same position and scores: sets, elements and rules,
 // the start tile, the players, every drawn tile (discards included) in
 // gameAnnotations.drawOrder, and the moves, with meeple ids ("0.small.1",
-// "0.phantom.1") tracked as JCloisterZone tracks them and a PASS only
+// "0.phantom.1") tracked as JCloisterZone tracks them, the tags its
+// fields do not carry (Site, Round, ...) in gameAnnotations.cgnTags, which
+// JCloisterZone ignores, and a PASS only
 // where it offers a choice: the phantom's step is offered after the
 // action (a figure, or a floor and its capture or its PASS) when the
-// engine lists a place for the phantom, never after a PASS of the action.
-// Games whose rule flags JCloisterZone cannot express are refused.
+// phantom has a spot on the tile just placed, never after a PASS of the
+// action. JCloisterZone's releases (5.x) skip the step when the phantom's
+// only spots are towers; a phantom put onto a tower then is written all
+// the same, with a Warning, as those releases refuse it. Games whose rule
+// flags JCloisterZone cannot express are refused.
 //
 // Loader makes replay.Run (and towerlog validate) read saves, when the
 // caller names it among its replay.Loaders.
@@ -41,6 +47,6 @@
 //	}
 //	_ = record.Format(os.Stdout, rg)
 //
-//	data, err := jcz.Export(rg, "game.cgn")
+//	data, warnings, err := jcz.Export(rg, "game.cgn")
 //	_ = os.WriteFile("game.jcz", data, 0o644)
 package jcz

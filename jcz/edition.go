@@ -41,6 +41,20 @@ func formatGardens(order []jczTile) string {
 	return strings.Join(words, " ")
 }
 
+// tagError is a tag's value that export cannot write: Tag names the tag,
+// Reason says what is wrong with its value.
+type tagError struct {
+	Tag, Reason string
+}
+
+func (e *tagError) Error() string { return e.Tag + " tag: " + e.Reason }
+
+// tagErrorf returns a *tagError for tag, its reason formatted as by
+// fmt.Sprintf.
+func tagErrorf(tag, format string, args ...any) error {
+	return &tagError{Tag: tag, Reason: fmt.Sprintf(format, args...)}
+}
+
 // readEdition reads the Edition and Gardens tags of rg for a game played
 // with rules r; gardens maps each garden tile to the copy (1 the first
 // drawn) that carries the garden.
@@ -57,7 +71,7 @@ func readEdition(rg *record.Game, r engine.Rules) (edition, map[engine.TileID]in
 		case (w == "tower:1" || w == "tower:2") && r.Tower():
 			ed.tower = int(w[6] - '0')
 		default:
-			return ed, nil, fmt.Errorf("Edition tag: %q is not basic:1, basic:2, tower:1 or tower:2 (with The Tower in play)", w)
+			return ed, nil, tagErrorf(tagEdition, "%q is not basic:1, basic:2, tower:1 or tower:2 (with The Tower in play)", w)
 		}
 	}
 	gardens := map[engine.TileID]int{}
@@ -68,13 +82,13 @@ func readEdition(rg *record.Game, r engine.Rules) (edition, map[engine.TileID]in
 		n, err := strconv.Atoi(nth)
 		switch {
 		case ed.basic != 2:
-			return ed, nil, fmt.Errorf("Gardens tag: gardens are tiles of basic:2, and the Edition tag does not name it")
+			return ed, nil, tagErrorf(tagGardens, "gardens are tiles of basic:2, and the Edition tag does not name it")
 		case !ok || gardenOf(id) == "":
-			return ed, nil, fmt.Errorf("Gardens tag: %q: %s is no tile with a garden in basic:2", w, tile)
+			return ed, nil, tagErrorf(tagGardens, "%q: %s is no tile with a garden in basic:2", w, tile)
 		case err != nil || n < 1:
-			return ed, nil, fmt.Errorf("Gardens tag: %q is not TILE:N with N from 1", w)
+			return ed, nil, tagErrorf(tagGardens, "%q is not TILE:N with N from 1", w)
 		case gardens[id] != 0:
-			return ed, nil, fmt.Errorf("Gardens tag: %s is named twice: basic:2 holds one %s", tile, gardenOf(id))
+			return ed, nil, tagErrorf(tagGardens, "%s is named twice: basic:2 holds one %s", tile, gardenOf(id))
 		}
 		gardens[id] = n
 	}

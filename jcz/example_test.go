@@ -52,10 +52,13 @@ func ExampleExport() {
 		fmt.Println(err)
 		return
 	}
-	data, err := jcz.Export(games[0], "short.cgn")
+	data, warnings, err := jcz.Export(games[0], "short.cgn")
 	if err != nil {
 		fmt.Println(err)
 		return
+	}
+	for _, w := range warnings { // moves JCloisterZone's releases refuse
+		fmt.Println(w.String())
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if strings.Contains(line, `"type"`) || strings.Contains(line, `"meepleId"`) || strings.Contains(line, "BA/") || strings.Contains(line, "#END") {

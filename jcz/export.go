@@ -29,39 +29,79 @@ const AppVersion = "5.7.0"
 // The save holds only messages JCZ accepts where they stand: a PASS only
 // where the engine lists another choice for the step (JCZ skips a step
 // without one) and none for the phantom's step after a PASS of the action
-// (JCZ skips it then), an EXCHANGE_FOLLOWER after a capture whose
+// or when the phantom's only spots are towers (JCZ's releases skip it
+// then), an EXCHANGE_FOLLOWER after a capture whose
 // exchange chooses between a follower and the phantom, the enclosed field
 // of T07 as Field "I", and the sets and
-// tile ids of the game's Edition and Gardens tags. Its draw order lists
+// tile ids of the game's Edition and Gardens tags. gameAnnotations.cgnTags
+// keeps the tags that the save's fields do not give back (see keptTags).
+// Its draw order lists
 // every tile drawn, discards included; the rest of a Bag tag's tiles
 // follow while the game is unfinished, and "#END" ends the order when it
 // is shorter than the box, so that JCZ ends the game where the record
 // does. An unfinished game played from the whole box has only the tiles
 // drawn: JCZ goes on drawing at random, as the record leaves open.
-func Export(rg *record.Game, file string) ([]byte, error) {
-	rep := replay.Replay(file, 1, rg, nil, replay.Options{Lenient: true})
+//
+// The one move it writes that JCZ's releases (5.x) refuse is a phantom
+// put onto a tower when a tower was its only spot (the rules allow it;
+// those releases skip that phantom's step): each gives a Warning naming
+// the turn, the player and the message.
+func Export(rg *record.Game, file string) ([]byte, []Warning, error) {
+	rep := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
 	for _, d := range rep.Diagnostics {
 		if d.Severity == replay.Error {
-			return nil, &Error{Place: Place{File: file, Where: where(d), Move: -1}, Kind: Invalid, Msg: "the game is not valid: " + d.Message}
+			return nil, nil, &Error{Place: Place{File: file, Where: where(d), Move: -1}, Kind: Invalid, Msg: "the game is not valid: " + d.Message}
 		}
 	}
 	if err := expressible(rep.Rules); err != nil {
-		return nil, &Error{Place: Place{File: file, Where: "Rules tag", Move: -1}, Kind: Unsupported, Msg: err.Error()}
+		return nil, nil, &Error{Place: Place{File: file, Where: "Rules tag", Move: -1}, Kind: Unsupported, Msg: err.Error()}
 	}
 	ed, gardens, err := readEdition(rg, rep.Rules)
 	if err != nil {
-		return nil, &Error{Place: Place{File: file, Move: -1}, Kind: Invalid, Msg: err.Error()}
+		return nil, nil, &Error{Place: Place{File: file, Move: -1}, Kind: Invalid, Msg: err.Error()}
 	}
 	ex := &exporter{file: file, rep: rep, last: -1, ed: ed, names: namer{ed: ed, rules: rep.Rules, gardens: gardens}}
 	if err := ex.run(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sv := ex.save(rg)
+	if sv.Annotations.CGNTags, err = keptTags(rg, sv, file); err != nil {
+		return nil, nil, err
+	}
 	data, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(data, '\n'), ex.warnings, nil
+}
+
+// keptTags returns the tags of rg that the save sv does not give back
+// through JCZ's own fields (name, created, players, setup, drawOrder): it
+// imports sv and compares. They are those JCZ has no field for (Site,
+// Round, Termination, Source, Annotator, a Result the game's end would not
+// give, any other tag), and those whose text its fields cannot hold (a
+// Date with unknown parts, Players without colours, a default Start
+// restated, a Bag "subset").
+func keptTags(rg *record.Game, sv *save, file string) (map[string]string, error) {
+	data, err := json.Marshal(sv)
 	if err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	back, _, err := Import(data, file)
+	if err != nil {
+		return nil, &Error{Place: Place{File: file, Move: -1}, Kind: Invalid, Msg: "the save does not import back: " + err.Error()}
+	}
+	var kept map[string]string
+	for _, t := range rg.Tags {
+		if v, ok := back.Tag(t.Name); ok && v == t.Value {
+			continue
+		}
+		if kept == nil {
+			kept = map[string]string{}
+		}
+		kept[t.Name] = t.Value
+	}
+	return kept, nil
 }
 
 func where(d replay.Diagnostic) string {
@@ -97,6 +137,9 @@ type exporter struct {
 	seat  int
 	last  int64 // the last clock written, -1 for none
 	t     *record.Turn
+	// warnings are the messages written that JCloisterZone's releases
+	// refuse (see towersOnly).
+	warnings []Warning
 }
 
 func (ex *exporter) failf(format string, args ...any) *Error {
@@ -264,16 +307,56 @@ func (ex *exporter) action(a record.Action) error {
 }
 
 // second writes the turn's second figure, the phantom, or declines the
-// phantom's step when the engine offers it.
+// phantom's step when the engine offers it. JCloisterZone's releases skip
+// that step when the phantom's only spots are towers: no PASS then, and a
+// phantom put onto a tower is written with a Warning (they refuse it).
 func (ex *exporter) second(a record.Action) error {
+	skipped := ex.g.Phase() == engine.PhasePhantom && towersOnly(ex.g)
 	if a != nil {
+		if tf, ok := a.(*record.TowerFollower); ok && skipped {
+			ex.warnTowerOnly(tf)
+		}
 		return ex.figure(a)
 	}
-	if ex.g.Phase() != engine.PhasePhantom {
+	switch {
+	case ex.g.Phase() != engine.PhasePhantom:
 		return nil
+	case skipped:
+		return ex.apply(engine.Move{Kind: engine.MovePass})
 	}
 	_, err := ex.pass()
 	return err
+}
+
+// towersOnly reports whether the phantom's step offers the phantom towers
+// and no spot on the tile just placed. JCloisterZone's releases (5.x, its
+// engine up to 2023-03) skip the step then: their PhantomPhase tests the
+// spots on the tile before it adds the towers.
+func towersOnly(g *engine.Game) bool {
+	towers := false
+	for _, m := range g.LegalMoves(nil) {
+		switch m.Kind {
+		case engine.MoveFollower:
+			return false
+		case engine.MoveTowerFollower:
+			towers = true
+		}
+	}
+	return towers
+}
+
+// warnTowerOnly warns that the phantom onto a tower, its only spot, is a
+// message JCloisterZone's releases refuse.
+func (ex *exporter) warnTowerOnly(tf *record.TowerFollower) {
+	pos := tf.Pos
+	if pos.IsValid() && pos.Filename == "" {
+		pos.Filename = ex.file
+	}
+	w := Warning{Place: Place{File: ex.file, Move: len(ex.out), Pos: pos, Turn: ex.t.Number, Player: ex.rep.Players[ex.seat].Name}}
+	w.Msg = fmt.Sprintf("the phantom onto the tower at (%d,%d) is written as replay[%d] %s, which JCloisterZone releases (5.x) refuse: "+
+		"the tower is the phantom's only spot, and they skip the phantom's step when it has no spot on the tile just placed "+
+		"(their PhantomPhase tests those before adding the towers); the rules allow the move", tf.X, tf.Y, len(ex.out), typeDeploy)
+	ex.warnings = append(ex.warnings, w)
 }
 
 // figure writes a figure put on the new tile or onto a tower.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
@@ -15,10 +16,20 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
+// MaxSaveBytes is the largest save ImportFile reads, which it must hold
+// whole: a JCloisterZone save of a whole game is some hundred KiB.
+const MaxSaveBytes = 16 << 20
+
 // ImportFile reads the JCloisterZone save at path and imports it (see
-// Import). An error reading the file is returned as it is.
+// Import). An error reading the file is returned as it is; a file larger
+// than MaxSaveBytes is a *record.TooLargeError, read no further.
 func ImportFile(path string) (*record.Game, []Warning, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := record.ReadAll(f, path, "save", MaxSaveBytes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -29,9 +40,11 @@ func ImportFile(path string) (*record.Game, []Warning, error) {
 // CGN record: Players, Rules, Bag (for a prepared draw order that ends the
 // game), Start (when not the rulebook's), Edition and Gardens (for sets of
 // a later printing), Event (the game's name), Date (its creation), the
-// turns with declared scores after each, clocks, and the Result. The moves
-// are replayed through the engine on the way, so the record is a legal
-// game.
+// turns with declared scores after each, clocks, and the Result; then the
+// tags an export kept in gameAnnotations.cgnTags (Site, Round, ..., and
+// those whose text the save's fields do not hold), so that the import of
+// an export has the record's tags. The moves are replayed through the
+// engine on the way, so the record is a legal game.
 //
 // A save that cannot be imported gives an *Error whose Kind says why: not
 // a save (Unreadable), a game towerlog does not play (Unsupported), or a
@@ -814,7 +827,77 @@ func (im *importer) write() (*record.Game, error) {
 	for i, t := range rg.Turns {
 		setClocks(t, im.clocks[i])
 	}
+	im.restoreTags(rg)
 	return rg, nil
+}
+
+// replayedTags are the tags the replayer reads: a kept value of one of
+// them must fit the save's game.
+var replayedTags = []string{"Players", "Rules", "Bag", "Start", "Result"}
+
+// restoreTags sets on rg the tags an export kept in
+// gameAnnotations.cgnTags, in the order of their names. A name that is not
+// a CGN tag name is left out with a Warning. When the kept values of the
+// tags the replayer reads make the record invalid (a save edited after
+// the export), the values the save's fields give stand instead, with a
+// Warning.
+func (im *importer) restoreTags(rg *record.Game) {
+	a := im.sv.Annotations
+	if a == nil {
+		return
+	}
+	var replayed []string
+	for _, name := range slices.Sorted(maps.Keys(a.CGNTags)) {
+		switch {
+		case !isTagName(name):
+			im.warnTags(fmt.Sprintf("%q is not a CGN tag name (a letter, then letters, digits or _): the tag is left out", name))
+		case slices.ContainsFunc(replayedTags, func(r string) bool { return strings.EqualFold(r, name) }):
+			replayed = append(replayed, name)
+		default:
+			rg.SetTag(name, a.CGNTags[name])
+		}
+	}
+	if len(replayed) == 0 {
+		return
+	}
+	own := make([]*record.Tag, len(rg.Tags))
+	for i, t := range rg.Tags {
+		c := *t
+		own[i] = &c
+	}
+	for _, name := range replayed {
+		rg.SetTag(name, a.CGNTags[name])
+	}
+	if why := misfit(im.file, rg, im.setup.Rules); why != "" {
+		rg.Tags = own
+		im.warnTags("the kept tags do not fit the save's game (" + why + "): the save's own players, rules, bag, start and result stand")
+	}
+}
+
+// misfit replays rg and says why it is not the game of the save: its
+// first error, or rules other than the save's; "" when it is.
+func misfit(file string, rg *record.Game, rules engine.Rules) string {
+	g := replay.Replay(file, 1, rg, replay.Options{Lenient: true})
+	for _, d := range g.Diagnostics {
+		if d.Severity == replay.Error {
+			return d.Message
+		}
+	}
+	if g.Rules != rules {
+		return fmt.Sprintf("the rules %q, not the save's %q", g.Rules.String(), rules.String())
+	}
+	return ""
+}
+
+func (im *importer) warnTags(msg string) {
+	im.warnings = append(im.warnings, Warning{Place: im.place("gameAnnotations.cgnTags", -1), Msg: msg})
+}
+
+// isTagName reports whether name is a tag name of CGN, as the notation's
+// parser reads it.
+func isTagName(name string) bool {
+	games, err := record.Parse(strings.NewReader("["+name+` ""]`+"\n"), "")
+	return err == nil && len(games) == 1 && len(games[0].Tags) == 1 && strings.EqualFold(games[0].Tags[0].Name, name)
 }
 
 func setClocks(t *record.Turn, c turnClocks) {

@@ -21,8 +21,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in ../testdata/jcz")
 
 const (
-	fixtures   = "../testdata/jcz"
-	sharedSave = "../../shared/peers/jcloisterzone/basic"
+	fixtures = "../testdata/jcz"
+	jczSaves = "../testdata/jcz/jcloisterzone" // JCloisterZone's own regression saves
 )
 
 func format(t *testing.T, rg *record.Game) string {
@@ -41,7 +41,7 @@ func replayed(t *testing.T, path string) (*record.Game, *replay.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := replay.Replay(path, 1, rg, nil, replay.Options{})
+	g := replay.Replay(path, 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: the imported game is not valid: %v", path, g.Diagnostics)
 	}
@@ -56,8 +56,8 @@ var (
 // refusedSaves are JCZ's saves that use expansions towerlog does not
 // play, with the full message of their refusal.
 var refusedSaves = map[string]string{
-	"garden-scoring.jcz": sharedSave + `/garden-scoring.jcz:21:17: setup.elements: element "abbot" is not supported: towerlog plays the base game, The Tower and the Phantom only`,
-	"tiny-city-coa.jcz":  sharedSave + `/tiny-city-coa.jcz:16:13: setup.sets: set "abbey-and-mayor:1" is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only`,
+	"garden-scoring.jcz": jczSaves + `/garden-scoring.jcz:21:17: setup.elements: element "abbot" is not supported: towerlog plays the base game, The Tower and the Phantom only`,
+	"tiny-city-coa.jcz":  jczSaves + `/tiny-city-coa.jcz:16:13: setup.sets: set "abbey-and-mayor:1" is not supported: towerlog plays the base game (basic:1, basic:2) and The Tower (tower:1, tower:2) only`,
 }
 
 // TestJCZRegressionSaves imports every regression save of JCloisterZone:
@@ -66,9 +66,9 @@ var refusedSaves = map[string]string{
 // unsupported. A save whose draw order ends the game (endTurn, "#END")
 // is over; the others go on with random draws in JCZ, and are unfinished.
 func TestJCZRegressionSaves(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedSave, "*.jcz"))
+	files, _ := filepath.Glob(filepath.Join(jczSaves, "*.jcz"))
 	if len(files) != 6 {
-		t.Fatalf("%d JCloisterZone saves in %s, want 6", len(files), sharedSave)
+		t.Fatalf("%d JCloisterZone saves in %s, want 6", len(files), jczSaves)
 	}
 	matched := 0
 	for _, f := range files {
@@ -121,7 +121,7 @@ func replayedData(t *testing.T, data []byte, path string) *replay.Game {
 	if err != nil || len(warnings) > 0 {
 		t.Fatal(err, warnings)
 	}
-	g := replay.Replay(path, 1, rg, nil, replay.Options{})
+	g := replay.Replay(path, 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatalf("%s: the imported game is not valid: %v", path, g.Diagnostics)
 	}
@@ -224,7 +224,7 @@ func TestFixturesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := Export(rg, f)
+		data, _, err := Export(rg, f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -253,7 +253,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := format(t, rg)
-		data, err := Export(rg, "generated.cgn")
+		data, _, err := Export(rg, "generated.cgn")
 		if err != nil {
 			t.Fatalf("seed %d: %v", o.Seed, err)
 		}
@@ -281,6 +281,13 @@ func mutateFile(t *testing.T, path string, change func(sv map[string]any)) []byt
 	if err != nil {
 		t.Fatal(err)
 	}
+	return mutateData(t, data, change)
+}
+
+// mutateData lets change edit the save data as plain JSON and returns the
+// edited save.
+func mutateData(t *testing.T, data []byte, change func(sv map[string]any)) []byte {
+	t.Helper()
 	var sv map[string]any
 	if err := json.Unmarshal(data, &sv); err != nil {
 		t.Fatal(err)
@@ -442,7 +449,7 @@ func TestExportRefusesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Export(rg, "g.cgn")
+		_, _, err = Export(rg, "g.cgn")
 		if err == nil || err.Error() != c.want {
 			t.Errorf("got  %v\nwant %s", err, c.want)
 		}
@@ -457,7 +464,7 @@ func TestExportExpressibleRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := Export(rg, "g.cgn")
+		data, _, err := Export(rg, "g.cgn")
 		if err != nil {
 			t.Fatalf("%s: %v", words, err)
 		}
@@ -476,7 +483,7 @@ func TestExportRefusesInvalidGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Export(games[0], "bad.cgn")
+	_, _, err = Export(games[0], "bad.cgn")
 	want := "bad.cgn: 3:9: the game is not valid: tile U at (5,5) is not next to any tile"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
@@ -512,7 +519,11 @@ func TestLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "capture.jcz true|exchange.jcz true|exchange-ransom.jcz true|phantoms-only.jcz false|seed-1a-1d.jcz true|ransom.jcz true|tower-floor.jcz true"
+	// JCloisterZone's saves of the Abbot and of Abbey and Mayor are
+	// unsupported, hence not valid; so is a game with phantoms only.
+	want := "capture.jcz true|exchange.jcz true|" +
+		"city-and-road-scoring.jcz true|field-scoring.jcz true|garden-scoring.jcz false|monastery-scoring.jcz true|tiny-city-coa.jcz false|tiny-city-rule.jcz true|" +
+		"exchange-ransom.jcz true|phantoms-only.jcz false|seed-1a-1d.jcz true|ransom.jcz true|tower-floor.jcz true"
 	if strings.Join(got, "|") != want {
 		t.Fatalf("got %v, want %s", got, want)
 	}
@@ -523,7 +534,7 @@ func TestExportShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := Export(rg, "exchange.cgn")
+	data, _, err := Export(rg, "exchange.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -590,10 +601,10 @@ func TestDrawOrder(t *testing.T) {
 			if !strings.Contains(text, c.tags) || !strings.HasSuffix(text, c.last) {
 				t.Fatalf("got\n%s\nwant %q and a last turn %q", text, c.tags, c.last)
 			}
-			if g := replay.Replay("x", 1, rg, nil, replay.Options{}); !g.Valid() {
+			if g := replay.Replay("x", 1, rg, replay.Options{}); !g.Valid() {
 				t.Fatalf("invalid: %v", g.Diagnostics)
 			}
-			data, err := Export(rg, "x.cgn")
+			data, _, err := Export(rg, "x.cgn")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -605,5 +616,25 @@ func TestDrawOrder(t *testing.T) {
 				t.Fatalf("round trip:\n%s\nwant\n%s", format(t, back), text)
 			}
 		})
+	}
+}
+
+// TestImportFileTooLarge checks that a file past MaxSaveBytes is refused
+// with its name, read no further than the limit.
+func TestImportFileTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.jcz")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxSaveBytes + 1); err != nil { // sparse: no disk space
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, err = ImportFile(path)
+	want := path + ": save larger than 16 MiB (the limit): stopped reading"
+	var tl *record.TooLargeError
+	if err == nil || err.Error() != want || !errors.As(err, &tl) {
+		t.Fatalf("error %v, want the *record.TooLargeError %s", err, want)
 	}
 }

@@ -1,12 +1,16 @@
 package jcz
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -29,9 +33,9 @@ func phantomSave(t *testing.T, name string) *replay.Game {
 	golden(t, filepath.Join(phantomFixtures, name+".cgn"), format(t, g.Record))
 	checkAssertions(t, data, g)
 	checkSameMessages(t, data, name+Extension)
-	out, err := Export(g.Record, name+".cgn")
-	if err != nil {
-		t.Fatal(err)
+	out, warnings, err := Export(g.Record, name+".cgn")
+	if err != nil || len(warnings) > 0 {
+		t.Fatal(err, warnings)
 	}
 	back, _, err := Import(out, "exported.jcz")
 	if err != nil {
@@ -206,6 +210,125 @@ func TestPhantomRefused(t *testing.T) {
 			}
 			if err.Error() != c.want || je.Kind != c.kind || je.Rule != c.rule {
 				t.Fatalf("got  %s (%s, rule %q)\nwant %s (%s, rule %q)", err, je.Kind, je.Rule, c.want, c.kind, c.rule)
+			}
+		})
+	}
+}
+
+// towersOnlyGame is a two-turn game with the Phantom whose phantom's step
+// offers, in both turns, a tower and nothing else when farmers are off:
+// Anna's T12 (fields all round, a tower foundation) south of the start
+// tile gets its first floor, with no figure in range (no capture step);
+// the fields take no figure, so the new tower is the phantom's only spot.
+// Bob's B (a cloister amid fields) at (1,1) gets his monk; the cloister is
+// taken and the fields take no figure, so the tower at (0,1), open at
+// height 1, is again the phantom's only spot. With farmers on, the fields
+// of each tile are spots too. The cloister scores 1 + 2 neighbours (the
+// start tile and T12) for Bob at the end, after the last turn.
+func towersOnlyGame(rules, second string) string {
+	return `[Players "Anna:red; Bob:blue"]
+[Rules "` + rules + `"]
+[Bag "order T12 B"]
+[Result "0-3"]
+
+1. Anna T12@0,1r0 ^0,1 =0-0
+2. Bob B@1,1r0 +M` + second + " =0-3\n"
+}
+
+// TestExportPhantomTowersOnly: JCloisterZone's releases skip the phantom's
+// step when its only spots are towers (FORMAT.md): the export writes no
+// PASS for it, and a phantom put onto the tower then is written with a
+// warning naming the turn, the player and the message they refuse. With a
+// spot on the tile the step is offered and declined with a PASS. Each
+// export imports back to the record.
+func TestExportPhantomTowersOnly(t *testing.T) {
+	const warning = "x.cgn:7:19: turn 2 (Bob): warning: the phantom onto the tower at (0,1) is written as replay[5] DEPLOY_MEEPLE, " +
+		"which JCloisterZone releases (5.x) refuse: the tower is the phantom's only spot, and they skip the phantom's step " +
+		"when it has no spot on the tile just placed (their PhantomPhase tests those before adding the towers); the rules allow the move"
+	for _, c := range []struct {
+		name, rules, second string
+		want                []string // each message: type and meeple id
+		warnings            []string
+		// fork: JCZ's fan fork offers the step the releases skip, and its
+		// saves decline it with a PASS in both turns: they import to the
+		// same record.
+		fork bool
+	}{
+		{"PassSkipped", "tower phantom farmers=off", "", []string{
+			"PLACE_TILE", "PLACE_TOKEN", "COMMIT",
+			"PLACE_TILE", "DEPLOY_MEEPLE 1.small.1", "COMMIT",
+		}, nil, true},
+		{"PhantomOntoTheOnlyTower", "tower phantom farmers=off", " *T@0,1", []string{
+			"PLACE_TILE", "PLACE_TOKEN", "COMMIT",
+			"PLACE_TILE", "DEPLOY_MEEPLE 1.small.1", "DEPLOY_MEEPLE 1.phantom.1", "COMMIT",
+		}, []string{warning}, false},
+		{"FieldsOfferTheStep", "tower phantom", "", []string{
+			"PLACE_TILE", "PLACE_TOKEN", "PASS", "COMMIT",
+			"PLACE_TILE", "DEPLOY_MEEPLE 1.small.1", "PASS", "COMMIT",
+		}, nil, false},
+		{"PhantomOntoTheTowerBesideFields", "tower phantom", " *T@0,1", []string{
+			"PLACE_TILE", "PLACE_TOKEN", "PASS", "COMMIT",
+			"PLACE_TILE", "DEPLOY_MEEPLE 1.small.1", "DEPLOY_MEEPLE 1.phantom.1", "COMMIT",
+		}, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := record.Parse(strings.NewReader(towersOnlyGame(c.rules, c.second)), "x.cgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg := games[0]
+			if g := replay.Replay("x.cgn", 1, rg, replay.Options{}); !g.Valid() {
+				t.Fatalf("the record is not valid: %v", g.Diagnostics)
+			}
+			data, warnings, err := Export(rg, "x.cgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for i := range warnings {
+				got = append(got, warnings[i].String())
+			}
+			if !slices.Equal(got, c.warnings) {
+				t.Errorf("warnings\n%q\nwant\n%q", got, c.warnings)
+			}
+			var sv save
+			if err := json.Unmarshal(data, &sv); err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, m := range sv.Replay {
+				var p struct {
+					MeepleID string `json:"meepleId"`
+				}
+				if err := json.Unmarshal(m.Payload, &p); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, strings.TrimSpace(m.Type+" "+p.MeepleID))
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("messages\n%v\nwant\n%v", got, c.want)
+			}
+			back, _, err := Import(data, "x.jcz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := format(t, back), format(t, rg); got != want {
+				t.Errorf("import(export) differs:\n%s\nwant\n%s", got, want)
+			}
+			if !c.fork {
+				return
+			}
+			fork := mutateData(t, data, func(sv map[string]any) {
+				r := sv["replay"].([]any)
+				pass := func() any { return map[string]any{"type": typePass, "payload": map[string]any{}} }
+				sv["replay"] = slices.Concat(r[:2], []any{pass()}, r[2:5], []any{pass()}, r[5:])
+			})
+			back, _, err = Import(fork, "fork.jcz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := format(t, back), format(t, rg); got != want {
+				t.Errorf("the fork's save imports otherwise:\n%s\nwant\n%s", got, want)
 			}
 		})
 	}

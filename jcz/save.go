@@ -54,9 +54,14 @@ type move struct {
 	Clock   *int64          `json:"clock,omitempty"`
 }
 
+// annotations are the save's gameAnnotations. JCloisterZone reads
+// drawOrder and endTurn, and ignores the other keys; CGNTags is
+// towerlog's: the tags of the record an export wrote that the save's own
+// fields do not give back (Site, Round, ...), set again by an import.
 type annotations struct {
-	DrawOrder []string `json:"drawOrder"`
-	EndTurn   int      `json:"endTurn,omitempty"`
+	DrawOrder []string          `json:"drawOrder"`
+	EndTurn   int               `json:"endTurn,omitempty"`
+	CGNTags   map[string]string `json:"cgnTags,omitempty"`
 }
 
 // pointer is JCZ's feature pointer: a tile and a location on it.

@@ -60,7 +60,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Export(rg, name)
+	out, _, err := Export(rg, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func checkSameMessages(t *testing.T, data []byte, name string) {
 func TestJCZSavesSameMessages(t *testing.T) {
 	for _, name := range []string{"city-and-road-scoring.jcz", "field-scoring.jcz", "monastery-scoring.jcz", "tiny-city-rule.jcz"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(sharedSave, name))
+			data, err := os.ReadFile(filepath.Join(jczSaves, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestJCZSavesSameMessages(t *testing.T) {
 // holds two BA/Cc.1 besides BA/CcG).
 func basic2Copy(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	data, err := os.ReadFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,12 +155,12 @@ func TestBasic2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := replay.Replay("basic2.jcz", 1, rg, nil, replay.Options{})
+	g := replay.Replay("basic2.jcz", 1, rg, replay.Options{})
 	if !g.Valid() {
 		t.Fatal(g.Diagnostics)
 	}
 	checkAssertions(t, data, g)
-	orig, _, err := ImportFile(filepath.Join(sharedSave, "city-and-road-scoring.jcz"))
+	orig, _, err := ImportFile(filepath.Join(jczSaves, "city-and-road-scoring.jcz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestBasic2(t *testing.T) {
 		}
 	}
 	checkSameMessages(t, data, "basic2.jcz")
-	out, err := Export(rg, "basic2.cgn")
+	out, _, err := Export(rg, "basic2.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestInnerField(t *testing.T) {
 	if !strings.Contains(format(t, rg), " +F:I ") {
 		t.Fatalf("no follower on the inner field:\n%s", format(t, rg))
 	}
-	data, err := Export(rg, "t07.cgn")
+	data, _, err := Export(rg, "t07.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestPartialTurn(t *testing.T) {
 			if !strings.Contains(text, `[Result "*"]`) || !strings.HasSuffix(text, "2. Bob N@0,-1r180 +C:SE =0-0\n") {
 				t.Fatalf("got\n%s", text)
 			}
-			if g := replay.Replay("x.jcz", 1, rg, nil, replay.Options{}); !g.Valid() {
+			if g := replay.Replay("x.jcz", 1, rg, replay.Options{}); !g.Valid() {
 				t.Fatal(g.Diagnostics)
 			}
 		})
@@ -377,7 +377,7 @@ func TestTower2(t *testing.T) {
 func TestGardensWithoutTag(t *testing.T) {
 	g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
 	g.rg.SetTag(tagEdition, "basic:2")
-	data, err := Export(g.rg, "g.cgn")
+	data, _, err := Export(g.rg, "g.cgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,5 +403,34 @@ func TestGardensWithoutTag(t *testing.T) {
 	g.rg.SetTag(tagGardens, "E:5 H:3 I:2 M:2 N:3 R:3 U:8 V:9")
 	if got, want := format(t, back), format(t, g.rg); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestEditionTagErrors exports games whose Edition or Gardens tag export
+// cannot write; the messages name the tag and the offending word.
+func TestEditionTagErrors(t *testing.T) {
+	tests := []struct {
+		name, edition, gardens, want string
+	}{
+		{"UnknownEdition", "basic:3", "", `g.cgn: Edition tag: "basic:3" is not basic:1, basic:2, tower:1 or tower:2 (with The Tower in play)`},
+		{"GardensWithoutBasic2", "", "E:1", `g.cgn: Gardens tag: gardens are tiles of basic:2, and the Edition tag does not name it`},
+		{"NoGarden", "basic:2", "A:1", `g.cgn: Gardens tag: "A:1": A is no tile with a garden in basic:2`},
+		{"NotTileN", "basic:2", "E:0", `g.cgn: Gardens tag: "E:0" is not TILE:N with N from 1`},
+		{"Twice", "basic:2", "E:1 E:2", `g.cgn: Gardens tag: E is named twice: basic:2 holds one BA/CG`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := generateGame(t, engine.NewGenerator(), "base", 3, 7, 0, "")
+			if tc.edition != "" {
+				g.rg.SetTag(tagEdition, tc.edition)
+			}
+			if tc.gardens != "" {
+				g.rg.SetTag(tagGardens, tc.gardens)
+			}
+			_, _, err := Export(g.rg, "g.cgn")
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("Export: %v\nwant %s", err, tc.want)
+			}
+		})
 	}
 }

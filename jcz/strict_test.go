@@ -111,10 +111,13 @@ func (g *generated) cut(t *testing.T, turns int, bag string) {
 // they name ("DEPLOY_MEEPLE phantom"): ransoms first, as CGN writes them;
 // a PASS only where the engine lists a choice besides passing (ransoms,
 // offered apart, aside), and none for the phantom's step after a PASS of
-// the action, which JCZ then skips; an EXCHANGE_FOLLOWER after a capture
-// that chooses. A pass of the action followed by the phantom is the
-// phantom as the action: CGN writes it so.
-func expectedMessages(t *testing.T, g generated) [][]string {
+// the action, or when the phantom has no spot on the new tile (only
+// towers), which JCZ's releases then skip; an EXCHANGE_FOLLOWER after a
+// capture that chooses. A pass of the action followed by the phantom is
+// the phantom as the action: CGN writes it so. It also gives the turns
+// (with their player) whose phantom goes onto a tower in a step that the
+// releases skip: the export warns of each.
+func expectedMessages(t *testing.T, g generated) ([][]string, []string) {
 	t.Helper()
 	eg, err := engine.NewGame(g.setup)
 	if err != nil {
@@ -126,10 +129,28 @@ func expectedMessages(t *testing.T, g generated) [][]string {
 		}
 		return " small"
 	}
+	// tileSpots counts the phantom's spots on the tile just placed.
+	tileSpots := func() int {
+		n := 0
+		for _, l := range eg.LegalMoves(nil) {
+			if l.Kind == engine.MoveFollower && l.Figure == engine.FigurePhantom {
+				n++
+			}
+		}
+		return n
+	}
 	var out [][]string
-	var ransoms, msgs []string
-	placed, actionPassed := false, false
+	var ransoms, msgs, warned []string
+	placed, actionPassed, noAction := false, false, false
 	for i, m := range g.moves {
+		// After a pass of the action the phantom is the action (CGN
+		// writes it so), which JCZ offers in its action step.
+		if eg.Phase() == engine.PhasePhantom && !noAction && m.Kind == engine.MoveTowerFollower && tileSpots() == 0 {
+			warned = append(warned, fmt.Sprintf("turn %d (%s)", eg.Turn(), g.players[eg.Player()].Name))
+		}
+		if m.Kind == engine.MovePass && eg.Phase() == engine.PhaseAction {
+			noAction = true
+		}
 		switch m.Kind {
 		case engine.MoveRansom:
 			ransoms = append(ransoms, typeRansom+kind(m.Figure))
@@ -153,7 +174,7 @@ func expectedMessages(t *testing.T, g generated) [][]string {
 			if eg.Phase() == engine.PhaseAction && (next == engine.MoveFollower || next == engine.MoveTowerFollower) {
 				break
 			}
-			if eg.Phase() == engine.PhasePhantom && actionPassed {
+			if eg.Phase() == engine.PhasePhantom && (actionPassed || tileSpots() == 0) {
 				break
 			}
 			choices := 0
@@ -170,13 +191,13 @@ func expectedMessages(t *testing.T, g generated) [][]string {
 			if placed {
 				out = append(out, append(append(ransoms, msgs...), typeCommit))
 			}
-			ransoms, msgs, placed, actionPassed = nil, nil, false, false
+			ransoms, msgs, placed, actionPassed, noAction = nil, nil, false, false, false
 		}
 		if err := eg.Apply(m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return out
+	return out, warned
 }
 
 // exportedMessages gives the messages of each turn (up to a COMMIT), with
@@ -214,9 +235,13 @@ func exportedMessages(t *testing.T, sv *save) [][]string {
 // record does, and an import that gives the record back.
 func checkExport(t *testing.T, g generated) {
 	t.Helper()
-	data, err := Export(g.rg, "g.cgn")
+	data, warnings, err := Export(g.rg, "g.cgn")
 	if err != nil {
 		t.Fatalf("%s: %v", g.name, err)
+	}
+	var warned []string
+	for _, w := range warnings {
+		warned = append(warned, fmt.Sprintf("turn %d (%s)", w.Turn, w.Player))
 	}
 	if bytes.Contains(data, []byte(locationInnerFarm)) {
 		t.Fatalf("%s: the export names %s", g.name, locationInnerFarm)
@@ -225,7 +250,11 @@ func checkExport(t *testing.T, g generated) {
 	if err := json.Unmarshal(data, &sv); err != nil {
 		t.Fatal(err)
 	}
-	got, want := exportedMessages(t, &sv), expectedMessages(t, g)
+	got := exportedMessages(t, &sv)
+	want, wantWarned := expectedMessages(t, g)
+	if !slices.Equal(warned, wantWarned) {
+		t.Fatalf("%s: warnings for the turns %v, want %v", g.name, warned, wantWarned)
+	}
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d turns exported, want %d", g.name, len(got), len(want))
 	}

@@ -85,6 +85,17 @@ const caretWindow = 100
 // characters and invalid UTF-8 show as '?'; a line longer than 100
 // characters is cut around the error, with "..." where it was cut.
 func Caret(src string, col, span int) (line, marks string) {
+	// Only the bytes around the error are looked at, so that a line of
+	// megabytes costs no more than a short one.
+	lo, hi := max(0, col-1-4*caretWindow), min(len(src), col-1+max(span, 1)+4*caretWindow)
+	for lo > 0 && !utf8.RuneStart(src[lo]) {
+		lo--
+	}
+	for hi < len(src) && !utf8.RuneStart(src[hi]) {
+		hi++
+	}
+	cutBefore, cutAfter := lo > 0, hi < len(src)
+	src, col = src[lo:hi], col-lo
 	start, end := col-1, col-1+max(span, 1)
 	type ch struct {
 		r   rune
@@ -111,7 +122,7 @@ func Caret(src string, col, span int) (line, marks string) {
 		to = min(len(chars), from+caretWindow)
 	}
 	var lb, mb strings.Builder
-	if from > 0 {
+	if from > 0 || cutBefore {
 		lb.WriteString("...")
 		mb.WriteString("   ")
 	}
@@ -126,7 +137,7 @@ func Caret(src string, col, span int) (line, marks string) {
 			mb.WriteByte('^')
 		}
 	}
-	if to < len(chars) {
+	if to < len(chars) || cutAfter {
 		lb.WriteString("...")
 	}
 	if first >= to || last == first {

@@ -12,7 +12,8 @@ import (
 
 // Format writes g in canonical form: tags one per line in canonical order,
 // a blank line, then one turn per line (variations on lines of their own,
-// indented two spaces per depth). The output ends with a line end.
+// indented two spaces per depth, up to MaxDepth). The output ends with a
+// line end.
 func Format(w io.Writer, g *Game) error {
 	_, err := w.Write(AppendGame(nil, g))
 	return err
@@ -94,13 +95,15 @@ func sortedTags(tags []*Tag) []*Tag {
 	return s
 }
 
-// appendTurns writes turns at a nesting depth; the caller ends the last line.
+// appendTurns writes turns at a nesting depth; the caller ends the last
+// line. The indent stops growing at MaxDepth, the deepest nesting the
+// parser reads, so that the output stays in proportion to the game.
 func appendTurns(b []byte, turns []*Turn, depth int) []byte {
 	for i, t := range turns {
 		if i > 0 {
 			b = append(b, '\n')
 		}
-		for range depth {
+		for range min(depth, MaxDepth) {
 			b = append(b, "  "...)
 		}
 		if i == 0 && depth > 0 {

@@ -35,6 +35,10 @@ func addSeeds(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// The hostile shapes, small.
+	for _, s := range []string{unclosedVariations(70), manyTags(40), nestedVariations(70), unclosedComment(3), siblingVariations(20), longVariation(20)} {
+		f.Add([]byte(s))
+	}
 }
 
 // FuzzParse checks that parsing never panics, that the typed tag accessors

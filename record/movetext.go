@@ -1,5 +1,7 @@
 package record
 
+import "strconv"
+
 // stage is how far a turn has got: each item may only follow items of an
 // earlier stage (ransoms, discards and variations may repeat).
 type stage uint8
@@ -350,8 +352,15 @@ func (p *parser) exchange(st *turnState) {
 	st.last = &e.Notes
 }
 
-// variation parses ( turns ) after st.t.
+// variation parses ( turns ) after st.t. A variation deeper than MaxDepth
+// is an error and is skipped; a variation the text does not close is one
+// error at its "(", not one more for each variation around it.
 func (p *parser) variation(st *turnState) {
+	if p.depth >= MaxDepth {
+		p.errorAt(p.i, "expected variations nested at most "+strconv.Itoa(MaxDepth)+" deep, found a deeper one: skipping it")
+		p.skipVariation()
+		return
+	}
 	v := p.nodes.variations.new()
 	v.Pos = p.pos(p.i)
 	p.i++
@@ -360,14 +369,71 @@ func (p *parser) variation(st *turnState) {
 	v.Turns = p.turnList(st.t)
 	p.depth--
 	p.cur = st.t
-	if p.i >= len(p.src) {
-		p.errorPos(v.Pos, v.Pos.Offset-p.base, `expected ")" to close the variation, found `+p.found(p.i))
-	} else {
+	switch {
+	case p.i < len(p.src):
 		if len(v.Turns) == 0 {
 			p.errorAt(p.i, `expected a turn in the variation, found ")"`)
 		}
 		p.i++
+	case !p.unclosed:
+		p.unclosed = true
+		p.errorPos(v.Pos, v.Pos.Offset-p.base, `expected ")" to close the variation, found `+p.found(p.i))
 	}
 	st.t.Variations = p.nodes.varList.add(st.t.Variations, v)
 	st.last = &v.Notes
+}
+
+// skipVariation moves past the variation whose "(" is at p.i, and the
+// variations inside it, in one pass: to the ")" that closes it, or to the
+// end of src. Parentheses in comments and quotes do not count.
+func (p *parser) skipVariation() {
+	open := 0
+	for p.i < len(p.src) {
+		switch p.src[p.i] {
+		case '(':
+			open++
+		case ')':
+			if open--; open == 0 {
+				p.i++
+				return
+			}
+		case '\n':
+			p.newline()
+			continue
+		case '%':
+			if p.i == p.lineStart {
+				p.skipLine()
+				continue
+			}
+		case ';':
+			p.skipLine()
+			continue
+		case '{':
+			p.skipBraces()
+			continue
+		case '"':
+			p.skipQuote()
+			continue
+		}
+		p.i++
+	}
+}
+
+// skipBraces moves past the brace comment at p.i, which may run over
+// several lines, or to the end of src if it is not closed.
+func (p *parser) skipBraces() {
+	for p.i++; p.i < len(p.src); p.i++ {
+		switch p.src[p.i] {
+		case '}':
+			p.i++
+			return
+		case '\\':
+			if p.i+1 < len(p.src) && p.src[p.i+1] != '\n' {
+				p.i++
+			}
+		case '\n':
+			p.newline()
+			p.i--
+		}
+	}
 }

@@ -23,12 +23,16 @@ type parser struct {
 	src       []byte
 	i         int
 	filename  string
-	base      int  // file offset of src[0]
-	line      int  // line number of the current line
-	lineStart int  // index in src of the current line's first byte
-	bol       bool // no token yet on this line (or just after "(")
-	last      bool // src runs to the end of the file
-	depth     int  // variation nesting depth
+	base      int             // file offset of src[0]
+	line      int             // line number of the current line
+	lineStart int             // index in src of the current line's first byte
+	bol       bool            // no token yet on this line (or just after "(")
+	last      bool            // src runs to the end of the file
+	depth     int             // variation nesting depth
+	unclosed  bool            // a variation was found unclosed at the end of src
+	tagIndex  map[string]*Tag // the game's tags by folded name, once they are many
+	srcLine   [2]int          // the line of src (from, to) that srcText holds
+	srcText   string          // the source line of the last error, shared by the errors on it
 	errs      ErrorList
 	g         *Game
 	names     map[string]string // interned player names
@@ -54,7 +58,8 @@ func newParser(filename string) *parser {
 // reset prepares p for a new game in src starting at file offset base and line.
 func (p *parser) reset(src []byte, base, line int, last bool) {
 	p.src, p.i, p.base, p.line, p.lineStart, p.last = src, 0, base, line, 0, last
-	p.errs, p.depth, p.bol, p.cur = nil, 0, true, nil
+	p.errs, p.depth, p.bol, p.cur, p.unclosed, p.tagIndex = nil, 0, true, nil, false, nil
+	p.srcLine, p.srcText = [2]int{}, ""
 	if len(p.names) > 256 {
 		p.names = map[string]string{}
 	}
@@ -117,12 +122,15 @@ func (p *parser) errorPos(pos Pos, i int, msg string) {
 		e.Turn, e.Player = t.Number, t.Player.Text
 	}
 	if p.mapPos == nil {
-		a := bytes.LastIndexByte(p.src[:min(i, len(p.src))], '\n') + 1
-		b := len(p.src)
-		if j := bytes.IndexByte(p.src[a:], '\n'); j >= 0 {
-			b = a + j
+		if i < p.srcLine[0] || i > p.srcLine[1] || p.srcText == "" {
+			a := bytes.LastIndexByte(p.src[:min(i, len(p.src))], '\n') + 1
+			b := len(p.src)
+			if j := bytes.IndexByte(p.src[a:], '\n'); j >= 0 {
+				b = a + j
+			}
+			p.srcLine, p.srcText = [2]int{a, b}, string(bytes.TrimRight(p.src[a:b], "\r"))
 		}
-		e.Source = string(bytes.TrimRight(p.src[a:b], "\r"))
+		e.Source = p.srcText
 	}
 	p.errs = append(p.errs, e)
 	if len(p.errs) >= maxErrors {

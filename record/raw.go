@@ -59,6 +59,13 @@ func hasContent(src []byte) bool {
 	return false
 }
 
+// parsers keeps parsers (their name tables and scratch space) from one
+// RawGame.Parse to the next. The games they return hold none of their
+// memory, so nothing a caller keeps is reused. Measured with
+// BenchmarkRawParse, one core, five alternated runs each: without the
+// pool, 2-player games parse in 294 µs instead of 255 µs (median, +16 %)
+// with 69 allocations instead of 24, and 4-player games at 9.0 MB/s
+// instead of 13.3 MB/s.
 var parsers = sync.Pool{New: func() any { return newParser("") }}
 
 // Parse parses the game text. It returns nil and no error when the text

@@ -10,7 +10,9 @@ import (
 
 // Scanner reads the games of a CGN file one at a time, like bufio.Scanner
 // reads lines. It holds one game's text in memory at a time, so memory does
-// not grow with the size of the file.
+// not grow with the size of the file; a game's text longer than
+// MaxGameBytes stops the scanning with a *TooLargeError (Err), so that an
+// input that never ends costs bounded memory too.
 //
 // A game with syntax errors is still returned: Scan reports true, Game
 // returns what could be parsed and Err the game's errors (an ErrorList).
@@ -27,6 +29,7 @@ type Scanner struct {
 	eof      bool
 	began    bool
 	readErr  error
+	maxGame  int // the limit of one game's text, MaxGameBytes
 	p        *parser
 	game     *Game
 	raw      RawGame
@@ -36,7 +39,7 @@ type Scanner struct {
 // NewScanner returns a Scanner reading CGN text from r. The filename is used
 // in positions and error messages only.
 func NewScanner(r io.Reader, filename string) *Scanner {
-	return &Scanner{r: r, filename: filename, line: 1, p: newParser(filename), buf: make([]byte, 64<<10)}
+	return &Scanner{r: r, filename: filename, line: 1, maxGame: MaxGameBytes, p: newParser(filename), buf: make([]byte, 64<<10)}
 }
 
 // Scan advances to the next game. It returns false at the end of the input
@@ -138,54 +141,57 @@ func (s *Scanner) Err() error { return s.err }
 // chunk returns the length of the next game's text from s.start, reading as
 // needed. A game ends before a line that starts with "[" once its movetext
 // has begun (a line that is not blank, not a tag line, not an escape line).
+// Each byte is searched once, however the reads cut the lines; a game text
+// longer than the limit gives 0 and stops the scanning.
 func (s *Scanner) chunk() int {
-	pos := s.start
+	line, seen := 0, 0 // from s.start: the line looked at, and how far its end was searched for
 	for {
-		nl := bytes.IndexByte(s.buf[pos:s.end], '\n')
+		nl := bytes.IndexByte(s.buf[s.start+seen:s.end], '\n')
 		if nl < 0 && !s.eof {
-			pos -= s.start
-			s.fill()
-			pos += s.start
+			seen = s.end - s.start
+			if !s.fill() {
+				return 0
+			}
 			continue
 		}
-		if pos == s.end {
-			return pos - s.start
+		a := s.start + line
+		if a == s.end {
+			return line
 		}
 		lineEnd := s.end
 		if nl >= 0 {
-			lineEnd = pos + nl + 1
+			lineEnd = s.start + seen + nl + 1
 		}
-		movetext := startsMovetext(s.buf[pos:lineEnd])
-		pos = lineEnd
-		if movetext {
-			return s.movetextEnd(pos) - s.start
+		line, seen = lineEnd-s.start, lineEnd-s.start
+		if startsMovetext(s.buf[a:lineEnd]) {
+			return s.movetextEnd(lineEnd) - s.start
 		}
 	}
 }
 
 // movetextEnd returns the index in s.buf where the game whose movetext
 // has begun ends: the start of the next line from pos (a line start) that
-// starts with "[", or the end of the input. It reads as needed.
+// starts with "[", or the end of the input. It reads as needed, and
+// returns s.start when the game text is longer than the limit.
 func (s *Scanner) movetextEnd(pos int) int {
+	first, from := pos-s.start, pos-s.start // from s.start: pos, and where to search on
 	for {
-		for i := pos; ; i++ { // the next "[" that starts a line
+		for i := s.start + from; ; i++ { // the next "[" that starts a line
 			j := bytes.IndexByte(s.buf[i:s.end], '[')
 			if j < 0 {
 				break
 			}
-			if i += j; i == pos || s.buf[i-1] == '\n' {
+			if i += j; i == s.start+first || s.buf[i-1] == '\n' {
 				return i
 			}
 		}
 		if s.eof {
 			return s.end
 		}
-		if i := bytes.LastIndexByte(s.buf[pos:s.end], '\n'); i >= 0 {
-			pos += i + 1 // the last line start read
+		from = s.end - s.start
+		if !s.fill() {
+			return s.start
 		}
-		pos -= s.start
-		s.fill()
-		pos += s.start
 	}
 }
 
@@ -207,16 +213,24 @@ func startsMovetext(line []byte) bool {
 }
 
 // fill reads more input, first moving the unscanned data to the front of
-// the buffer (or growing it when full). s.start may change.
-func (s *Scanner) fill() {
+// the buffer (or growing it when full). s.start may change. It returns
+// false, and stops the scanning with a *TooLargeError, when the text from
+// s.start has reached the limit of one game.
+func (s *Scanner) fill() bool {
 	if s.start > 0 {
 		copy(s.buf, s.buf[s.start:s.end])
 		s.end -= s.start
 		s.offset += s.start
 		s.start = 0
 	}
+	if s.end >= s.maxGame {
+		s.readErr = &TooLargeError{Pos: Pos{Filename: s.filename, Offset: s.offset, Line: int32(s.line), Column: 1},
+			What: "game text", Limit: s.maxGame}
+		s.start, s.eof = s.end, true
+		return false
+	}
 	if s.end == len(s.buf) {
-		nb := make([]byte, 2*len(s.buf))
+		nb := make([]byte, min(2*len(s.buf), s.maxGame+1))
 		copy(nb, s.buf[:s.end])
 		s.buf = nb
 	}
@@ -228,13 +242,14 @@ func (s *Scanner) fill() {
 			if !errors.Is(err, io.EOF) {
 				s.readErr = err
 			}
-			return
+			return true
 		}
 		if n > 0 {
-			return
+			return true
 		}
 	}
 	s.eof, s.readErr = true, io.ErrNoProgress
+	return true
 }
 
 // Parse reads every game of a CGN text. It returns all the games, those with

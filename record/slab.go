@@ -78,11 +78,25 @@ func (s *slab[T]) new() *T {
 }
 
 // add returns list with v appended, list being nil or a list add returned.
-// A list has no spare capacity: add moves it to the end of the array unless
-// it is there already (as it is when a list's items come one after another).
+// A list in the slab's array has no spare capacity: add moves it to the
+// end of the array unless it is there already (as it is when a list's
+// items come one after another). A list that other lists' items keep
+// interrupting (the variations of a turn, each holding variations) would
+// be moved again and again, at a cost of the square of its length: past
+// privateList items it moves to an array of its own instead, whose spare
+// capacity (cap > len) is its own and grows by doubling.
 func (s *slab[T]) add(list []T, v T) []T {
 	n := len(list)
+	if cap(list) > n {
+		return append(list, v)
+	}
 	atEnd := n > 0 && n <= len(s.buf) && &s.buf[len(s.buf)-n] == &list[0]
+	if !atEnd && n >= privateList {
+		own := make([]T, n+1, 2*(n+1))
+		copy(own, list)
+		own[n] = v
+		return own
+	}
 	if !atEnd || len(s.buf) == cap(s.buf) {
 		if cap(s.buf)-len(s.buf) < n+1 {
 			s.grow(2 * (n + 1)) // room for the list to double where it is
@@ -95,6 +109,10 @@ func (s *slab[T]) add(list []T, v T) []T {
 	end := len(s.buf)
 	return s.buf[end-n-1 : end : end]
 }
+
+// privateList is the length from which a list that is not at the end of
+// the slab's array moves to an array of its own (see add).
+const privateList = 8
 
 // list returns a copy of items as a list.
 func (s *slab[T]) list(items []T) []T {

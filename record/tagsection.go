@@ -2,6 +2,7 @@ package record
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -93,11 +94,46 @@ func (p *parser) quotedValue(t *Tag, roster int) {
 
 // addTag adds t to the game, unless the game has a tag of that name already.
 func (p *parser) addTag(t *Tag) {
-	if old := p.g.tag(t.Name); old != nil {
+	if old := p.findTag(t.Name); old != nil {
 		p.errorPos(t.Pos, t.Pos.Offset-p.base, "expected each tag once, found a second "+strconv.Quote(t.Name)+" (first at "+strconv.Itoa(int(old.Pos.Line))+":"+strconv.Itoa(int(old.Pos.Column))+")")
 		return
 	}
 	p.g.Tags = p.nodes.tagList.add(p.g.Tags, t)
+	if p.tagIndex != nil {
+		p.tagIndex[foldName(t.Name)] = t
+	}
+}
+
+// tagScan is how many tags a game may have before the parser looks them
+// up in an index rather than one by one, which would cost the square of
+// their number.
+const tagScan = 16
+
+// findTag returns the game's tag named name (in any case), or nil.
+func (p *parser) findTag(name string) *Tag {
+	if len(p.g.Tags) < tagScan {
+		return p.g.tag(name)
+	}
+	if p.tagIndex == nil {
+		p.tagIndex = make(map[string]*Tag, 2*len(p.g.Tags))
+		for _, t := range p.g.Tags {
+			p.tagIndex[foldName(t.Name)] = t
+		}
+	}
+	return p.tagIndex[foldName(name)]
+}
+
+// foldName returns the key of a name under Unicode case folding: two
+// names that strings.EqualFold finds equal have the same key. Each rune
+// becomes the smallest of its case-folding orbit.
+func foldName(s string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, s)
 }
 
 // tagValue decodes the value of a tag, roster being the tag's index in

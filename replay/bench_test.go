@@ -38,7 +38,7 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g := Replay("bench.cgn", 1, games[i%len(games)], nil, Options{})
+		g := Replay("bench.cgn", 1, games[i%len(games)], Options{})
 		if !g.Valid() {
 			b.Fatal(g.Diagnostics[0].Error())
 		}
@@ -77,7 +77,7 @@ func BenchmarkValidate(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for n < b.N {
-				err := Run(context.Background(), []string{path}, RunOptions{Workers: workers, Reuse: true}, func(g *Game) error {
+				err := RunSummaries(context.Background(), []string{path}, RunOptions{Workers: workers}, (*Game).Valid, func(bool) error {
 					n++
 					return nil
 				})

@@ -32,7 +32,7 @@ func replayCorpusFile(t *testing.T, path string) []*Game {
 	t.Helper()
 	var games []*Game
 	err := LoadCGN(path, func(rg *record.Game, syntax error) error {
-		games = append(games, Replay(path, len(games)+1, rg, syntax, Options{}))
+		games = append(games, ReplayParsed(path, len(games)+1, rg, syntax, Options{}))
 		return nil
 	})
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -37,7 +36,7 @@ func FuzzReplay(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sc := record.NewScanner(bytes.NewReader(src), "fuzz.cgn")
 		for i := 1; sc.Scan(); i++ {
-			g := Replay("fuzz.cgn", i, sc.Game(), sc.Err(), Options{})
+			g := ReplayParsed("fuzz.cgn", i, sc.Game(), sc.Err(), Options{})
 			if !g.Valid() && len(g.Diagnostics) == 0 {
 				t.Fatal("invalid game without a diagnostic")
 			}
@@ -45,16 +44,14 @@ func FuzzReplay(f *testing.F) {
 				_ = d.Render()
 			}
 			if g.State != nil {
-				_ = draw.Board(g.State, g.Seats())
 				_ = State(g.State, g.Players, len(g.Turns))
-				_ = draw.SVG(g.State, g.Seats())
 			}
 		}
 	})
 }
 
-// FuzzReuse checks that replaying in reused memory, as Run does with
-// Reuse, gives what a fresh replay gives, whatever the games before. Each
+// FuzzReuse checks that replaying in reused memory, as RunSummaries
+// does, gives what a fresh replay gives, whatever the games before. Each
 // input's games are replayed twice over in one new memory, so that every
 // game meets memory left by others, and a failing input fails again alone.
 func FuzzReuse(f *testing.F) {
@@ -69,9 +66,9 @@ func FuzzReuse(f *testing.F) {
 				if rg == nil && err == nil {
 					continue
 				}
-				want := digestGame(Replay("fuzz.cgn", i, rg, err, Options{}))
+				want := digestGame(ReplayParsed("fuzz.cgn", i, rg, err, Options{}))
 				rg2, err2 := m.parser.Parse(raw)
-				got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, Options{}))
+				got := digestGame(replayIn(m, "fuzz.cgn", i, rg2, err2, nil, Options{}))
 				if got != want {
 					t.Fatalf("pass %d, game %d replayed in reused memory differs:\n got %s\nwant %s", pass, i, got, want)
 				}
@@ -110,9 +107,9 @@ func TestReuseBags(t *testing.T) {
 	for i, src := range games {
 		raw := record.RawGame{Filename: "bags.cgn", Src: []byte(src), Line: 1}
 		rg, err := raw.Parse()
-		want := digestGame(Replay("bags.cgn", i+1, rg, err, Options{}))
+		want := digestGame(ReplayParsed("bags.cgn", i+1, rg, err, Options{}))
 		rg2, err2 := m.parser.Parse(raw)
-		if got := digestGame(replayIn(m, "bags.cgn", i+1, rg2, err2, Options{})); got != want {
+		if got := digestGame(replayIn(m, "bags.cgn", i+1, rg2, err2, nil, Options{})); got != want {
 			t.Errorf("game %d replayed in reused memory differs:\n got %s\nwant %s", i+1, got, want)
 		}
 	}

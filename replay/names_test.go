@@ -17,7 +17,7 @@ func TestNamesInNormalFormC(t *testing.T) {
 		if err != nil || len(games) != 1 {
 			t.Fatalf("parse: %v", err)
 		}
-		return Replay("names.cgn", 1, games[0], nil, Options{})
+		return Replay("names.cgn", 1, games[0], Options{})
 	}
 	g := replay("[Players \"" + nfc + "; Bob\"]\n[Result \"*\"]\n\n1. " + nfd + " U@1,0r0 +R:WE\n2. Bob V@1,1r0\n")
 	if !g.Valid() || len(g.Turns) != 2 {

@@ -39,7 +39,7 @@ func TestNotationExamplesAreLegal(t *testing.T) {
 				continue
 			}
 			games++
-			g := Replay("notation.md", i, rg, nil, Options{})
+			g := Replay("notation.md", i, rg, Options{})
 			for _, d := range g.Diagnostics {
 				t.Errorf("block at line %d, game %d: %s", b.line, i, d.Error())
 			}

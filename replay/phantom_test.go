@@ -91,7 +91,7 @@ func TestPhantomStateJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := Replay("p.cgn", 1, rg[0], nil, Options{})
+	g := Replay("p.cgn", 1, rg[0], Options{})
 	b, _ = json.Marshal(State(g.State, g.Players, 2).Players[0].Phantom)
 	if string(b) != `{"where":"prison","holder":"Bob"}` {
 		t.Errorf("phantom in prison: %s", b)
@@ -121,7 +121,7 @@ func TestPhantomNotationExamples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, text)
 		}
-		g := Replay("notation.md", 1, rg[0], nil, Options{})
+		g := Replay("notation.md", 1, rg[0], Options{})
 		if !g.Valid() || len(g.Diagnostics) > 0 || len(g.Turns) != len(rg[0].Turns) {
 			t.Errorf("example\n%s\n%v", text, g.Diagnostics)
 		}

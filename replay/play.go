@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/textboard"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -25,7 +25,7 @@ func (r *replayer) play() {
 		r.scores = make([]int, 0, n*len(r.g.Players))
 	}
 	for i, t := range r.g.Record.Turns {
-		if (r.opts.Stop || r.opts.StopAfter > 0) && i >= r.opts.StopAfter {
+		if r.opts.Stop.reached(i) {
 			return
 		}
 		r.turn = t
@@ -85,10 +85,10 @@ func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
 	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
 	switch m.Kind {
 	case engine.MovePlace, engine.MoveFloor, engine.MoveCapture, engine.MoveTowerFollower:
-		d.Board = draw.Around(r.eg, m.Pos, 2, ie.Related...)
+		d.Board = textboard.Around(r.eg, m.Pos, 2, ie.Related...)
 	case engine.MoveFollower:
 		if pl := r.turn.Placement; pl != nil {
-			d.Board = draw.Around(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2, ie.Related...)
+			d.Board = textboard.Around(r.eg, engine.Pos{X: pl.X, Y: pl.Y}, 2, ie.Related...)
 		}
 	}
 	return false

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 )
@@ -17,14 +16,25 @@ type Options struct {
 	// Lenient turns missing or unverifiable annotations (a missing Result
 	// tag) into warnings. Illegal moves are always errors.
 	Lenient bool
-	// StopAfter, when positive or when Stop is set, stops the replay
-	// after that turn: the state is the one after turn StopAfter (with
-	// Stop, 0 is the position before the first turn).
-	StopAfter int
-	Stop      bool
+	// Stop is where the replay stops; the zero Stop plays every turn.
+	Stop Stop
 	// SyntaxOnly checks the notation only: games are parsed, not replayed.
 	SyntaxOnly bool
 }
+
+// Stop is where a replay stops: the zero Stop plays every turn,
+// StopAfter(n) stops after turn n.
+type Stop struct {
+	after int // the turns to play, plus one; 0 plays them all
+}
+
+// StopAfter stops a replay after turn n: the state is the one after turn
+// n, and StopAfter(0) gives the position before the first turn. A
+// negative n counts as 0.
+func StopAfter(n int) Stop { return Stop{after: max(n, 0) + 1} }
+
+// reached reports whether a replay that has played turns turns stops.
+func (s Stop) reached(turns int) bool { return s.after > 0 && turns >= s.after-1 }
 
 // Player is a seat of a game.
 type Player struct {
@@ -89,16 +99,6 @@ type Game struct {
 	Diagnostics []Diagnostic
 }
 
-// Seats returns the names and colours of the players, for drawing the
-// board.
-func (g *Game) Seats() []draw.Seat {
-	seats := make([]draw.Seat, len(g.Players))
-	for i, p := range g.Players {
-		seats[i] = draw.Seat{Name: p.Name, Colour: p.Colour}
-	}
-	return seats
-}
-
 // Valid reports whether the game has no error.
 func (g *Game) Valid() bool {
 	for i := range g.Diagnostics {
@@ -118,20 +118,32 @@ func (g *Game) Events() []engine.Event {
 }
 
 // Replay sets a game up from its record's tags and plays its main line
-// through the engine, stopping at the first illegal move. syntax is the
-// error the parser gave for this game (a record.ErrorList), if any: a game
-// with syntax errors is not replayed. It may also be the Diagnostics a
-// Loader found while turning another program's file into rg: they are
-// added after the replay's own, and rg (nil when the file held no game
-// towerlog can play) is replayed as usual.
-func Replay(file string, index int, rg *record.Game, syntax error, opts Options) *Game {
-	return replayIn(nil, file, index, rg, syntax, opts)
+// through the engine, stopping at the first illegal move. rg is a record
+// the parser read without error.
+func Replay(file string, index int, rg *record.Game, opts Options) *Game {
+	return replayIn(nil, file, index, rg, nil, nil, opts)
+}
+
+// ReplayParsed is Replay for a record as the parser gave it, with its
+// error: nil, or the syntax errors of the game (a record.ErrorList or a
+// *record.SyntaxError), which become the Game's diagnostics. A game with
+// syntax errors is not replayed.
+func ReplayParsed(file string, index int, rg *record.Game, syntax error, opts Options) *Game {
+	return replayIn(nil, file, index, rg, syntax, nil, opts)
+}
+
+// ReplayLoaded is Replay for a game a Loader read from another program's
+// file, with the diagnostics the loader found: rg (nil when the file held
+// no game towerlog can play) is replayed as usual, and found comes after
+// the replay's own diagnostics.
+func ReplayLoaded(file string, index int, rg *record.Game, found Diagnostics, opts Options) *Game {
+	return replayIn(nil, file, index, rg, nil, found, opts)
 }
 
 // memory is what a replay allocates, kept to replay later games in: a
 // Game replayed in it is valid until the next replay in it.
 type memory struct {
-	parser *record.Parser // for Run: parses the game replayed here
+	parser *record.Parser // for RunSummaries: parses the game replayed here
 	// What the last game set up from its Players and Rules tags, when
 	// they were valid.
 	seatsTag, rulesTag string
@@ -148,8 +160,10 @@ type memory struct {
 	bag                []engine.TileID
 }
 
-// replayIn is Replay, in the memory of m when m is not nil.
-func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, opts Options) *Game {
+// replayIn replays rg, in the memory of m when m is not nil: a game with
+// syntax errors only reports them, and the diagnostics a loader found
+// come after the replay's own.
+func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, found Diagnostics, opts Options) *Game {
 	r := &replayer{mem: m, opts: opts}
 	if m != nil {
 		m.game = Game{File: file, Index: index, Record: rg, Players: m.players[:0], Turns: m.turns[:0]}
@@ -157,13 +171,12 @@ func replayIn(m *memory, file string, index int, rg *record.Game, syntax error, 
 	} else {
 		r.g = &Game{File: file, Index: index, Record: rg}
 	}
-	var loaded Diagnostics
-	if errors.As(syntax, &loaded) {
-		// A loader's findings come after what the replay finds.
-		defer r.keep(loaded)
-	} else if syntax != nil {
+	if syntax != nil {
 		r.syntax(syntax)
 		return r.g
+	}
+	if found != nil {
+		defer r.keep(found)
 	}
 	if rg == nil {
 		return r.g

@@ -77,7 +77,7 @@ func TestGeneratedGamesRoundTrip(t *testing.T) {
 		if !bytes.Equal(again.Bytes(), text) {
 			t.Fatalf("game %d: not canonical", i)
 		}
-		got := Replay("rt.cgn", 1, games[0], nil, Options{})
+		got := Replay("rt.cgn", 1, games[0], Options{})
 		if !got.Valid() {
 			t.Fatalf("game %d: %v", i, got.Diagnostics[0].Error())
 		}
@@ -106,7 +106,7 @@ func TestSetupChecks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := Replay("s.cgn", 1, games[0], nil, Options{})
+			g := Replay("s.cgn", 1, games[0], Options{})
 			if g.Valid() || g.Diagnostics[0].Message != c.msg {
 				t.Fatalf("got %+v", g.Diagnostics)
 			}
@@ -117,7 +117,7 @@ func TestSetupChecks(t *testing.T) {
 func TestFinishedGameMarkedUnfinished(t *testing.T) {
 	src := "[Players \"Anna; Bruno\"]\n[Bag \"order E\"]\n[Result \"*\"]\n\n1. Anna E@0,-1r180 +C:S\n"
 	games, _ := record.Parse(strings.NewReader(src), "u.cgn")
-	g := Replay("u.cgn", 1, games[0], nil, Options{})
+	g := Replay("u.cgn", 1, games[0], Options{})
 	d := g.Diagnostics
 	if !g.Valid() || len(d) != 1 || d[0].Severity != Warning || d[0].Message != "every tile has been played, yet the Result tag says unfinished (*): the final scores are 4-0" {
 		t.Fatalf("diagnostics %+v", d)
@@ -134,7 +134,7 @@ func TestDateWarnings(t *testing.T) {
 	} {
 		src := "[Date \"" + date + "\"]\n[Players \"Anna; Bruno\"]\n[Result \"*\"]\n\n1. Anna U@1,0r0\n"
 		games, _ := record.Parse(strings.NewReader(src), "d.cgn")
-		g := Replay("d.cgn", 1, games[0], nil, Options{})
+		g := Replay("d.cgn", 1, games[0], Options{})
 		got := ""
 		for _, d := range g.Diagnostics {
 			if d.Code == CodeDate && d.Severity == Warning {
@@ -144,5 +144,38 @@ func TestDateWarnings(t *testing.T) {
 		if got != want || !g.Valid() {
 			t.Errorf("%s: %q, want %q", date, got, want)
 		}
+	}
+}
+
+// TestStop replays a game of many turns to where Options.Stop says: the
+// zero Stop plays every turn, StopAfter(n) the first n, and StopAfter(0)
+// none (the position before the first turn).
+func TestStop(t *testing.T) {
+	rg, err := generated(engine.NewGenerator(), engine.GenOptions{Players: 2, Seed: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := len(rg.Turns)
+	if all < 10 {
+		t.Fatalf("the generated game has %d turns; the cases need at least 10", all)
+	}
+	for _, c := range []struct {
+		name  string
+		stop  Stop
+		turns int
+	}{
+		{"Zero", Stop{}, all},
+		{"BeforeFirst", StopAfter(0), 0},
+		{"Negative", StopAfter(-4), 0},
+		{"AfterThird", StopAfter(3), 3},
+		{"AfterLast", StopAfter(all), all},
+		{"BeyondLast", StopAfter(all + 5), all},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := Replay("stop.cgn", 1, rg, Options{Stop: c.stop})
+			if !g.Valid() || len(g.Turns) != c.turns || g.State.Turn() != c.turns+1 {
+				t.Fatalf("valid %v, %d turns, engine at turn %d; want %d turns", g.Valid(), len(g.Turns), g.State.Turn(), c.turns)
+			}
+		})
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/towerlog/towerlog/internal/ordered"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -139,24 +139,28 @@ type RunOptions struct {
 	Options
 	// Loaders are the formats Run reads; nil reads CGN only.
 	Loaders Loaders
-	// Workers is the number of games replayed at once; 0 means one per core.
+	// Workers is the number of games replayed at once; 0 means one per
+	// core. More than MaxWorkers is an error.
 	Workers int
-	// Reuse lets Run replay later games in the memory of games already
-	// emitted, which spares most of the allocation and garbage collection
-	// of a large run. emit (and what RunWith's prepare returns) must
-	// then not keep the Game, or anything reachable from it, after
-	// emit returns.
-	Reuse bool
 }
 
+// MaxWorkers is the most games Run replays at once: each holds a replay's
+// memory and a queue of games, so more would only cost memory.
+const MaxWorkers = ordered.MaxWorkers
+
+// queued is how many games per worker Run keeps between reading and
+// emitting. The reader fills a long queue ahead of the workers, so that
+// it need not run again for a while: when every core is busy replaying,
+// a goroutine woken to refill a short queue could wait for a core until
+// the queue ran dry.
+const queued = 64
+
 type job struct {
-	seq   int
 	file  string
 	index int
-	raw   *record.RawGame // CGN text still to parse (in text, with Reuse), or
-	text  *[]byte
-	rg    *record.Game // a game read by a loader, with
-	err   error        // its syntax errors (or a *FileError)
+	raw   *record.RawGame // CGN text still to parse, or
+	rg    *record.Game    // a game read by a loader, with
+	err   error           // its syntax errors, its loader's Diagnostics, or a *FileError
 }
 
 // FileError is a file that could not be read.
@@ -170,188 +174,107 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 // Run replays every game of the files on several cores and calls emit with
 // each replayed game in file order, then game order, whatever order the
-// workers finish in. emit runs on one goroutine at a time. Memory stays
-// bounded: a few dozen games per worker are between reading and emitting,
-// and of those only a few are already replayed. A file that cannot be read
-// is reported to emit as a Game with a diagnostic and Run goes on; an
-// error from emit stops Run and is returned.
+// workers finish in. emit runs on one goroutine at a time and may keep the
+// games. Memory stays bounded: a few dozen games per worker are between
+// reading and emitting. A file that cannot be read is reported to emit as
+// a Game with a diagnostic and Run goes on; an error from emit stops Run
+// and is returned.
 func Run(ctx context.Context, files []string, o RunOptions, emit func(*Game) error) error {
-	return RunWith(ctx, files, o, func(*Game) struct{} { return struct{}{} },
-		func(g *Game, _ struct{}) error { return emit(g) })
+	return run(ctx, files, o, false, func(g *Game) *Game { return g }, emit)
 }
 
 // RunWith is Run with per-game work that needs no order: prepare runs on
 // the worker goroutines right after each game is replayed, and what it
 // returns is emitted with the game, in order.
 func RunWith[T any](ctx context.Context, files []string, o RunOptions, prepare func(*Game) T, emit func(*Game, T) error) error {
+	type prepared struct {
+		g *Game
+		v T
+	}
+	return run(ctx, files, o, false, func(g *Game) prepared { return prepared{g, prepare(g)} },
+		func(p prepared) error { return emit(p.g, p.v) })
+}
+
+// RunSummaries is RunWith for work that needs only what it draws from each
+// game: each worker replays game after game in the same memory, which
+// spares most of the allocation and garbage collection of a large run.
+// summarize runs on the worker with each game, which is valid only until
+// summarize returns; emit gets what summarize returned, in order, and
+// never the game.
+func RunSummaries[T any](ctx context.Context, files []string, o RunOptions, summarize func(*Game) T, emit func(T) error) error {
+	return run(ctx, files, o, true, summarize, emit)
+}
+
+// run replays the games of files on the workers, in a memory of each
+// worker's that serves game after game when reuse is set; done runs on
+// the worker with each game and emit gets what it returned, in order. Text
+// that holds no game after all emits nothing.
+func run[R any](ctx context.Context, files []string, o RunOptions, reuse bool, done func(*Game) R, emit func(R) error) error {
+	if o.Workers > MaxWorkers {
+		return fmt.Errorf("replay: %d workers asked for, more than the %d allowed", o.Workers, MaxWorkers)
+	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	// The reader keeps a long queue of games' texts ahead of the workers,
-	// so that it need not run again for a while: when every core is busy
-	// replaying, a goroutine woken to refill a short queue could wait for
-	// a core until the queue ran dry.
-	jobs := make(chan job, 64*workers)
-	// window bounds the games between the reader and their emission: the
-	// reader takes a slot per game, the slot is freed once the game is
-	// emitted in order. Without it a slow game would let the others pile
-	// up in the reorder buffer.
-	window := make(chan struct{}, 80*workers)
-
-	go func() {
-		defer close(jobs)
-		seq := 0
-		for _, file := range files {
-			index := 0
-			send := func(j job) error {
-				index++
-				j.seq, j.file, j.index = seq, file, index
-				select {
-				case window <- struct{}{}:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-				select {
-				case jobs <- j:
-					seq++
-					return nil
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-			if err := readFile(file, o.Loaders.loader(file), o.Reuse, send); err != nil {
-				if ctx.Err() != nil {
-					return
-				}
-				// The file's failure becomes a game-less result in order.
-				if send(job{err: &FileError{File: file, Err: err}}) != nil {
-					return
-				}
-			}
-		}
-	}()
-
-	// The workers emit the games themselves: whichever worker completes
-	// the next game in order emits it and every following game already
-	// replayed, while the others go on replaying. (A goroutine of its own
-	// for emitting would wait for a core whenever every worker is busy.)
-	e := emitter[T]{pending: map[int]*seqGame[T]{}, window: window, emit: emit, cancel: cancel, ctx: ctx, ahead: 4 * workers}
-	e.turn.L = &e.mu
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				if !e.wait(j.seq) {
-					return
-				}
-				var m *memory
-				if o.Reuse {
-					m = memories.Get().(*memory)
-				}
-				sg := &seqGame[T]{seq: j.seq, g: j.play(o, m), mem: m}
-				if sg.g != nil {
-					sg.v = prepare(sg.g)
-				}
-				// A nil game (blank text) is handed on too: the sequence
-				// must go on.
-				e.done(sg)
-			}
-		}()
+	workers = min(workers, MaxWorkers)
+	type result struct {
+		r  R
+		ok bool // false: a blank text, no game
 	}
-	go func() {
-		// Wake the workers waiting for their turn when Run is cancelled.
-		<-ctx.Done()
-		e.mu.Lock()
-		e.turn.Broadcast()
-		e.mu.Unlock()
-	}()
-	wg.Wait()
-	if e.err != nil {
-		// Let the reader see the cancellation and stop.
-		for range jobs {
-		}
-		return e.err
-	}
-	return ctx.Err()
+	return ordered.Run(ctx, workers, queued*workers,
+		func(send func(job) error) error { return readFiles(files, o.Loaders, send) },
+		func() func(job) result {
+			var m *memory
+			if reuse {
+				m = &memory{parser: record.NewParser()}
+			}
+			return func(j job) result {
+				g := j.play(o, m)
+				if g == nil {
+					return result{}
+				}
+				return result{done(g), true}
+			}
+		},
+		func(res result) error {
+			if !res.ok {
+				return nil
+			}
+			return emit(res.r)
+		})
 }
 
-// emitter puts the replayed games back in order and emits them. It also
-// keeps the workers from replaying more than ahead games beyond the next
-// one to emit: a replayed game holds its replay's memory until it is
-// emitted, so one slow game must not let the others pile up.
-type emitter[T any] struct {
-	mu       sync.Mutex
-	turn     sync.Cond // signalled when next moves on
-	ahead    int
-	pending  map[int]*seqGame[T] // replayed, waiting for earlier games
-	next     int                 // the sequence number to emit next
-	emitting bool                // a worker is emitting
-	err      error               // the first error from emit
-	window   chan struct{}
-	emit     func(*Game, T) error
-	cancel   func()
-	ctx      context.Context
-}
-
-func (e *emitter[T]) stopped() bool { return e.ctx.Err() != nil }
-
-// wait blocks until game seq may be replayed, and reports whether Run
-// goes on. The next game to emit may always be replayed.
-func (e *emitter[T]) wait(seq int) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for seq >= e.next+e.ahead && e.err == nil && !e.stopped() {
-		e.turn.Wait()
-	}
-	return e.err == nil && !e.stopped()
-}
-
-// done takes a replayed game. If no worker is emitting, the caller
-// becomes the emitter and emits every game that is next in order,
-// releasing the lock while it calls emit.
-func (e *emitter[T]) done(sg *seqGame[T]) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.pending[sg.seq] = sg
-	if e.emitting {
-		return
-	}
-	e.emitting = true
-	defer func() { e.emitting = false }()
-	for {
-		sg, ok := e.pending[e.next]
-		if !ok {
-			return
+// readFiles sends the games of the files in order, each with its file and
+// index: raw CGN text to be parsed by the workers, or games read by
+// another loader. A file that cannot be read is sent as a *FileError after
+// the games read from it. An error from send stops the reading and is
+// returned.
+func readFiles(files []string, ls Loaders, send func(job) error) error {
+	for _, file := range files {
+		index := 0
+		var stopped error
+		put := func(j job) error {
+			index++
+			j.file, j.index = file, index
+			stopped = send(j)
+			return stopped
 		}
-		delete(e.pending, e.next)
-		e.next++
-		e.turn.Broadcast()
-		stopped := e.err != nil
-		e.mu.Unlock()
-		<-e.window
-		var err error
-		if sg.g != nil && !stopped {
-			err = e.emit(sg.g, sg.v)
-		}
-		if sg.mem != nil {
-			memories.Put(sg.mem)
-		}
-		e.mu.Lock()
-		if err != nil && e.err == nil {
-			e.err = err
-			e.cancel()
+		if err := readFile(file, ls.loader(file), put); err != nil {
+			if stopped != nil {
+				return stopped
+			}
+			if err := put(job{err: &FileError{File: file, Err: err}}); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // readFile sends the games of a file: raw CGN text to be parsed by the
 // workers, or games read by another loader.
-func readFile(path string, l Loader, reuse bool, send func(job) error) error {
+func readFile(path string, l Loader, send func(job) error) error {
 	if _, ok := l.(cgnLoader); !ok {
 		return l.Load(path, func(rg *record.Game, err error) error { return send(job{rg: rg, err: err}) })
 	}
@@ -361,43 +284,14 @@ func readFile(path string, l Loader, reuse bool, send func(job) error) error {
 	}
 	defer f.Close()
 	sc := record.NewScanner(f, path)
-	for {
-		var text *[]byte
-		if reuse {
-			text = texts.Get().(*[]byte)
-		}
-		var ok bool
-		if text != nil {
-			ok = sc.ScanRawTo(*text)
-		} else {
-			ok = sc.ScanRaw()
-		}
-		if !ok {
-			if text != nil {
-				texts.Put(text)
-			}
-			return sc.Err()
-		}
+	for sc.ScanRaw() {
 		raw := sc.Raw()
-		if err := send(job{raw: &raw, text: text}); err != nil {
+		if err := send(job{raw: &raw}); err != nil {
 			return err
 		}
 	}
+	return sc.Err()
 }
-
-// texts holds the buffers of games' texts already parsed, for
-// RunOptions.Reuse.
-var texts = sync.Pool{New: func() any { return new([]byte) }}
-
-type seqGame[T any] struct {
-	seq int
-	g   *Game
-	v   T       // what prepare returned for g
-	mem *memory // where g was replayed, with RunOptions.Reuse
-}
-
-// memories holds the memory of emitted games for RunOptions.Reuse.
-var memories = sync.Pool{New: func() any { return &memory{parser: record.NewParser()} }}
 
 // play parses the job's game if it is still raw text and replays it. A
 // file that could not be read becomes a game with an io diagnostic; text
@@ -406,11 +300,6 @@ func (j job) play(o RunOptions, m *memory) *Game {
 	if j.raw != nil {
 		if m != nil {
 			j.rg, j.err = m.parser.Parse(*j.raw)
-			if j.text != nil {
-				// The parsed game holds no reference to its text.
-				*j.text = j.raw.Src[:0]
-				texts.Put(j.text)
-			}
 		} else {
 			j.rg, j.err = j.raw.Parse()
 		}
@@ -419,8 +308,12 @@ func (j job) play(o RunOptions, m *memory) *Game {
 		}
 	}
 	var fe *FileError
-	if !errors.As(j.err, &fe) {
-		return replayIn(m, j.file, j.index, j.rg, j.err, o.Options)
+	var found Diagnostics
+	switch {
+	case errors.As(j.err, &found):
+		return replayIn(m, j.file, j.index, j.rg, nil, found, o.Options)
+	case !errors.As(j.err, &fe):
+		return replayIn(m, j.file, j.index, j.rg, j.err, nil, o.Options)
 	}
 	return &Game{File: j.file, Index: j.index, Diagnostics: []Diagnostic{{Code: CodeIO, Severity: Error,
 		Game: j.index, Message: fe.Err.Error(), Pos: record.Pos{Filename: j.file}}}}

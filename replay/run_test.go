@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,10 +102,10 @@ func TestNotationSamplesValidate(t *testing.T) {
 	}
 }
 
-// With Reuse, games replayed in recycled memory give exactly what fresh
-// replays give: the generated games, the annotated corpus and every
-// broken record, on one worker and on several.
-func TestRunReuseSameResults(t *testing.T) {
+// RunSummaries, which replays game after game in each worker's memory,
+// gives exactly what fresh replays give: the generated games, the
+// annotated corpus and every broken record, on one worker and on several.
+func TestRunSummariesSameResults(t *testing.T) {
 	dir := t.TempDir()
 	writeCorpus(t, dir, 3, 9)
 	files, err := ExpandPaths([]string{dir, "../testdata/games", "../testdata/invalid"})
@@ -129,22 +130,24 @@ func TestRunReuseSameResults(t *testing.T) {
 		}
 		return b.String()
 	}
-	run := func(o RunOptions) []string {
-		var out []string
-		if err := Run(context.Background(), files, o, func(g *Game) error {
-			out = append(out, digest(g))
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return out
+	var want []string
+	if err := Run(context.Background(), files, RunOptions{Workers: 1}, func(g *Game) error {
+		want = append(want, digest(g))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
-	want := run(RunOptions{Workers: 1})
 	if len(want) < 100 {
 		t.Fatalf("only %d games", len(want))
 	}
 	for _, workers := range []int{1, 3} {
-		got := run(RunOptions{Workers: workers, Reuse: true})
+		var got []string
+		if err := RunSummaries(context.Background(), files, RunOptions{Workers: workers}, digest, func(d string) error {
+			got = append(got, d)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
 		if len(got) != len(want) {
 			t.Fatalf("workers %d: %d games, want %d", workers, len(got), len(want))
 		}
@@ -213,5 +216,25 @@ func TestLoaders(t *testing.T) {
 	want := fmt.Sprintf("a.sav valid=true turns=%d [partial-turn/1]|b.SAV valid=false turns=0 [unsupported/1]|f00.cgn valid=true turns=%d []", len(rg.Turns), len(rg.Turns))
 	if strings.Join(got, "|") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestRunRefusesTooManyWorkers checks that an absurd number of workers is
+// an error, not queues sized for them (10,000,000 once ran the runtime
+// out of memory).
+func TestRunRefusesTooManyWorkers(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 1, 1)
+	files, _ := ExpandPaths([]string{dir})
+	for _, workers := range []int{MaxWorkers + 1, 10000000} {
+		called := false
+		err := Run(context.Background(), files, RunOptions{Workers: workers}, func(*Game) error { called = true; return nil })
+		want := "replay: " + strconv.Itoa(workers) + " workers asked for, more than the 256 allowed"
+		if err == nil || err.Error() != want || called {
+			t.Errorf("%d workers: error %v (emitted: %v), want %s", workers, err, called, want)
+		}
+	}
+	if err := Run(context.Background(), files, RunOptions{Workers: MaxWorkers}, func(*Game) error { return nil }); err != nil {
+		t.Errorf("%d workers: %v", MaxWorkers, err)
 	}
 }

@@ -50,31 +50,8 @@ func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOpt
 		if err := eg.Apply(m); err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
-		switch m.Kind {
-		case engine.MoveRansom:
-			r := &record.Ransom{Holder: record.Name{Text: players[m.Payee].Name}, Phantom: m.Figure == engine.FigurePhantom}
-			if m.Owner != mover {
-				r.Owner = record.Name{Text: players[m.Owner].Name}
-			}
-			t.Ransoms = append(t.Ransoms, r)
-		case engine.MoveDiscard:
-			t.Discards = append(t.Discards, &record.Discard{Tile: eg.Drawn().String()})
-		case engine.MovePlace:
-			t.Placement = &record.Placement{Tile: eg.Drawn().String(), X: m.Pos.X, Y: m.Pos.Y, Rotation: record.Rotation(m.Rot.Degrees())}
-		case engine.MoveFollower:
-			addAction(t, &record.Follower{Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom})
-		case engine.MoveFloor:
-			t.Action = &record.TowerFloor{X: m.Pos.X, Y: m.Pos.Y}
-		case engine.MoveCapture:
-			if f, ok := t.Action.(*record.TowerFloor); ok {
-				f.Capture = &record.Capture{X: m.Pos.X, Y: m.Pos.Y, Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom}
-				if m.Back != engine.ChoiceNone {
-					f.Capture.Exchange = &record.Exchange{Phantom: m.Back == engine.ChoicePhantom}
-				}
-			}
-		case engine.MoveTowerFollower:
-			addAction(t, &record.TowerFollower{X: m.Pos.X, Y: m.Pos.Y, Phantom: m.Figure == engine.FigurePhantom})
-		case engine.MoveEndTurn:
+		writeMove(t, eg, players, mover, m)
+		if m.Kind == engine.MoveEndTurn {
 			if o.Scores {
 				t.Score = &record.Score{Points: eg.Scores()}
 			}
@@ -91,6 +68,54 @@ func Write(players []Player, setup engine.Setup, moves []engine.Move, o WriteOpt
 		rg.SetTag("Result", "*")
 	}
 	return rg, nil
+}
+
+// WriteTurn plays the moves of one turn on g, from its first move to its
+// EndTurn, and returns the turn as Write writes it (without a declared
+// score), numbered as g numbers it. g is left after the turn; an illegal
+// move is an error and leaves g inside the turn.
+func WriteTurn(g *engine.Game, players []Player, moves []engine.Move) (*record.Turn, error) {
+	t := &record.Turn{Number: g.Turn(), Numbered: true, Player: record.Name{Text: players[g.Player()].Name}}
+	for i, m := range moves {
+		mover := g.Player()
+		if err := g.Apply(m); err != nil {
+			return nil, fmt.Errorf("move %d of turn %d: %w", i+1, t.Number, err)
+		}
+		writeMove(t, g, players, mover, m)
+		if m.Kind == engine.MoveEndTurn {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("the moves end inside turn %d", t.Number)
+}
+
+// writeMove adds move m, just played on eg by seat mover, to turn t.
+func writeMove(t *record.Turn, eg *engine.Game, players []Player, mover int, m engine.Move) {
+	switch m.Kind {
+	case engine.MoveRansom:
+		r := &record.Ransom{Holder: record.Name{Text: players[m.Payee].Name}, Phantom: m.Figure == engine.FigurePhantom}
+		if m.Owner != mover {
+			r.Owner = record.Name{Text: players[m.Owner].Name}
+		}
+		t.Ransoms = append(t.Ransoms, r)
+	case engine.MoveDiscard:
+		t.Discards = append(t.Discards, &record.Discard{Tile: eg.Drawn().String()})
+	case engine.MovePlace:
+		t.Placement = &record.Placement{Tile: eg.Drawn().String(), X: m.Pos.X, Y: m.Pos.Y, Rotation: record.Rotation(m.Rot.Degrees())}
+	case engine.MoveFollower:
+		addAction(t, &record.Follower{Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom})
+	case engine.MoveFloor:
+		t.Action = &record.TowerFloor{X: m.Pos.X, Y: m.Pos.Y}
+	case engine.MoveCapture:
+		if f, ok := t.Action.(*record.TowerFloor); ok {
+			f.Capture = &record.Capture{X: m.Pos.X, Y: m.Pos.Y, Spot: RecordSpot(m.Spot), Phantom: m.Figure == engine.FigurePhantom}
+			if m.Back != engine.ChoiceNone {
+				f.Capture.Exchange = &record.Exchange{Phantom: m.Back == engine.ChoicePhantom}
+			}
+		}
+	case engine.MoveTowerFollower:
+		addAction(t, &record.TowerFollower{X: m.Pos.X, Y: m.Pos.Y, Phantom: m.Figure == engine.FigurePhantom})
+	}
 }
 
 // addAction writes a figure's placement as the turn's action, or as its

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/towerlog/towerlog/replay"
 )
 
 // The checks of positional arguments and the messages of bad flags, in
@@ -134,4 +136,23 @@ func checkCommand(root *cobra.Command, args []string) error {
 		hint = " (did you mean " + strings.Join(s, " or ") + "?)"
 	}
 	return usageError("unknown command %q%s; the commands are listed by towerlog --help", args[0], hint)
+}
+
+// addJobsFlag adds -j/--jobs, how many games a command replays at once, to
+// cmd; checkJobs checks it.
+func addJobsFlag(cmd *cobra.Command, n *int) {
+	cmd.Flags().IntVarP(n, "jobs", "j", 0, fmt.Sprintf("games replayed at once (default: one per core; at most %d)", replay.MaxWorkers))
+}
+
+// checkJobs refuses a negative --jobs, and caps one above
+// replay.MaxWorkers at it, saying so: more would only cost memory.
+func checkJobs(cmd *cobra.Command, n *int) error {
+	switch {
+	case *n < 0:
+		return usageError("--jobs %d: give a positive number, or 0 for one per core", *n)
+	case *n > replay.MaxWorkers:
+		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --jobs %d is more than %d: replaying %d games at once\n", *n, replay.MaxWorkers, replay.MaxWorkers)
+		*n = replay.MaxWorkers
+	}
+	return nil
 }

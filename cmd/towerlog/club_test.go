@@ -244,7 +244,7 @@ func TestSelectPlayerOfEvent(t *testing.T) {
 }
 
 // TestJCZCopyIsTheSameGame: a game and its JCloisterZone round trip are
-// one game: ingest updates its annotations, select --dedupe keeps one.
+// one game: ingest finds it present, select --dedupe keeps one.
 func TestJCZCopyIsTheSameGame(t *testing.T) {
 	dir := t.TempDir()
 	games := filepath.Join(dir, "games")
@@ -260,9 +260,25 @@ func TestJCZCopyIsTheSameGame(t *testing.T) {
 	if code, out, errOut := runCLI(t, "ingest", "--db", db, cgn); code != exitOK || out != db+": 1 added, 0 updated, 0 already present, 0 invalid (1 file)\n" {
 		t.Fatalf("ingest: code %d, %q %q", code, out, errOut)
 	}
-	// The save keeps no Round or Source tag: the annotations differ.
-	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 1 updated, 0 already present, 0 invalid (1 file)\n" {
+	// The save keeps no Round or Source tag, which a copy lacking them
+	// never erases: nothing changes.
+	if code, out, errOut := runCLI(t, "ingest", "--db", db, jczFile); code != exitOK || out != db+": 0 added, 0 updated, 1 already present, 0 invalid (1 file)\n" || errOut != "" {
 		t.Fatalf("ingest of the save: code %d, %q %q", code, out, errOut)
+	}
+	// A copy that spells out the default start tile is the same game.
+	text, err := os.ReadFile(cgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spelt := filepath.Join(dir, "spelt.cgn")
+	if err := os.WriteFile(spelt, []byte(strings.Replace(string(text), "[Rules", "[Start \"D@0,0r0\"]\n[Rules", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "ingest", "--db", db, spelt); code != exitOK || out != db+": 0 added, 1 updated, 0 already present, 0 invalid (1 file)\n" || errOut != "" {
+		t.Fatalf("ingest of the copy with a Start tag: code %d, %q %q", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "games", "list", "--db", db); code != exitOK || strings.Count(out, "\n") != 2 {
+		t.Fatalf("games list: code %d, %q %q; want a heading and one game", code, out, errOut)
 	}
 	code, out, errOut := runCLI(t, "select", "--dedupe", games)
 	if code != exitOK || errOut != "1 of 2 games selected, 1 duplicate dropped\n" || len(readGamesText(t, out)) != 1 {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/demo"
 )
 
 type demoOptions struct {
@@ -44,7 +44,7 @@ func runDemo(cmd *cobra.Command, o demoOptions) error {
 		return &exitError{exitUsage, fmt.Errorf("--games %d: give at least 1", o.games)}
 	}
 	start := time.Now()
-	res, err := analytics.Demo(cmd.Context(), o.dir, analytics.DemoOptions{Games: o.games})
+	res, err := demo.Run(cmd.Context(), o.dir, demo.Options{Games: o.games})
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}

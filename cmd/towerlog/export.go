@@ -2,13 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
 )
@@ -30,15 +31,25 @@ is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
 message by message, to the same position and scores: every drawn tile,
 discards included, in its prepared draw order (ended by #END when the game
 ends before the box is empty), a PASS only where JCloisterZone offers the
-step, and the sets of the game's Edition tag. Games whose rule flags
+step, and the sets of the game's Edition tag. The tags JCloisterZone has
+no field for (Site, Round, Annotator, ...), and those whose text its fields
+do not hold, are kept in the save's gameAnnotations.cgnTags, which
+JCloisterZone ignores and towerlog import reads back. Games whose rule flags
 JCloisterZone cannot express (a range other than orthogonal, reopen=no,
 ransom=off, ...) are refused. The output file appears only once complete.
 
-Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
-standard output. A file with several games needs --game.
+With the Phantom: JCloisterZone's releases (5.x) skip the phantom's step
+when the phantom's only spots are towers, so no PASS is written there; a
+phantom put onto a tower when a tower was its only spot is written all the
+same (the rules allow it), with a warning on standard error naming the turn
+and the player, as those releases refuse that move.
 
-Exit status: 0 when the game was written, 1 when it is invalid or cannot be
-expressed, 2 on usage or I/O errors.`,
+Without -o, GAME.cgn becomes GAME.jcz next to it; "-o -" writes to
+standard output. A file with several games needs --game. The file is read
+one game at a time; a game's text is at most 16 MiB.
+
+Exit status: 0 when the game was written (with warnings or without), 1
+when it is invalid or cannot be expressed, 2 on usage or I/O errors.`,
 		Example: `  towerlog export final.cgn
   towerlog export club.cgn --game 3 -o round3.jcz`,
 		Args: oneArg("GAME.cgn"),
@@ -57,27 +68,19 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	if o.format != "jcz" {
 		return &exitError{exitUsage, fmt.Errorf("--format %q: the only format is jcz", o.format)}
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	games, err := record.Parse(strings.NewReader(string(src)), path)
-	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
-		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
-	}
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
 	if o.game < 0 || (o.game == 0 && cmd.Flags().Changed("game")) {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1")}
 	}
-	rg, err := pickGame(path, games, o.game)
+	rg, err := pickGame(cmd.ErrOrStderr(), path, o.game)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return err
 	}
-	data, err := jcz.Export(rg, path)
+	data, warnings, err := jcz.Export(rg, path)
 	if err != nil {
 		return &exitError{exitInvalid, err}
+	}
+	for i := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), warnings[i].String())
 	}
 	out := o.out
 	if out == "" {
@@ -98,17 +101,40 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	return say(cmd.OutOrStdout(), "wrote %s\n", out)
 }
 
-// pickGame returns game k (1-based) of a file; k 0 means the only one.
-func pickGame(path string, games []*record.Game, k int) (*record.Game, error) {
-	switch {
-	case len(games) == 0:
-		return nil, fmt.Errorf("%s holds no game", path)
-	case k == 0 && len(games) > 1:
-		return nil, fmt.Errorf("%s holds %d games: choose one with --game", path, len(games))
-	case k == 0:
-		return games[0], nil
-	case k < 0 || k > len(games):
-		return nil, fmt.Errorf("%s holds %s, not %d", path, count(len(games), "game"), k)
+// pickGame returns game k (1-based) of a CGN file; k 0 means the only
+// one. It reads the file one game at a time and keeps only that one; a
+// syntax error anywhere in the file is written to errOut, as validate
+// shows it, and refuses the file.
+func pickGame(errOut io.Writer, path string, k int) (*record.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &exitError{exitUsage, err}
 	}
-	return games[k-1], nil
+	defer f.Close()
+	var picked *record.Game
+	n, broken := 0, false
+	sc := record.NewScanner(f, path)
+	for sc.Scan() {
+		n++
+		if printSyntaxErrors(errOut, sc.Err()) {
+			broken = true
+		}
+		if n == max(k, 1) {
+			picked = sc.Game()
+		}
+	}
+	err = sc.Err()
+	switch {
+	case printSyntaxErrors(errOut, err) || broken:
+		return nil, &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", path)}
+	case err != nil:
+		return nil, &exitError{exitUsage, err}
+	case n == 0:
+		return nil, &exitError{exitUsage, fmt.Errorf("%s holds no game", path)}
+	case k == 0 && n > 1:
+		return nil, &exitError{exitUsage, fmt.Errorf("%s holds %d games: choose one with --game", path, n)}
+	case picked == nil:
+		return nil, &exitError{exitUsage, fmt.Errorf("%s holds %s, not %d", path, count(n, "game"), k)}
+	}
+	return picked, nil
 }

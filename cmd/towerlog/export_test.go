@@ -72,3 +72,59 @@ func TestExportErrors(t *testing.T) {
 		t.Fatalf("--game 2 -o -: %d %.80s", code, out)
 	}
 }
+
+// TestExportWarnsPhantomOntoOnlyTower: Bob's phantom goes onto the tower
+// at (0,1) after his monk took the cloister of the tile just placed, the
+// only other feature (farmers are off): a tower was the phantom's only
+// spot, a step JCloisterZone's releases skip. The save is written (exit
+// 0), and standard error names the turn, the player and why.
+func TestExportWarnsPhantomOntoOnlyTower(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "x.cgn")
+	if err := os.WriteFile(game, []byte(`[Players "Anna:red; Bob:blue"]
+[Rules "tower phantom farmers=off"]
+[Bag "order T12 B"]
+[Result "0-3"]
+
+1. Anna T12@0,1r0 ^0,1
+2. Bob B@1,1r0 +M *T@0,1
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "export", game)
+	want := game + ":7:19: turn 2 (Bob): warning: the phantom onto the tower at (0,1) is written as replay[5] DEPLOY_MEEPLE, " +
+		"which JCloisterZone releases (5.x) refuse: the tower is the phantom's only spot, and they skip the phantom's step " +
+		"when it has no spot on the tile just placed (their PhantomPhase tests those before adding the towers); the rules allow the move\n"
+	if code != exitOK || errOut != want {
+		t.Fatalf("code %d, stderr\n%q\nwant 0 and\n%q", code, errOut, want)
+	}
+	if save := filepath.Join(dir, "x.jcz"); out != "wrote "+save+"\n" {
+		t.Errorf("stdout %q, want the save written", out)
+	}
+}
+
+// TestExportImportKeepsTags: a club's record (testdata/cgn/tower-exchange-
+// ransom.cgn: Event, Site, Date, Round, Players, Rules, Bag, Result,
+// Annotator) exported and imported through files has the same tags.
+func TestExportImportKeepsTags(t *testing.T) {
+	dir := t.TempDir()
+	game := copyFile(t, "../../testdata/cgn/tower-exchange-ransom.cgn", dir)
+	if code, _, errOut := runCLI(t, "export", game); code != exitOK {
+		t.Fatalf("export: %d %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "import", strings.TrimSuffix(game, ".cgn")+".jcz", "-o", "-")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("import: %d %s", code, errOut)
+	}
+	src, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := func(text string) string {
+		head, _, _ := strings.Cut(text, "\n\n")
+		return head
+	}
+	if got, want := tags(out), tags(string(src)); got != want {
+		t.Errorf("tags after export and import\n%s\nwant\n%s", got, want)
+	}
+}

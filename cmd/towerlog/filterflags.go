@@ -104,7 +104,7 @@ func completeNames(which func(*analytics.Known) map[string]bool) cobra.Completio
 		if _, err := os.Stat(db); err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		s, err := analytics.Open(cmd.Context(), db)
+		s, err := analytics.OpenReadOnly(cmd.Context(), db)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}

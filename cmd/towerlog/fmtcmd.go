@@ -1,14 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -28,7 +30,11 @@ default to standard output, with -w back into the files (only those that
 change), with --check only listing the files that are not canonical (exit
 status 1 if any). A file with syntax errors is never rewritten. Without a
 PATH, fmt reads standard input and writes its canonical form to standard
-output.`,
+output.
+
+Files are read one game at a time, so they may be of any size; a game's
+text is at most 16 MiB. Standard input, which fmt holds whole, is at most
+64 MiB; past a limit fmt stops reading with an error naming the input.`,
 		Example: `  towerlog fmt game.cgn
   towerlog fmt -w archive/
   towerlog fmt --check archive/
@@ -54,48 +60,30 @@ output.`,
 // stdinName names standard input in messages, as gofmt does.
 const stdinName = "<standard input>"
 
-func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
-	src, err := io.ReadAll(cmd.InOrStdin())
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	canon, ok, err := canonical(cmd, stdinName, src)
-	switch {
-	case err != nil:
-		return err
-	case !ok:
-		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", stdinName)}
-	case o.check:
-		if !bytes.Equal(canon, src) {
-			if err := say(cmd.OutOrStdout(), "%s\n", stdinName); err != nil {
-				return err
-			}
-			return &exitError{exitInvalid, fmt.Errorf("%s is not in canonical form", stdinName)}
-		}
-		return nil
-	}
-	if _, err := cmd.OutOrStdout().Write(canon); err != nil {
-		return &exitError{exitUsage, err}
-	}
-	return nil
+// maxStdin is the most of standard input fmt reads: it holds it whole,
+// to write nothing when it has syntax errors. Files are read game by
+// game, whatever their size.
+const maxStdin = 64 << 20
+
+// source is a CGN text fmt reads, game by game, once to check it and
+// again to write its canonical form: open gives a new reader each time.
+type source struct {
+	name string
+	open func() (io.ReadCloser, error)
 }
 
-// canonical returns the canonical form of the CGN text src read from
-// name; with syntax errors it writes them to standard error, as validate
-// does, and returns false.
-func canonical(cmd *cobra.Command, name string, src []byte) ([]byte, bool, error) {
-	games, err := record.Parse(bytes.NewReader(src), name)
-	if printSyntaxErrors(cmd.ErrOrStderr(), err) {
-		return nil, false, nil
-	}
+func fileSource(path string) source {
+	return source{path, func() (io.ReadCloser, error) { return os.Open(path) }}
+}
+
+func runFmtStdin(cmd *cobra.Command, o fmtOptions) error {
+	src, err := record.ReadAll(cmd.InOrStdin(), stdinName, "input", maxStdin)
 	if err != nil {
-		return nil, false, &exitError{exitUsage, err}
+		return &exitError{exitUsage, err}
 	}
-	var buf bytes.Buffer
-	if err := record.FormatFile(&buf, games); err != nil {
-		return nil, false, &exitError{exitUsage, err}
-	}
-	return buf.Bytes(), true, nil
+	return fmtSources(cmd, []source{{stdinName, func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(src)), nil
+	}}}, o)
 }
 
 func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
@@ -103,14 +91,18 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	sources := make([]source, len(files))
+	for i, f := range files {
+		sources[i] = fileSource(f)
+	}
+	return fmtSources(cmd, sources, o)
+}
+
+func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	out := cmd.OutOrStdout()
 	var broken, changed int
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			return &exitError{exitUsage, err}
-		}
-		canon, ok, err := canonical(cmd, file, src)
+	for _, src := range sources {
+		ok, same, err := checkCanonical(cmd.ErrOrStderr(), src)
 		if err != nil {
 			return err
 		}
@@ -118,33 +110,140 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 			broken++
 			continue
 		}
-		same := bytes.Equal(canon, src)
 		switch {
+		case same && (o.check || o.write):
 		case o.check:
-			if !same {
-				changed++
-				if err := say(out, "%s\n", file); err != nil {
-					return err
-				}
+			changed++
+			if err := say(out, "%s\n", src.name); err != nil {
+				return err
 			}
 		case o.write:
-			if !same {
-				changed++
-				if err := atomicfile.WriteFile(file, canon); err != nil {
-					return &exitError{exitUsage, err}
-				}
-			}
+			changed++
+			err = atomicfile.Write(src.name, func(w io.Writer) error { return writeCanonical(w, src) })
 		default:
-			if _, err := out.Write(canon); err != nil {
-				return &exitError{exitUsage, err}
-			}
+			err = writeCanonical(out, src)
+		}
+		if err != nil {
+			return &exitError{exitUsage, err}
 		}
 	}
 	switch {
+	case broken > 0 && len(sources) == 1 && sources[0].name == stdinName:
+		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", stdinName)}
 	case broken > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%s with syntax errors", count(broken, "file"))}
+	case o.check && changed > 0 && len(sources) == 1 && sources[0].name == stdinName:
+		return &exitError{exitInvalid, fmt.Errorf("%s is not in canonical form", stdinName)}
 	case o.check && changed > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%s not in canonical form", count(changed, "file"))}
 	}
 	return nil
+}
+
+// checkCanonical reads src game by game and reports whether it has no
+// syntax errors (it writes those to errOut, as validate shows them) and
+// whether it is in canonical form already. It holds one game at a time.
+func checkCanonical(errOut io.Writer, src source) (ok, same bool, err error) {
+	text, err := src.open()
+	if err != nil {
+		return false, false, &exitError{exitUsage, err}
+	}
+	defer text.Close()
+	again, err := src.open()
+	if err != nil {
+		return false, false, &exitError{exitUsage, err}
+	}
+	defer again.Close()
+	cmp := &sameWriter{r: bufio.NewReader(again)}
+	sc := record.NewScanner(text, src.name)
+	ok = true
+	for n := 0; sc.Scan(); n++ {
+		if printSyntaxErrors(errOut, sc.Err()) {
+			ok = false
+		}
+		if ok && !cmp.differ { // past a difference, only syntax errors matter
+			appendCanonical(cmp, n, sc.Game())
+		}
+	}
+	switch err := sc.Err(); {
+	case printSyntaxErrors(errOut, err):
+		return false, false, nil
+	case err != nil:
+		return false, false, &exitError{exitUsage, err}
+	}
+	same, err = cmp.same()
+	if err != nil {
+		return false, false, &exitError{exitUsage, err}
+	}
+	return ok, same, nil
+}
+
+// writeCanonical writes the canonical form of src, game by game. src has
+// been checked: a syntax error now means it changed since.
+func writeCanonical(w io.Writer, src source) error {
+	text, err := src.open()
+	if err != nil {
+		return err
+	}
+	defer text.Close()
+	sc := record.NewScanner(text, src.name)
+	for n := 0; sc.Scan(); n++ {
+		if sc.Err() != nil {
+			return fmt.Errorf("%s changed while it was formatted: %w", src.name, sc.Err())
+		}
+		if err := appendCanonical(w, n, sc.Game()); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// appendCanonical writes game n (from 0) of a file as record.FormatFile
+// does: games after the first follow a blank line.
+func appendCanonical(w io.Writer, n int, g *record.Game) error {
+	var b []byte
+	if n > 0 {
+		b = append(b, '\n')
+	}
+	_, err := w.Write(record.AppendGame(b, g))
+	return err
+}
+
+// sameWriter compares the bytes written to it with those r reads.
+type sameWriter struct {
+	r      *bufio.Reader
+	differ bool
+	err    error
+}
+
+func (w *sameWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 && !w.differ {
+		b, err := w.r.Peek(min(len(p), w.r.Size()))
+		if err != nil && !errors.Is(err, io.EOF) {
+			w.err = err
+		}
+		if len(b) == 0 || !bytes.Equal(b, p[:len(b)]) {
+			w.differ = true
+			break
+		}
+		w.r.Discard(len(b))
+		p = p[len(b):]
+	}
+	return n, nil
+}
+
+// same reports whether every byte written matched and r has no more.
+func (w *sameWriter) same() (bool, error) {
+	if w.err != nil || w.differ {
+		return false, w.err
+	}
+	_, err := w.r.Peek(1)
+	switch {
+	case errors.Is(err, io.EOF):
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	return false, nil
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
 func newGamesCmd() *cobra.Command {
@@ -194,6 +195,7 @@ that failed validation it writes its errors and exits with status 1.`,
 
 func newGamesReportCmd(db *string) *cobra.Command {
 	var out string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "report ID",
 		Short: "Write the HTML report of one stored game",
@@ -215,15 +217,15 @@ game's charts.`,
 			if out == "" {
 				out = fmt.Sprintf("game-%d.html", r.GID)
 			}
-			if err := checkOutput(out, []string{*db}, false); err != nil {
+			if err := checkOutput(out, []string{*db}, force); err != nil {
 				return &exitError{exitUsage, err}
 			}
 			g, err := s.ReplayGame(cmd.Context(), r.GID)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
-			err = atomicfile.Write(out, func(w io.Writer) error { return analytics.WriteGameReport(w, g) })
-			var invalid *analytics.InvalidGameError
+			err = atomicfile.Write(out, func(w io.Writer) error { return report.WriteGame(w, g) })
+			var invalid *report.InvalidGameError
 			if errors.As(err, &invalid) {
 				return &exitError{exitInvalid, err}
 			}
@@ -235,6 +237,7 @@ game's charts.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", `HTML file to write (default "game-ID.html")`)
+	cmd.Flags().BoolVar(&force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	return cmd
 }
 
@@ -251,7 +254,7 @@ touched; ingesting them again stores the games again.`,
   towerlog games remove 12 13 3fa9c2`,
 		Args: someArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := openExisting(cmd.Context(), *db)
+			s, err := openExistingForWriting(cmd, *db)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -27,9 +27,11 @@ func newImportCmd() *cobra.Command {
 		Short: "Convert JCloisterZone saves (.jcz) to CGN",
 		Long: `import reads JCloisterZone saves (version 5.7 and later) and writes each
 game in CGN, replayed and checked on the way, with declared scores after
-every turn, the clocks of the save, and a Bag tag when the save prepared
-its draw order. Without -o each FILE.jcz becomes FILE.cgn next to it; -o
-OUT writes every game into OUT ("-" for standard output).
+every turn, the clocks of the save, a Bag tag when the save prepared its
+draw order, and the tags that towerlog export kept in the save
+(gameAnnotations.cgnTags: Site, Round, ...). Without -o each FILE.jcz
+becomes FILE.cgn next to it; -o OUT writes every game into OUT ("-" for
+standard output).
 
 Both editions of the base game (basic:1, basic:2) and of The Tower are
 read; an Edition tag keeps a later one, so that export writes it back. A

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -26,6 +24,8 @@ type ingestOptions struct {
 	fromDB  string // --format parquet: the database to write instead of records
 	// filesFrom names a file listing paths to read, one a line.
 	filesFrom string
+	// keepAnnotations keeps stored tag values that a copy gives otherwise.
+	keepAnnotations bool
 }
 
 func newIngestCmd() *cobra.Command {
@@ -40,17 +40,24 @@ and stores them in an SQLite database
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
 
 A game already in the database is not stored twice: a game is what was
-played (the players, rules, bag, start and moves), and a copy with other
-annotations (tags such as Annotator or Source, comments, clocks, declared
-scores, variations; or its JCloisterZone round trip) is the same game,
-whose stored annotations it replaces: ingest counts it as updated. Games that fail
+played (the players, rules, bag, start and moves, as the engine sees
+them: a tag that restates a default changes nothing), and a copy with other
+annotations (tags such as Event, Round, Annotator or Source, colours,
+comments, clocks, declared scores, variations; or its JCloisterZone round
+trip) is the same game, whose annotations are merged with the stored
+ones: ingest counts it as updated. A tag the copy lacks keeps its stored
+value; a tag the copy gives otherwise replaces the stored value, and
+ingest says so on standard error, one line per game naming both files,
+the tags and their old and new values. --keep-annotations keeps the
+stored values instead. Games that fail
 validation are kept apart with their diagnostics and never count in the
 statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
 
 With --format parquet, ingest writes the same tables as Parquet files
 for DuckDB, Spark and the like, from CGN records and JCloisterZone saves
-(.jcz): one folder per table in the directory -o names (games/, players/,
+(.jcz): one folder per table in the directory -o names (made if need be,
+when its parent exists; games/, players/,
 turns/, ...), and in each one file, SHARD.parquet, for this run. Runs with different --shard ids, on one machine or many,
 write parts of an archive into the same directory side by side; a run
 with the id of an earlier one replaces its files. A shard's files appear
@@ -58,7 +65,10 @@ only once all are complete. --from-db writes the tables of a database
 instead of records. See docs/scale.md.
 
 Exit status: 0 when every game is valid, 1 when some failed validation,
-2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM).`,
+2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM), which
+says "interrupted: N games stored, run the same command to finish". Two
+ingests into one database, even one that neither has created yet, take
+turns.`,
 		Example: `  towerlog ingest games/
   towerlog ingest --db club.db night-1.cgn night-2.cgn
   towerlog ingest --format parquet -o tables --shard part-007 archive/2025/
@@ -77,6 +87,9 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 			if err := checkIngestFlags(cmd, o); err != nil {
 				return err
 			}
+			if err := checkJobs(cmd, &o.workers); err != nil {
+				return err
+			}
 			if o.filesFrom != "" {
 				listed, err := readFileList(cmd, o.filesFrom)
 				if err != nil {
@@ -91,9 +104,10 @@ Exit status: 0 when every game is valid, 1 when some failed validation,
 		},
 	}
 	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
-	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
-	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input), besides any PATH")
+	cmd.Flags().StringVar(&o.filesFrom, "files-from", "", "read the paths of the records from `FILE`, one a line (\"-\": standard input; at most 64 MiB), besides any PATH")
+	cmd.Flags().BoolVar(&o.keepAnnotations, "keep-annotations", false, "keep the stored value of a tag that a new copy of a stored game gives otherwise")
 	cmd.Flags().StringVar(&o.format, "format", "sqlite", "what to write: sqlite (the database) or parquet (a directory of tables)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "with --format parquet: the directory of the tables")
 	cmd.Flags().StringVar(&o.shard, "shard", "", "with --format parquet: the `ID` of this run's files (default: derived from the paths read)")
@@ -109,19 +123,21 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := analytics.Open(ctx, o.db)
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, errors.New("interrupted before any game was added")}
+	if err != nil && ctx.Err() != nil {
+		return interrupted(0)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
+	sayNotes(cmd, o.db, s)
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
 	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
-		Progress: func() { advance(bar) }})
+		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
+		Reannotated: func(r analytics.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s added before stopping; run the same command again to complete", count(st.Added, "game"))}
+	if err != nil && ctx.Err() != nil {
+		return interrupted(st.Added)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -136,6 +152,12 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 			nounCount(st.Invalid, "game", "games"), o.db)}
 	}
 	return nil
+}
+
+// interrupted is the error of an ingest stopped by a signal after
+// storing n games (whatever error the stop caused on its way out).
+func interrupted(n int) error {
+	return &exitError{exitInterrupted, fmt.Errorf("interrupted: %s stored, run the same command to finish", nounCount(n, "game", "games"))}
 }
 
 // nounCount writes n with the singular or plural noun.

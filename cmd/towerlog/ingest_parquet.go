@@ -6,9 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/parquetdir"
+	"github.com/towerlog/towerlog/record"
 )
 
 // checkIngestFlags refuses flags that do not go with --format.
@@ -35,6 +37,12 @@ func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
 		if o.output == "" {
 			return usageError("--format parquet needs -o DIR; %s", usage(cmd))
 		}
+		if cmd.Flags().Changed("keep-annotations") {
+			return usageError("--keep-annotations is for the database, which keeps one copy of a game; %s", usage(cmd))
+		}
+		if err := checkParent(o.output); err != nil {
+			return &exitError{exitUsage, err}
+		}
 		if o.fromDB != "" {
 			for _, f := range []string{"jobs", "lenient", "files-from"} {
 				if cmd.Flags().Changed(f) {
@@ -49,6 +57,23 @@ func checkIngestFlags(cmd *cobra.Command, o ingestOptions) error {
 		}
 	default:
 		return usageError("--format %q: want sqlite or parquet; %s", o.format, usage(cmd))
+	}
+	return nil
+}
+
+// checkParent refuses an output directory whose parent does not exist:
+// ingest makes the directory -o names, not a whole path (a mistyped one
+// would leave a tree of new directories).
+func checkParent(dir string) error {
+	parent := filepath.Dir(filepath.Clean(dir))
+	info, err := os.Stat(parent)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("-o %s: %s does not exist: ingest makes the directory -o names, not its parents", dir, parent)
+	case err != nil:
+		return fmt.Errorf("-o %s: %w", dir, err)
+	case !info.IsDir():
+		return fmt.Errorf("-o %s: %s is not a directory", dir, parent)
 	}
 	return nil
 }
@@ -86,8 +111,9 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
 		finish(bar)
 	}
-	if errors.Is(err, context.Canceled) {
-		return &exitError{exitInterrupted, fmt.Errorf("interrupted: shard %s not written; run the same command again to write it", o.shard)}
+	if err != nil && ctx.Err() != nil {
+		// A shard's files appear only once all are written: none were.
+		return interrupted(0)
 	}
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -112,7 +138,7 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 	if _, err := os.Stat(o.fromDB); err != nil {
 		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
 	}
-	s, err := analytics.Open(ctx, o.fromDB)
+	s, err := analytics.OpenReadOnly(ctx, o.fromDB)
 	if err != nil {
 		return parquetdir.Stats{}, err
 	}
@@ -120,16 +146,24 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s.DB())
 }
 
+// maxFileList is the largest list --files-from reads: a million paths of
+// 60 bytes.
+const maxFileList = 64 << 20
+
 // readFileList reads the paths a --files-from file lists, one a line
-// ("-": standard input); blank lines are skipped.
+// ("-": standard input); blank lines are skipped. A list larger than
+// maxFileList is refused, read no further.
 func readFileList(cmd *cobra.Command, name string) ([]string, error) {
-	var b []byte
-	var err error
-	if name == "-" {
-		b, err = io.ReadAll(cmd.InOrStdin())
-	} else {
-		b, err = os.ReadFile(name)
+	r := cmd.InOrStdin()
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("--files-from: %w", err)
+		}
+		defer f.Close()
+		r = f
 	}
+	b, err := record.ReadAll(r, name, "list of files", maxFileList)
 	if err != nil {
 		return nil, fmt.Errorf("--files-from: %w", err)
 	}

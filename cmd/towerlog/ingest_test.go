@@ -98,3 +98,38 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("second demo: code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestIngestReannotates: a copy of a stored game with another Event
+// replaces it and says so on standard error, naming both files; with
+// --keep-annotations the stored Event stays, silently.
+func TestIngestReannotates(t *testing.T) {
+	dir := t.TempDir()
+	a := generateFile(t, dir, "a.cgn", 1, "2")
+	text, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := filepath.Join(dir, "b.cgn")
+	if err := os.WriteFile(b, []byte(strings.Replace(string(text), `[Event "towerlog generated games"]`, `[Event "Spring cup"]`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "club.db")
+	for _, c := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{a}, "1 added, 0 updated, 0 already present", ""},
+		{[]string{b}, "0 added, 1 updated, 0 already present",
+			b + `#1: replaces the annotations of ` + a + `#1: Event "towerlog generated games" → "Spring cup"` + "\n"},
+		{[]string{"--keep-annotations", a}, "0 added, 0 updated, 1 already present", ""},
+	} {
+		code, stdout, stderr := runCLI(t, append([]string{"ingest", "--db", db}, c.args...)...)
+		want := db + ": " + c.stdout + ", 0 invalid (1 file)\n"
+		if code != exitOK || stdout != want || stderr != c.stderr {
+			t.Errorf("ingest %s: exit %d, stdout %q, stderr %q; want 0, %q, %q", strings.Join(c.args, " "), code, stdout, stderr, want, c.stderr)
+		}
+	}
+	if code, out, _ := runCLI(t, "games", "list", "--db", db, "--event", "Spring cup"); code != exitOK || strings.Count(out, "Spring cup") != 1 {
+		t.Errorf("games list --event \"Spring cup\": exit %d, %q", code, out)
+	}
+}

@@ -30,12 +30,25 @@ func newProgressOf(w io.Writer, n func() int, what string) *progressbar.Progress
 	if steps < 200 {
 		return nil
 	}
+	return bar(w, steps, what, "games")
+}
+
+// newSlowProgress is newProgress for steps that take seconds each (the
+// turns of a review): a bar on a terminal, whatever their number.
+func newSlowProgress(w io.Writer, n int, what, unit string) *progressbar.ProgressBar {
+	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return bar(w, n, what, unit)
+}
+
+func bar(w io.Writer, steps int, what, unit string) *progressbar.ProgressBar {
 	return progressbar.NewOptions(steps,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetItsString(unit),
 		progressbar.OptionThrottle(100_000_000),
 		progressbar.OptionClearOnFinish(),
 	)

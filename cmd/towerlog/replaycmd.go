@@ -2,21 +2,24 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/atomicfile"
 	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
 type replayOptions struct {
-	game int
-	turn int
-	json bool
-	svg  string
+	game  int
+	turn  int
+	json  bool
+	svg   string
+	force bool
 }
 
 func newReplayCmd() *cobra.Command {
@@ -27,7 +30,8 @@ func newReplayCmd() *cobra.Command {
 		Long: `replay plays a game of a CGN file up to a turn (default: the end) and shows
 the state: the board with a legend, scores, followers and floors in supply,
 prisoners, towers and the tiles left. --json writes the state as JSON, --svg
-draws the board as an SVG picture.`,
+draws the board as an SVG picture into a new file (an existing one is
+replaced only with --force).`,
 		Example: `  towerlog replay games/final.cgn
   towerlog replay games/club.cgn --game 3 --turn 40
   towerlog replay games/final.cgn --json
@@ -43,7 +47,8 @@ draws the board as an SVG picture.`,
 	cmd.Flags().IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
 	cmd.Flags().IntVar(&o.turn, "turn", 0, "show the state after this turn; 0 is before the first (default: the last)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write the state as JSON")
-	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this file")
+	cmd.Flags().StringVar(&o.svg, "svg", "", "write the board as an SVG picture to this new file")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace the --svg file if it exists")
 	return cmd
 }
 
@@ -75,6 +80,11 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.game < 1 || o.turn < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1 and --turn from 0 (the position before the first turn)")}
 	}
+	if o.svg != "" {
+		if err := checkNewOutput(o.svg, []string{path}, o.force); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
 	rg, syntax, err := loadGame(path, o.game)
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -82,8 +92,11 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if rg != nil && o.turn > len(rg.Turns) {
 		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
 	}
-	stop := cmd.Flags().Changed("turn")
-	g := replay.Replay(path, o.game, rg, syntax, replay.Options{StopAfter: o.turn, Stop: stop, Lenient: true})
+	ro := replay.Options{Lenient: true}
+	if cmd.Flags().Changed("turn") {
+		ro.Stop = replay.StopAfter(o.turn)
+	}
+	g := replayLoadedGame(path, o.game, rg, syntax, ro)
 	out := cmd.OutOrStdout()
 	if !g.Valid() {
 		for i := range g.Diagnostics {
@@ -100,10 +113,21 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(replay.State(g.State, g.Players, turns))
 	case o.svg != "":
-		if err := atomicfile.WriteFile(o.svg, draw.SVG(g.State, g.Seats())); err != nil {
+		if err := atomicfile.Write(o.svg, func(w io.Writer) error { return draw.SVG(w, g.State, draw.Seats(g)) }); err != nil {
 			return &exitError{exitUsage, err}
 		}
 		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
-	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, g.Seats()))
+	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, draw.Seats(g)))
+}
+
+// replayLoadedGame replays game k of path as loadGame returned it: a
+// loader's diagnostics let the replay run and come after its own, a
+// parser's errors stop it.
+func replayLoadedGame(path string, k int, rg *record.Game, syntax error, ro replay.Options) *replay.Game {
+	var found replay.Diagnostics
+	if errors.As(syntax, &found) {
+		return replay.ReplayLoaded(path, k, rg, found, ro)
+	}
+	return replay.ReplayParsed(path, k, rg, syntax, ro)
 }

@@ -4,15 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -20,6 +18,7 @@ type reportOptions struct {
 	db     string
 	out    string
 	game   int
+	force  bool
 	filter filterFlags
 }
 
@@ -71,6 +70,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVar(&o.db, "db", defaultDB, "database file")
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
+	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -79,13 +79,10 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report.html"
 	}
-	if err := checkOutput(o.out, []string{o.db}, false); err != nil {
+	if err := checkOutput(o.out, []string{o.db}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
-		return &exitError{exitUsage, fmt.Errorf("%s does not exist: store games with towerlog ingest first", o.db)}
-	}
-	s, err := analytics.Open(cmd.Context(), o.db)
+	s, err := openExisting(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -93,7 +90,7 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
 		return selectionError(err)
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return s.WriteReport(cmd.Context(), f, o.filter.filter()) })
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) })
 	if err != nil {
 		return selectionError(err)
 	}
@@ -104,7 +101,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(file, filepath.Ext(file)) + ".html"
 	}
-	if err := checkOutput(o.out, []string{file}, false); err != nil {
+	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	var game *replay.Game
@@ -124,8 +121,8 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 		// The file could not be read: an I/O error, not an invalid game.
 		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return analytics.WriteGameReport(f, game) })
-	var invalid *analytics.InvalidGameError
+	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteGame(f, game) })
+	var invalid *report.InvalidGameError
 	if errors.As(err, &invalid) {
 		for i := range invalid.Diagnostics {
 			fmt.Fprintln(cmd.ErrOrStderr(), invalid.Diagnostics[i].Error())

@@ -73,6 +73,7 @@ a failed check), 2 usage or I/O error, 130 interrupted.`,
 	root.AddCommand(
 		newValidateCmd(),
 		newReplayCmd(),
+		newReviewCmd(),
 		newFmtCmd(),
 		newGenerateCmd(),
 		newTilesCmd(),

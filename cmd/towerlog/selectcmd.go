@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/atomicfile"
+	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
 type selectOptions struct {
@@ -68,6 +68,9 @@ or I/O errors.`,
 			if !o.fromFile && cmd.Flags().Changed("dedupe") {
 				return usageError("--dedupe applies to games read from files: the database holds each game once; %s", usage(cmd))
 			}
+			if err := checkJobs(cmd, &o.workers); err != nil {
+				return err
+			}
 			return runSelect(cmd, args, o)
 		},
 	}
@@ -79,7 +82,7 @@ or I/O errors.`,
 	f.BoolVar(&o.dedupe, "dedupe", false, "keep only the first copy of each game (the same game however annotated)")
 	f.BoolVar(&o.force, "force", false, "replace an existing .cgn output file")
 	f.BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
-	f.IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -128,6 +131,10 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		summary += fmt.Sprintf("; %s failed validation", count(len(st.Failed), "record"))
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
+	if st.Selected == 0 {
+		// The summary says why: the exit status adds no message.
+		return &exitError{code: exitInvalid}
+	}
 	return nil
 }
 
@@ -140,12 +147,43 @@ func selectStored(ctx context.Context, o selectOptions, emit func(*analytics.Gam
 	return s.SelectGames(ctx, o.filter.filter(), emit)
 }
 
-// openExisting opens a database that must exist already.
+// openExisting opens a database that must exist already, for reading
+// only: it works on read-only files and directories and writes nothing.
 func openExisting(ctx context.Context, db string) (*analytics.Store, error) {
-	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s does not exist: store games with towerlog ingest first", db)
+	if err := mustExist(db); err != nil {
+		return nil, err
 	}
-	return analytics.Open(ctx, db)
+	return analytics.OpenReadOnly(ctx, db)
+}
+
+// openExistingForWriting opens a database that must exist already, for
+// writing; it says what its migrations did.
+func openExistingForWriting(cmd *cobra.Command, db string) (*analytics.Store, error) {
+	if err := mustExist(db); err != nil {
+		return nil, err
+	}
+	s, err := analytics.Open(cmd.Context(), db)
+	if err != nil {
+		return nil, err
+	}
+	sayNotes(cmd, db, s)
+	return s, nil
+}
+
+// mustExist says that a database does not exist.
+func mustExist(db string) error {
+	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s does not exist: store games with towerlog ingest first", db)
+	}
+	return nil
+}
+
+// sayNotes writes on standard error what the migrations that opening the
+// database db applied have to say.
+func sayNotes(cmd *cobra.Command, db string, s *analytics.Store) {
+	for _, n := range s.Notes() {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", db, n)
+	}
 }
 
 // printFailed lists records that failed validation with their first error.

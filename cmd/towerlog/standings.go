@@ -8,15 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type standingsOptions struct {
-	db        string
-	json, csv bool
-	filter    filterFlags
-}
-
 func newStandingsCmd() *cobra.Command {
-	var o standingsOptions
-	cmd := &cobra.Command{
+	return queryFlags(&cobra.Command{
 		Use:   "standings --event EVENT",
 		Short: "An event's standings by round and its head-to-head crosstable",
 		Long: `standings prints the tournament table of one event of the database (its
@@ -31,22 +24,11 @@ The other filters (the same as select's) narrow the event's games. --csv
 writes both tables one after the other, --json one object.`,
 		Example: `  towerlog standings --event "Spring league"
   towerlog standings --event "Spring league" --until 2025-05-01 --csv`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := exclusive(cmd, "json", "csv"); err != nil {
-				return err
-			}
-			return runStandings(cmd, o)
-		},
-	}
-	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
-	cmd.Flags().BoolVar(&o.json, "json", false, "write the standings as one JSON object")
-	cmd.Flags().BoolVar(&o.csv, "csv", false, "write the two tables as CSV")
-	addFilterFlags(cmd, &o.filter)
-	return cmd
+	}, "write the standings as one JSON object",
+		"write the two tables as CSV", runStandings)
 }
 
-func runStandings(cmd *cobra.Command, o standingsOptions) error {
+func runStandings(cmd *cobra.Command, o queryOptions) error {
 	ctx := cmd.Context()
 	s, err := openExisting(ctx, o.db)
 	if err != nil {

@@ -10,15 +10,8 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 )
 
-type statsOptions struct {
-	db        string
-	json, csv bool
-	filter    filterFlags
-}
-
 func newStatsCmd() *cobra.Command {
-	var o statsOptions
-	cmd := &cobra.Command{
+	return queryFlags(&cobra.Command{
 		Use:   "stats",
 		Short: "Player statistics of the database's games, as a table, CSV or JSON",
 		Long: `stats prints one line per player over the games of the database the
@@ -37,22 +30,11 @@ points it scored, captured, ransomed and exchanged).`,
 		Example: `  towerlog stats
   towerlog stats --event "Spring league" --since 2025-03
   towerlog stats --player Anna --players 2 --csv > anna-duels.csv`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := exclusive(cmd, "json", "csv"); err != nil {
-				return err
-			}
-			return runStats(cmd, o)
-		},
-	}
-	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
-	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per player and line")
-	cmd.Flags().BoolVar(&o.csv, "csv", false, "write CSV with a header")
-	addFilterFlags(cmd, &o.filter)
-	return cmd
+	}, "write one JSON object per player and line",
+		"write CSV with a header", runStats)
 }
 
-func runStats(cmd *cobra.Command, o statsOptions) error {
+func runStats(cmd *cobra.Command, o queryOptions) error {
 	s, err := openExisting(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -59,14 +60,14 @@ unsupported, 2 on usage or I/O errors (a file that cannot be read, or a
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per game")
 	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "report missing or unverifiable annotations as warnings")
-	cmd.Flags().IntVarP(&o.workers, "jobs", "j", 0, "games replayed at once (default: one per core)")
+	addJobsFlag(cmd, &o.workers)
 	cmd.Flags().BoolVar(&o.syntax, "syntax-only", false, "check the notation only; do not replay the games")
 	return cmd
 }
 
 func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
-	if o.workers < 0 {
-		return &exitError{exitUsage, fmt.Errorf("--jobs %d: give a positive number, or 0 for one per core", o.workers)}
+	if err := checkJobs(cmd, &o.workers); err != nil {
+		return err
 	}
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	// A path that cannot be read is reported, and the others are still
@@ -84,28 +85,28 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	}
 	var total, valid, unsupported, ioErrors int
 	bar := newProgressOf(errOut, func() int { return countGames(files) }, "validating")
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Reuse: true, Loaders: formats()}
-	err := replay.Run(cmd.Context(), files, ro,
-		func(g *replay.Game) error {
+	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Loaders: formats()}
+	err := replay.RunSummaries(cmd.Context(), files, ro,
+		func(g *replay.Game) checked { return check(g, o.json) },
+		func(c checked) error {
 			advance(bar)
 			switch {
-			case hasCode(g, replay.CodeIO):
+			case c.io:
 				ioErrors++
-			case hasCode(g, replay.CodeUnsupported):
+			case c.unsupported:
 				total++
 				unsupported++
 			default:
 				total++
-				if g.Valid() {
+				if c.valid {
 					valid++
 				}
 			}
-			if o.json {
-				return enc.Encode(reportOf(g))
+			if c.err != nil {
+				return c.err
 			}
-			return printDiagnostics(out, g)
+			_, err := out.Write(c.out)
+			return err
 		})
 	finish(bar)
 	if err != nil {
@@ -139,6 +140,29 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 }
 
 // hasCode reports whether a diagnostic of g has the code.
+// checked is what validate takes from a replayed game, on the worker that
+// replayed it: its verdict and what to write of it.
+type checked struct {
+	io, unsupported, valid bool
+	out                    []byte // its JSON line, or its diagnostics
+	err                    error  // from writing out
+}
+
+// check draws validate's verdict and output from g, as JSON or as text.
+func check(g *replay.Game, asJSON bool) checked {
+	c := checked{io: hasCode(g, replay.CodeIO), unsupported: hasCode(g, replay.CodeUnsupported), valid: g.Valid()}
+	var b bytes.Buffer
+	if asJSON {
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		c.err = enc.Encode(reportOf(g))
+	} else {
+		c.err = printDiagnostics(&b, g)
+	}
+	c.out = b.Bytes()
+	return c
+}
+
 func hasCode(g *replay.Game, code string) bool {
 	for i := range g.Diagnostics {
 		if g.Diagnostics[i].Code == code {

@@ -1,0 +1,487 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/engine"
+)
+
+// Limits that keep a report's size independent of the archive's.
+const (
+	leaderboardRows = 100  // players in the leaderboard
+	chartPlayers    = 20   // players in the bar charts
+	matrixPlayers   = 15   // players in the captor × victim matrix
+	flowPlayers     = 12   // players in the ransom flows: one colour each (palette)
+	pickerGames     = 2000 // games offered one at a time, the latest first
+)
+
+// report gathers an archive report over one connection, which holds the
+// temporary table sel of the selected games.
+type report struct {
+	ctx  context.Context
+	s    *analytics.Store
+	conn *sql.Conn
+	f    analytics.Filter
+	page page
+	// top are the players with the most games, most first.
+	top   []string
+	stats map[string]*playerStats
+	flows []flow
+	// Counts of captures by [height, distance] and of towers by final height.
+	captureCells map[[2]int]int
+	towerHeights map[int]int
+}
+
+func dropSelection(ctx context.Context, conn *sql.Conn) {
+	_, _ = conn.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.sel`)
+}
+
+type playerStats struct {
+	name                string
+	games, wins         int
+	avgScore            float64
+	made, suffered, own int
+	paid, received      int
+	byFeature           map[string]int
+	capturesOf          map[string]int // victims of this captor
+}
+
+// WriteArchive writes the HTML report of the games of s that f selects.
+// Every figure is computed in SQL, so the page's size depends on the
+// number of players shown (bounded) and not on the number of games.
+func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f analytics.Filter) error {
+	if err := f.Check(); err != nil {
+		return err
+	}
+	conn, err := s.DB().Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	r := &report{ctx: ctx, s: s, conn: conn, f: f, stats: map[string]*playerStats{}}
+	if err := r.selectGames(); err != nil {
+		return err
+	}
+	defer dropSelection(ctx, conn)
+	var n int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM sel`).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 && !f.IsZero() {
+		return s.NoGames(ctx, f)
+	}
+	if err := r.summary(); err != nil || r.page.Empty != "" {
+		if err == nil {
+			err = r.failedTable()
+		}
+		if err != nil {
+			return err
+		}
+		return render(w, r.page)
+	}
+	if err := r.players(); err != nil {
+		return err
+	}
+	// The slowest queries run on a second connection at the same time:
+	// after players, the statistics map is only read, and each query
+	// fills fields of its own.
+	conn2, err := s.DB().Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn2.Close()
+	r2 := &report{ctx: ctx, s: s, conn: conn2, f: f, stats: r.stats}
+	g, _ := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		if err := r2.selectGames(); err != nil {
+			return err
+		}
+		defer dropSelection(ctx, conn2)
+		return errors.Join(r2.features(), r2.towerQuery())
+	})
+	g.Go(func() error { return errors.Join(r.captures(), r.captureQuery(), r.ransoms()) })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	r.towerHeights = r2.towerHeights
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.captureCharts, r.ransomChart, r.featureChart, r.towerCharts, r.phantomSection, r.gamePicker, r.failedTable} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return render(w, r.page)
+}
+
+func (r *report) exec(query string, args ...any) error {
+	_, err := r.conn.ExecContext(r.ctx, query, args...)
+	return err
+}
+
+// each runs a query and calls scan for every row.
+func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
+	return analytics.EachRow(r.ctx, r.conn, query, args, scan)
+}
+
+func (r *report) selectGames() error {
+	if err := r.exec(`DROP TABLE IF EXISTS temp.sel`); err != nil {
+		return err
+	}
+	if err := r.exec(`CREATE TEMP TABLE sel (gid INTEGER PRIMARY KEY)`); err != nil {
+		return err
+	}
+	where, args, err := r.f.Where()
+	if err != nil {
+		return err
+	}
+	return r.exec(`INSERT INTO sel SELECT g.gid FROM games g WHERE `+where, args...)
+}
+
+func (r *report) summary() error {
+	var games, players, invalid int
+	var first, last sql.NullString
+	err := r.conn.QueryRowContext(r.ctx, `SELECT count(*), min(g.date), max(g.date),
+			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
+			(SELECT count(*) FROM invalid_games)
+		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid)
+	if err != nil {
+		return err
+	}
+	r.page.Title = "Carcassonne with The Tower: archive report"
+	r.page.Subtitle = r.f.Describe()
+	r.page.Facts = []fact{
+		{"Games", strconv.Itoa(games)},
+		{"Players", strconv.Itoa(players)},
+	}
+	if first.Valid {
+		r.page.Facts = append(r.page.Facts, fact{"First game", first.String}, fact{"Latest game", last.String})
+	}
+	r.page.Facts = append(r.page.Facts, fact{"Records that failed validation (left out)", strconv.Itoa(invalid)})
+	if games == 0 {
+		r.page.Empty = "No games match: ingest some records with towerlog ingest, or loosen the filters."
+	}
+	return nil
+}
+
+func (r *report) stat(name string) *playerStats {
+	p := r.stats[name]
+	if p == nil {
+		p = &playerStats{name: name, byFeature: map[string]int{}, capturesOf: map[string]int{}}
+		r.stats[name] = p
+	}
+	return p
+}
+
+func (r *report) players() error {
+	err := r.each(`SELECT p.name, count(*), sum(p.rank = 1), avg(p.score)
+		FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`, nil, func(rows *sql.Rows) error {
+		var name string
+		var games, wins int
+		var avg float64
+		if err := rows.Scan(&name, &games, &wins, &avg); err != nil {
+			return err
+		}
+		p := r.stat(name)
+		p.games, p.wins, p.avgScore = games, wins, avg
+		r.top = append(r.top, name)
+		return nil
+	})
+	sort.Slice(r.top, func(i, j int) bool {
+		a, b := r.stats[r.top[i]], r.stats[r.top[j]]
+		if a.games != b.games {
+			return a.games > b.games
+		}
+		return a.name < b.name
+	})
+	return err
+}
+
+func (r *report) captures() error {
+	return r.each(`SELECT pc.name, pv.name, sum(c.n)
+		FROM (SELECT c.game, c.captor, c.victim, count(*) AS n
+			FROM captures c JOIN sel ON sel.gid = c.game GROUP BY c.game, c.captor, c.victim) c
+		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
+		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var captor, victim string
+		var n int
+		if err := rows.Scan(&captor, &victim, &n); err != nil {
+			return err
+		}
+		if captor == victim {
+			r.stat(captor).own += n
+		} else {
+			r.stat(captor).made += n
+			r.stat(victim).suffered += n
+		}
+		r.stat(captor).capturesOf[victim] += n
+		return nil
+	})
+}
+
+func (r *report) ransoms() error {
+	return r.each(`SELECT pp.name, pe.name, sum(r.points)
+		FROM ransoms r JOIN sel ON sel.gid = r.game
+		JOIN players pp ON pp.game = r.game AND pp.seat = r.payer
+		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var payer, payee string
+		var points int
+		if err := rows.Scan(&payer, &payee, &points); err != nil {
+			return err
+		}
+		r.stat(payer).paid += points
+		r.stat(payee).received += points
+		r.flows = append(r.flows, flow{payer, payee, points})
+		return nil
+	})
+}
+
+func (r *report) features() error {
+	return r.each(`SELECT p.name, s.feature, sum(s.points)
+		FROM scores s JOIN sel ON sel.gid = s.game
+		JOIN players p ON p.game = s.game AND p.seat = s.seat
+		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		var name, feature string
+		var points int
+		if err := rows.Scan(&name, &feature, &points); err != nil {
+			return err
+		}
+		r.stat(name).byFeature[feature] += points
+		return nil
+	})
+}
+
+func (r *report) leaderboard() error {
+	ranked := append([]string(nil), r.top...)
+	sort.SliceStable(ranked, func(i, j int) bool {
+		a, b := r.stats[ranked[i]], r.stats[ranked[j]]
+		if a.wins != b.wins {
+			return a.wins > b.wins
+		}
+		return a.games < b.games // fewer games for as many wins ranks higher
+	})
+	t := table{ID: "leaderboard", Title: "Leaderboard",
+		Note: "Players ranked by games won (a shared first place counts as a win). Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Average score", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
+	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
+		p := r.stats[name]
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(p.games), strconv.Itoa(p.wins),
+			fmt.Sprintf("%.0f%%", 100*float64(p.wins)/float64(p.games)), fmt.Sprintf("%.1f", p.avgScore),
+			strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received - p.paid)})
+	}
+	if len(ranked) > leaderboardRows {
+		t.Note += fmt.Sprintf(" The %d best of %d players are shown.", leaderboardRows, len(ranked))
+	}
+	r.page.Tables = append(r.page.Tables, t)
+	return nil
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// topNote says which players a chart shows when not all fit.
+func (r *report) topNote(n int) string {
+	if len(r.top) <= n {
+		return ""
+	}
+	return fmt.Sprintf(" Only the %d players with the most games are shown.", n)
+}
+
+func (r *report) captureCharts() error {
+	top := r.top[:min(len(r.top), chartPlayers)]
+	made := namedInts{name: "Captures made"}
+	suffered := namedInts{name: "Captures suffered"}
+	for _, name := range top {
+		p := r.stats[name]
+		made.values = append(made.values, p.made)
+		suffered.values = append(suffered.values, p.suffered)
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player",
+		Note: "How many opponents' followers each player captured with a tower, and how many of their own followers were captured by others. Players taking back their own followers are counted on the diagonal of the next chart." + r.topNote(chartPlayers),
+	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}}))
+
+	mtop := r.top[:min(len(r.top), matrixPlayers)]
+	counts := make([][]int, len(mtop))
+	for y, victim := range mtop {
+		counts[y] = make([]int, len(mtop))
+		for x, captor := range mtop {
+			counts[y][x] = r.stats[captor].capturesOf[victim]
+		}
+	}
+	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom",
+		Note: "Each square counts the followers of the player on the left captured by the player below; the darker, the more. The diagonal is players taking back their own followers." + r.topNote(matrixPlayers),
+	}.heatmap(cells{xName: "Captor (whose tower captured)", yName: "Victim (whose follower was captured)",
+		xs: mtop, ys: mtop, counts: counts, topDown: true}))
+
+	var heights, distances []int
+	for k := range r.captureCells {
+		heights, distances = appendMissing(heights, k[0]), appendMissing(distances, k[1])
+	}
+	// A tower captures when a floor is built, so it is at least one floor
+	// high: the heights start at 1, the distances at 0 (its own tile).
+	hs, ds := fillRange(1, heights), fillRange(0, distances)
+	grid := make([][]int, len(ds))
+	for y, d := range ds {
+		grid[y] = make([]int, len(hs))
+		for x, h := range hs {
+			grid[y][x] = r.captureCells[[2]int{h, d}]
+		}
+	}
+	c := chart{ID: "captures-height-distance", Title: "Captures by tower height and distance",
+		Note: "A tower captures a follower as far away as it is high. Each square counts captures made by a tower of the height below (after the floor that captured) at the distance on the left, in tiles; distance 0 is the tower's own tile. Empty squares counted none."}
+	if len(r.captureCells) == 0 {
+		c.Note = "No follower was captured in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.heatmap(cells{xName: "Tower height (floors)", yName: "Distance (tiles)",
+		xs: itoas(hs), ys: itoas(ds), counts: grid, blankZeros: true}))
+	return nil
+}
+
+// captureQuery counts captures by tower height and distance.
+func (r *report) captureQuery() error {
+	r.captureCells = map[[2]int]int{}
+	return r.each(`SELECT c.height, c.distance, count(*) FROM captures c JOIN sel ON sel.gid = c.game GROUP BY 1, 2`, nil,
+		func(rows *sql.Rows) error {
+			var h, d, n int
+			if err := rows.Scan(&h, &d, &n); err != nil {
+				return err
+			}
+			r.captureCells[[2]int{h, d}] = n
+			return nil
+		})
+}
+
+func appendMissing(s []int, v int) []int {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+// fillRange returns every integer from lo (or the least value of s, if
+// lower) to the greatest of s.
+func fillRange(lo int, s []int) []int {
+	hi := lo
+	for _, v := range s {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	var out []int
+	for v := lo; v <= hi; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+func itoas(s []int) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
+}
+
+func (r *report) ransomChart() error {
+	keep := map[string]bool{}
+	for _, name := range r.top[:min(len(r.top), flowPlayers)] {
+		keep[name] = true
+	}
+	var flows []flow
+	for _, f := range r.flows {
+		if keep[f.from] && keep[f.to] {
+			flows = append(flows, f)
+		}
+	}
+	sort.Slice(flows, func(i, j int) bool {
+		if flows[i].from != flows[j].from {
+			return flows[i].from < flows[j].from
+		}
+		return flows[i].to < flows[j].to
+	})
+	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom",
+		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Each bar is what one player paid, split by who received it; every player has one colour, the colour of the points they received." + r.topNote(flowPlayers)}
+	if len(flows) == 0 {
+		c.Note = "No ransom was paid in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows))
+	return nil
+}
+
+// seriesOf makes a series of each key, with the value of value(player,
+// key) for each player.
+func seriesOf(keys, players []string, value func(player, key string) int) []namedInts {
+	var out []namedInts
+	for _, k := range keys {
+		s := namedInts{name: k}
+		for _, p := range players {
+			s.values = append(s.values, value(p, k))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// featureOrder lists the feature kinds that score, in the charts' order.
+var featureOrder = []string{"city", "road", "cloister", "field"}
+
+func (r *report) featureChart() error {
+	top := r.top[:min(len(r.top), chartPlayers)]
+	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
+	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
+		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true}))
+	return nil
+}
+
+// towerQuery counts towers by their height at the end of the game.
+func (r *report) towerQuery() error {
+	r.towerHeights = map[int]int{}
+	return r.each(`SELECT h, count(*) FROM (
+			SELECT max(t.height) AS h FROM turns t JOIN sel ON sel.gid = t.game
+			WHERE t.action = 'floor' GROUP BY t.game, t.target_x, t.target_y)
+		GROUP BY h ORDER BY h`, nil, func(rows *sql.Rows) error {
+		var h, n int
+		if err := rows.Scan(&h, &n); err != nil {
+			return err
+		}
+		r.towerHeights[h] = n
+		return nil
+	})
+}
+
+func (r *report) towerCharts() error {
+	var heights []int
+	counts := r.towerHeights
+	for h := range counts {
+		heights = append(heights, h)
+	}
+	var hs []int
+	if len(heights) > 0 {
+		hs = fillRange(1, heights)
+	}
+	n := namedInts{name: "Towers"}
+	for _, h := range hs {
+		n.values = append(n.values, counts[h])
+	}
+	c := chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
+		Note: "The number of towers that ended the game at each height, counting every tower that got at least one floor."}
+	if len(hs) == 0 {
+		c.Note = "No tower got a floor in these games."
+	}
+	r.page.Charts = append(r.page.Charts, c.columns("Height at the end of the game (floors)", "Towers", itoas(hs), n))
+	return nil
+}

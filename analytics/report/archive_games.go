@@ -1,0 +1,190 @@
+package report
+
+import (
+	"bytes"
+	"compress/gzip"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// pickedGame is one game of the picker: what the charts of one game need.
+type pickedGame struct {
+	gid    int64
+	label  string
+	turns  int
+	names  []string
+	scores [][]int // [turn-1][seat]
+	floors []growth
+}
+
+// gamePicker adds the charts of one game at a time (the score race and
+// the tower heights) for every game of the selection, the latest first,
+// up to pickerGames of them: the report's size stays bounded, and the
+// note says how to reach the others.
+func (r *report) gamePicker() error {
+	var games []*pickedGame
+	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns
+		FROM games g JOIN sel ON sel.gid = g.gid
+		ORDER BY g.date DESC, g.gid DESC LIMIT ?`, []any{pickerGames}, func(rows *sql.Rows) error {
+		g := &pickedGame{}
+		var date, event string
+		if err := rows.Scan(&g.gid, &date, &event, &g.turns); err != nil {
+			return err
+		}
+		g.label = fmt.Sprintf("#%d · %s", g.gid, date)
+		if event != "" {
+			g.label += " · " + event
+		}
+		games = append(games, g)
+		return nil
+	})
+	if err != nil || len(games) == 0 {
+		return err
+	}
+	var selected int
+	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM sel`).Scan(&selected); err != nil {
+		return err
+	}
+	if err := r.loadGames(games); err != nil {
+		return err
+	}
+	race := chart{ID: "score-race", Title: "Score race", Height: 400,
+		Note: "Every player's score after each turn, final scoring included in the last turn."}
+	towers := chart{ID: "tower-heights", Title: "Tower heights over the game", Height: 400,
+		Note: "The height of every tower after each turn, one line per tower, named by its square on the board (x to the east, y to the south)."}
+	data := make([]map[string]json.RawMessage, len(games))
+	var labels []string
+	for i, g := range games {
+		data[i] = map[string]json.RawMessage{
+			race.ID:   json.RawMessage(scoreRaceChart(g.names, g.scores)),
+			towers.ID: json.RawMessage(towerChart(g.turns, g.floors)),
+		}
+		labels = append(labels, g.label)
+	}
+	race.Options, towers.Options = string(data[0][race.ID]), string(data[0][towers.ID])
+	packed, err := gzipFastJSON(data)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("Choose any of the %d games of the selection, the latest first; #N is the game's ID for towerlog games.", len(games))
+	if selected > len(games) {
+		note = fmt.Sprintf("The selection holds %d games: the %d latest are offered here. Narrow it with the filters (--player, --event, --since, --until, ...) to reach the others, or write the report of any one game with towerlog games report ID.",
+			selected, len(games))
+	}
+	r.page.Pickers = append(r.page.Pickers, picker{ID: "one-game", Title: "One game at a time",
+		Note: note, Games: packed, Labels: labels, Charts: []chart{race, towers}})
+	return nil
+}
+
+// loadGames reads the players, the scoring, the ransoms and the tower
+// floors of the picked games, each table in one query over them all, and
+// works out the scores after each turn.
+func (r *report) loadGames(games []*pickedGame) error {
+	if err := r.exec(`DROP TABLE IF EXISTS temp.pick`); err != nil {
+		return err
+	}
+	if err := r.exec(`CREATE TEMP TABLE pick (gid INTEGER PRIMARY KEY)`); err != nil {
+		return err
+	}
+	defer r.exec(`DROP TABLE IF EXISTS temp.pick`)
+	byGID := make(map[int64]*pickedGame, len(games))
+	for _, g := range games {
+		byGID[g.gid] = g
+		if err := r.exec(`INSERT INTO pick (gid) VALUES (?)`, g.gid); err != nil {
+			return err
+		}
+	}
+	finals := map[int64][]string{}
+	err := r.each(`SELECT p.game, p.name, p.score FROM players p JOIN pick ON pick.gid = p.game ORDER BY p.game, p.seat`, nil,
+		func(rows *sql.Rows) error {
+			var gid int64
+			var name string
+			var score int
+			if err := rows.Scan(&gid, &name, &score); err != nil {
+				return err
+			}
+			g := byGID[gid]
+			g.names = append(g.names, name)
+			finals[gid] = append(finals[gid], fmt.Sprintf("%s %d", name, score))
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	delta := make(map[int64][][]int, len(games))
+	for _, g := range games {
+		g.label += " · " + strings.Join(finals[g.gid], ", ")
+		d := make([][]int, g.turns+1)
+		for i := range d {
+			d[i] = make([]int, len(g.names))
+		}
+		delta[g.gid] = d
+	}
+	add := func(gid int64, turn, seat, points int) {
+		g, d := byGID[gid], delta[gid]
+		if turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
+			d[turn][seat] += points
+		}
+	}
+	err = r.each(`SELECT s.game, s.turn, s.seat, s.points FROM scores s JOIN pick ON pick.gid = s.game`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var turn, seat, points int
+		if err := rows.Scan(&gid, &turn, &seat, &points); err != nil {
+			return err
+		}
+		add(gid, turn, seat, points)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = r.each(`SELECT r.game, r.turn, r.payer, r.payee, r.points FROM ransoms r JOIN pick ON pick.gid = r.game`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var turn, payer, payee, points int
+		if err := rows.Scan(&gid, &turn, &payer, &payee, &points); err != nil {
+			return err
+		}
+		add(gid, turn, payer, -points)
+		add(gid, turn, payee, points)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		running := make([]int, len(g.names))
+		for t := 1; t <= g.turns; t++ {
+			for s := range running {
+				running[s] += delta[g.gid][t][s]
+			}
+			g.scores = append(g.scores, append([]int(nil), running...))
+		}
+	}
+	return r.each(`SELECT t.game, t.turn, t.target_x, t.target_y, t.height FROM turns t JOIN pick ON pick.gid = t.game
+		WHERE t.action = 'floor' ORDER BY t.game, t.turn`, nil, func(rows *sql.Rows) error {
+		var gid int64
+		var f growth
+		if err := rows.Scan(&gid, &f.Turn, &f.X, &f.Y, &f.Height); err != nil {
+			return err
+		}
+		byGID[gid].floors = append(byGID[gid].floors, f)
+		return nil
+	})
+}
+
+// gzipFastJSON packs v as base64 of gzipped JSON, at the default level:
+// the picker's thousands of charts are worth no slower compression.
+func gzipFastJSON(v any) (string, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := json.NewEncoder(zw).Encode(v); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+}

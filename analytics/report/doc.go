@@ -1,0 +1,26 @@
+// Package report builds self-contained HTML reports: the archive report of
+// the games a filter selects in the store (package analytics), and the
+// report of one replayed game with its board after every turn.
+//
+// Pages are rendered with html/template. Chart options are built with
+// go-echarts and passed to the page as data; the ECharts library is
+// embedded and inlined, so a report opens offline, and player names from
+// untrusted records stay text. The archive report computes every figure
+// in SQL over the store's documented schema (docs/schema.md), so its size
+// depends on the number of players shown, which is bounded, and not on
+// the number of games.
+//
+// The package reads the store and is never imported by it.
+//
+//	s, err := analytics.Open(ctx, "towerlog.db")
+//	if err != nil {
+//		return err
+//	}
+//	defer s.Close()
+//	f, err := os.Create("report.html")
+//	if err != nil {
+//		return err
+//	}
+//	defer f.Close()
+//	return report.WriteArchive(ctx, f, s, analytics.Filter{Players: []string{"Anna"}})
+package report

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"html/template"
+	"io"
+)
+
+// The ECharts library, version 5.6.0 from the npm package echarts
+// (dist/echarts.min.js), Apache-2.0; its LICENSE and NOTICE are beside it.
+//
+//go:embed assets/echarts.min.js
+var echartsJS string
+
+//go:embed templates/page.js
+var pageJS string
+
+//go:embed templates/page.css
+var pageCSS string
+
+//go:embed templates/page.html
+var pageHTML string
+
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
+
+// ECharts renders with SVG so that a report prints sharply and its
+// charts can be inspected as markup.
+var pageScripts = []string{echartsJS, pageJS}
+
+// page is what the page template draws: a header, a summary, tables,
+// charts and, for one game, the board and the turns.
+type page struct {
+	Title    string
+	Subtitle string
+	Facts    []fact
+	Board    *board
+	Tables   []table
+	Charts   []chart
+	Pickers  []picker
+	Empty    string // shown instead of the charts when there is nothing to show
+}
+
+// fact is one line of the summary.
+type fact struct{ Label, Value string }
+
+// table is an HTML table; every cell is text. On a narrow screen it
+// scrolls sideways, and column Key, which names the rows (0 for the
+// first), stays in view.
+type table struct {
+	ID, Title, Note string
+	Head            []string
+	Rows            [][]string
+	Key             int
+}
+
+// board is the single-game view: the final position and a slider through
+// the turns. Boards holds the SVG of the board before the first turn and
+// after each turn, a JSON array gzipped and in base64, and Turns the JSON
+// list of turn records.
+type board struct {
+	// Final is the data: URL of the final position, an SVG in base64 made
+	// by this package: trusted as a URL (html/template would otherwise
+	// refuse the data: scheme), and an image runs no script.
+	Final   template.URL
+	Caption string // says what Final shows
+	Boards  string // base64 of the gzipped JSON array of SVG documents
+	Turns   string // JSON array of turns
+	Count   int
+	Phantom bool // the game is played with the Phantom: the note explains its figure
+}
+
+// picker is a choice of game for charts that show one game at a time:
+// Games is base64 of the gzipped JSON array of {chartID: options}, one
+// object per game of Labels.
+type picker struct {
+	ID, Title, Note string
+	Games           string
+	Labels          []string
+	Charts          []chart
+}
+
+// pageData is page with the assets and the security policy added.
+type pageData struct {
+	page
+	CSP     string
+	CSS     template.CSS
+	Scripts []template.JS
+}
+
+// render writes the page. The Content-Security-Policy allows exactly the
+// two inline scripts (by hash), inline styles and data: images, and no
+// network at all: the report works offline, and a name that somehow
+// became markup could neither run code nor fetch anything.
+func render(w io.Writer, p page) error {
+	d := pageData{page: p, CSS: template.CSS(pageCSS)}
+	csp := "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src"
+	for _, s := range pageScripts {
+		sum := sha256.Sum256([]byte(s))
+		csp += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		d.Scripts = append(d.Scripts, template.JS(s))
+	}
+	d.CSP = csp
+	return pageTemplate.Execute(w, d)
+}

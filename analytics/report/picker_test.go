@@ -1,0 +1,114 @@
+package report
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/analytics"
+)
+
+// gunzipBase64 unpacks base64 of gzipped data, as the report packs the
+// picker's games.
+func gunzipBase64(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+var optionRe = regexp.MustCompile(`<option value="(\d+)">([^<]*)</option>`)
+
+// TestPickerReachesEveryGame: the picker offers every game of the
+// selection, each with its charts, not only the latest few.
+func TestPickerReachesEveryGame(t *testing.T) {
+	ctx := context.Background()
+	s, _ := ingested(t, generated(t, 45, 2)...)
+	var page strings.Builder
+	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	r := readReport(t, page.String())
+	games := r.pickers["one-game"]
+	options := optionRe.FindAllStringSubmatch(page.String(), -1)
+	if len(games) != 45 || len(options) != 45 {
+		t.Fatalf("the picker offers %d games with %d charts, want all 45", len(options), len(games))
+	}
+	seen := map[string]bool{}
+	for i, o := range options {
+		if o[1] != fmt.Sprint(i) || games[i]["score-race"] == nil || games[i]["tower-heights"] == nil {
+			t.Errorf("option %s (%s) has no charts", o[1], o[2])
+		}
+		id := strings.SplitN(html.UnescapeString(o[2]), " ", 2)[0]
+		if seen[id] {
+			t.Errorf("game %s offered twice", id)
+		}
+		seen[id] = true
+	}
+}
+
+// TestPickerInChromium chooses a game in the picker of a report drawn by
+// Chromium: the score race then shows that game's players.
+func TestPickerInChromium(t *testing.T) {
+	browser := chromium(t)
+	ctx := context.Background()
+	s, _ := ingested(t, generated(t, 12, 1)...)
+	var page strings.Builder
+	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	games := readReport(t, page.String()).pickers["one-game"]
+	var want []string
+	for _, s := range games[7]["score-race"]["series"].([]any) {
+		want = append(want, s.(map[string]any)["name"].(string))
+	}
+	var first []string
+	for _, s := range games[0]["score-race"]["series"].([]any) {
+		first = append(first, s.(map[string]any)["name"].(string))
+	}
+	if strings.Join(first, "|") == strings.Join(want, "|") {
+		t.Fatal("games 1 and 8 have the same players: the test could not tell them apart")
+	}
+	choose := `
+var sel = document.querySelector('section.picker select');
+sel.value = '7';
+sel.dispatchEvent(new Event('change'));
+setTimeout(function () {
+  var c = echarts.getInstanceByDom(document.getElementById('score-race'));
+  document.documentElement.setAttribute('data-picked', c.getOption().series.map(function (s) { return s.name; }).join('|'));
+}, 2000);
+`
+	html := cspMeta.ReplaceAllString(page.String(), "")
+	i := strings.LastIndex(html, "</body>")
+	html = html[:i] + "<script>" + choose + "</script>" + html[i:]
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := dumpDOM(t, browser, path)
+	m := regexp.MustCompile(`data-picked="([^"]*)"`).FindStringSubmatch(dom)
+	if m == nil || html2text(m[1]) != strings.Join(want, "|") {
+		t.Errorf("after choosing game 8 the score race shows %v, want %q", m, strings.Join(want, "|"))
+	}
+}
+
+func html2text(s string) string { return html.UnescapeString(s) }

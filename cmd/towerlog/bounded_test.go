@@ -1,0 +1,302 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/record"
+)
+
+// endless is an input that never ends: the same text over and over.
+type endless struct{ text string }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e.text)
+	}
+	return n, nil
+}
+
+// allocated runs f and returns the bytes it allocated.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestReadersStopAtTheirLimit feeds each reader more than its limit: a
+// stream that never ends, or a file past the limit. Each stops there with
+// an error naming the input, having allocated a bounded amount.
+func TestReadersStopAtTheirLimit(t *testing.T) {
+	dir := t.TempDir()
+	// A save of 16 MiB and a byte, of zeros, that takes no disk space.
+	bigSave := filepath.Join(dir, "big.jcz")
+	if f, err := os.Create(bigSave); err != nil || f.Truncate(16<<20+1) != nil || f.Close() != nil {
+		t.Fatal("cannot make the sparse file")
+	}
+	// A game of 16 MiB and more: one turn line after another.
+	bigGame := filepath.Join(dir, "big.cgn")
+	os.WriteFile(bigGame, []byte("[Players \"Anna; Bruno\"]\n\n1. Anna U@1,0r0\n"+strings.Repeat("2. Bruno V@2,0r0\n", 1<<20)), 0o644)
+	tests := []struct {
+		name   string
+		stdin  io.Reader
+		args   []string
+		code   int
+		stderr string
+		budget uint64 // bytes allocated, at most: thrice the limit (a buffer grows by doubling)
+	}{
+		{"fmt of an endless stream", endless{"1. Anna U@1,0r0\n"}, []string{"fmt"}, exitUsage,
+			"towerlog: <standard input>: input larger than 64 MiB (the limit): stopped reading\n", 3 * 64 << 20},
+		{"fmt of a game past the limit", nil, []string{"fmt", bigGame}, exitUsage,
+			"towerlog: " + bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
+		{"export of a game past the limit", nil, []string{"export", bigGame, "-o", "-"}, exitUsage,
+			"towerlog: " + bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
+		{"import of a save past the limit", nil, []string{"import", bigSave, "-o", "-"}, exitUsage,
+			"towerlog: " + bigSave + ": save larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
+		{"files-from of an endless stream", endless{"a.cgn\n"}, []string{"ingest", "--format", "parquet", "-o", filepath.Join(dir, "tables"), "--files-from", "-"}, exitUsage,
+			"towerlog: --files-from: -: list of files larger than 64 MiB (the limit): stopped reading\n", 3 * 64 << 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin := tt.stdin
+			if stdin == nil {
+				stdin = strings.NewReader("")
+			}
+			var out, errOut bytes.Buffer
+			var code int
+			cost := allocated(func() { code = run(context.Background(), tt.args, stdin, &out, &errOut) })
+			if code != tt.code || errOut.String() != tt.stderr {
+				t.Errorf("code %d, stderr %q; want %d, %q", code, errOut.String(), tt.code, tt.stderr)
+			}
+			if cost > tt.budget {
+				t.Errorf("allocated %d bytes, want at most %d", cost, tt.budget)
+			}
+		})
+	}
+}
+
+// TestJobsCapped checks that -j far beyond any machine is capped, with a
+// message, instead of allocating queues for ten million workers.
+func TestJobsCapped(t *testing.T) {
+	dir := t.TempDir()
+	path := generateFile(t, dir, "g.cgn", 3, "2")
+	tests := []struct {
+		name string
+		args []string
+		out  string
+	}{
+		{"validate", []string{"validate", "-j", "10000000", path}, "3 games, 3 valid, 0 invalid\n"},
+		{"select", []string{"select", "-j", "10000000", "--csv", path}, ""},
+		{"ingest", []string{"ingest", "-j", "10000000", "--db", filepath.Join(dir, "t.db"), path}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var code int
+			var out, errOut string
+			cost := allocated(func() { code, out, errOut = runCLI(t, tt.args...) })
+			if code != exitOK {
+				t.Fatalf("code %d: %s", code, errOut)
+			}
+			if want := "towerlog: --jobs 10000000 is more than 64: replaying 64 games at once\n"; !strings.HasPrefix(errOut, want) {
+				t.Errorf("stderr %q, want it to start with %q", errOut, want)
+			}
+			if tt.out != "" && out != tt.out {
+				t.Errorf("stdout %q, want %q", out, tt.out)
+			}
+			if cost > 256<<20 {
+				t.Errorf("allocated %d bytes, want at most 256 MiB", cost)
+			}
+		})
+	}
+}
+
+// TestOnlyItsOwnFilesWritten checks the writers that must leave a file
+// they did not make as it was, byte for byte.
+func TestOnlyItsOwnFilesWritten(t *testing.T) {
+	dir := t.TempDir()
+	game := generateFile(t, dir, "g.cgn", 1, "2")
+	record, _ := os.ReadFile(game)
+	db := filepath.Join(dir, "club.db")
+	dbBytes := []byte("SQLite format 3\x00 and the rest of a club's database")
+	os.WriteFile(db, dbBytes, 0o644)
+	notes := filepath.Join(dir, "notes.cgn")
+	os.WriteFile(notes, []byte("{a person's notes}\n"), 0o644)
+	tests := []struct {
+		name   string
+		args   []string
+		file   string // the file that must stay as it was
+		stderr string
+	}{
+		{"replay --svg onto its record", []string{"replay", game, "--svg", game}, game,
+			"towerlog: " + game + " is also an input: choose another output file\n"},
+		{"replay --svg onto its record, forced", []string{"replay", game, "--svg", game, "--force"}, game,
+			"towerlog: " + game + " is also an input: choose another output file\n"},
+		{"replay --svg onto a database", []string{"replay", game, "--svg", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"report -o onto a record", []string{"report", game, "-o", notes}, notes,
+			"towerlog: " + notes + " already exists: use --force to replace it\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before, _ := os.ReadFile(tt.file)
+			code, _, errOut := runCLI(t, tt.args...)
+			if code != exitUsage || errOut != tt.stderr {
+				t.Errorf("code %d, stderr %q; want %d, %q", code, errOut, exitUsage, tt.stderr)
+			}
+			if after, _ := os.ReadFile(tt.file); !bytes.Equal(after, before) {
+				t.Errorf("%s changed", tt.file)
+			}
+		})
+	}
+	if after, _ := os.ReadFile(game); !bytes.Equal(after, record) {
+		t.Fatal("the record changed")
+	}
+	// With --force, as the messages say, the files are replaced.
+	for _, args := range [][]string{{"replay", game, "--svg", db, "--force"}, {"report", game, "-o", notes, "--force"}} {
+		if code, _, errOut := runCLI(t, args...); code != exitOK {
+			t.Errorf("%v: code %d: %s", args, code, errOut)
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.HasPrefix(after, []byte("<svg")) && !bytes.HasPrefix(after, []byte("<?xml")) {
+		t.Errorf("replay --svg --force wrote %.40q", after)
+	}
+	if after, _ := os.ReadFile(notes); !bytes.Contains(after, []byte("<html")) {
+		t.Errorf("report --force wrote %.40q", after)
+	}
+	// A new file needs no --force.
+	svg := filepath.Join(dir, "board.svg")
+	if code, out, errOut := runCLI(t, "replay", game, "--svg", svg); code != exitOK || !strings.HasPrefix(out, "wrote "+svg+" (after turn ") {
+		t.Errorf("replay --svg to a new file: code %d, %q %q", code, out, errOut)
+	}
+}
+
+// TestForceSuggestedOnlyWhereItExists checks every command that writes a
+// file named by a flag (-o, --svg): each has the --force that the
+// message of an existing file suggests.
+func TestForceSuggestedOnlyWhereItExists(t *testing.T) {
+	root, stop := newRootCmd()
+	defer stop()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, name := range []string{"output", "svg"} {
+			if c.Flags().Lookup(name) != nil && c.Flags().Lookup("force") == nil && c.Name() != "ingest" {
+				t.Errorf("%s has --%s but no --force", c.CommandPath(), name)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// TestParquetMakesOnlyTheLastDirectory checks that ingest --format parquet
+// makes the directory -o names but not its parents.
+func TestParquetMakesOnlyTheLastDirectory(t *testing.T) {
+	dir := t.TempDir()
+	game := generateFile(t, dir, "g.cgn", 1, "2")
+	out := filepath.Join(dir, "missing", "tables")
+	code, _, errOut := runCLI(t, "ingest", "--format", "parquet", "-o", out, game)
+	want := "towerlog: -o " + out + ": " + filepath.Join(dir, "missing") + " does not exist: ingest makes the directory -o names, not its parents\n"
+	if code != exitUsage || errOut != want {
+		t.Errorf("code %d, stderr %q; want %d, %q", code, errOut, exitUsage, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
+		t.Errorf("the parent was made: %v", err)
+	}
+	out = filepath.Join(dir, "tables")
+	if code, _, errOut := runCLI(t, "ingest", "--format", "parquet", "-o", out, game); code != exitOK {
+		t.Fatalf("into a new directory: code %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(out, "games")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestSelectNothingExitsOne checks select's promise: exit status 1 when
+// no game is selected, whether none matched or none was valid.
+func TestSelectNothingExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	game := generateFile(t, dir, "g.cgn", 2, "2")
+	broken := filepath.Join(dir, "broken.cgn")
+	os.WriteFile(broken, []byte("[Players \"A; B\"]\n\n1. A U@1;0r0\n"), 0o644)
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no valid game", []string{"select", broken}, "0 of 0 games selected; 1 record failed validation\n"},
+		{"none matched", []string{"select", "--turns", "1000-", game}, "towerlog: no game matches (1000- turns)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tt.args...)
+			if code != exitInvalid || out != "" || !strings.HasSuffix(errOut, tt.stderr) {
+				t.Errorf("code %d, stdout %q, stderr %q; want %d and stderr ending %q", code, out, errOut, exitInvalid, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestFmtStreams checks fmt, which reads files one game at a time, against
+// record.FormatFile of the whole file parsed at once.
+func TestFmtStreams(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "g.cgn", 3, "2")
+	canon, _ := os.ReadFile(games)
+	lax := strings.ReplaceAll(string(canon), "\n1. ", "\n1.   ")
+	parsed, err := record.Parse(strings.NewReader(lax), "lax.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := record.FormatFile(&want, parsed); err != nil {
+		t.Fatal(err)
+	}
+	if want.String() != string(canon) {
+		t.Fatal("the generated file is not canonical")
+	}
+	tests := []struct {
+		name  string
+		text  string
+		check int // fmt --check's exit status
+	}{
+		{"canonical", string(canon), exitOK},
+		{"lax", lax, exitInvalid},
+		{"a line end more", string(canon) + "\n", exitInvalid},
+		{"a byte less", string(canon[:len(canon)-1]), exitInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".cgn")
+			os.WriteFile(path, []byte(tt.text), 0o644)
+			if code, _, errOut := runCLI(t, "fmt", "--check", path); code != tt.check {
+				t.Errorf("--check: code %d, want %d: %s", code, tt.check, errOut)
+			}
+			if code, out, errOut := runCLI(t, "fmt", path); code != exitOK || out != want.String() {
+				t.Errorf("fmt: code %d, %d bytes, want %d: %s", code, len(out), want.Len(), errOut)
+			}
+			if code, out, _ := runCLIWith(t, tt.text, "fmt"); code != exitOK || out != want.String() {
+				t.Errorf("fmt of standard input: code %d, %d bytes, want %d", code, len(out), want.Len())
+			}
+			if code, _, errOut := runCLI(t, "fmt", "-w", path); code != exitOK {
+				t.Fatalf("-w: code %d: %s", code, errOut)
+			}
+			if got, _ := os.ReadFile(path); string(got) != want.String() {
+				t.Errorf("after -w: %d bytes, want %d", len(got), want.Len())
+			}
+		})
+	}
+}

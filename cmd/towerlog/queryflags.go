@@ -1,0 +1,30 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// queryOptions are the flags of the commands that print tables of the
+// database's games, as text, CSV or JSON: stats and standings.
+type queryOptions struct {
+	db        string
+	json, csv bool
+	filter    filterFlags
+}
+
+// queryFlags gives cmd the flags of queryOptions (jsonHelp and csvHelp
+// say what --json and --csv write) and makes it call run with them once
+// it has refused --json and --csv given together.
+func queryFlags(cmd *cobra.Command, jsonHelp, csvHelp string, run func(*cobra.Command, queryOptions) error) *cobra.Command {
+	var o queryOptions
+	cmd.Args = noArgs
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if err := exclusive(cmd, "json", "csv"); err != nil {
+			return err
+		}
+		return run(cmd, o)
+	}
+	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
+	cmd.Flags().BoolVar(&o.json, "json", false, jsonHelp)
+	cmd.Flags().BoolVar(&o.csv, "csv", false, csvHelp)
+	addFilterFlags(cmd, &o.filter)
+	return cmd
+}

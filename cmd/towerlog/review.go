@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
+)
+
+type reviewOptions struct {
+	game     int
+	out      string
+	force    bool
+	json     bool
+	seed     uint64
+	budget   time.Duration
+	rollouts int
+	workers  int
+}
+
+func newReviewCmd() *cobra.Command {
+	var o reviewOptions
+	cmd := &cobra.Command{
+		Use:   "review GAME.cgn",
+		Short: "Find where each player gained and lost, turn by turn",
+		Long: `review evaluates, for every turn of a game, every way the mover could have
+played the tile drawn (each legal placement with each legal action, and a
+ransom or none) by playing the rest of the game to the end many times from
+each (rollouts), the unknown draw order sampled from the tiles left in the
+bag. A move's value is the mover's expected final margin: their final score
+minus the best other player's. For each turn it reports the move played and
+its value, the best move found and its value, the points given away when
+they exceed twice their standard error, and each player's chance of winning
+after the move played. docs/review.md describes the method and its limits.
+
+Glyphs: ?! for 3 points given away or more, ? for 6, ?? for 12; ! for a move
+that was best by 6 points or more over every other.
+
+Without -o or --json a table of the turns is written. -o writes the record
+with the review: a glyph and a comment on each turn, the best move as a
+variation; the record's own annotations are kept. --json writes one object
+per turn. The same --seed and --rollouts give the same review to the byte,
+whatever -j; --budget sets the rollouts from this machine's speed instead.
+Games read from .jcz saves are reviewed too.
+
+Exit status: 0 when the game was reviewed, 1 when it is invalid, 2 on usage
+or I/O errors, 130 when interrupted.`,
+		Example: `  towerlog review final.cgn
+  towerlog review final.cgn -o final-reviewed.cgn
+  towerlog review club.cgn --game 3 --json --seed 7 --rollouts 20000
+  towerlog review save.jcz --budget 30s -j 2`,
+		Args: oneArg("GAME.cgn"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exclusive(cmd, "budget", "rollouts"); err != nil {
+				return err
+			}
+			return runReview(cmd, args[0], o)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
+	f.StringVarP(&o.out, "output", "o", "", "write the annotated record to this file")
+	f.BoolVar(&o.force, "force", false, "replace an existing output file")
+	f.BoolVar(&o.json, "json", false, "write one JSON object per turn")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
+	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
+	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, "rollouts per turn, shared among its alternatives")
+	f.IntVarP(&o.workers, "jobs", "j", 0, "rollouts played at once (default: one per core)")
+	return cmd
+}
+
+func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
+	switch {
+	case o.game < 1:
+		return usageError("--game counts from 1")
+	case o.rollouts < 1:
+		return usageError("--rollouts %d: give at least 1", o.rollouts)
+	case o.workers < 0:
+		return usageError("-j %d: give at least 1", o.workers)
+	case cmd.Flags().Changed("budget") && o.budget <= 0:
+		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
+	}
+	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	rg, syntax, err := loadGame(path, o.game)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	g := replayLoadedGame(path, o.game, rg, syntax, replay.Options{Lenient: true})
+	if !g.Valid() {
+		for i := range g.Diagnostics {
+			g.Diagnostics[i].LoadSource()
+			fmt.Fprint(cmd.ErrOrStderr(), g.Diagnostics[i].Render())
+		}
+		return &exitError{exitInvalid, fmt.Errorf("%s is invalid: only a valid game can be reviewed", g)}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers}
+	if o.budget > 0 {
+		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
+			return reviewError(err)
+		}
+	}
+	bar := newSlowProgress(cmd.ErrOrStderr(), len(g.Turns), "reviewing", "turns")
+	turns, err := review.Game(ctx, g, ro, func() { advance(bar) })
+	finish(bar)
+	if err != nil {
+		return reviewError(err)
+	}
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	return writeReview(cmd.OutOrStdout(), rg, turns, names, o, ro.Rollouts)
+}
+
+func reviewError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return &exitError{exitInterrupted, errors.New("interrupted: nothing written")}
+	}
+	return &exitError{exitUsage, err}
+}
+
+// writeReview writes what the options ask for: the annotated record, the
+// JSON lines, or else a table.
+func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
+	if o.out != "" {
+		review.Annotate(rg, turns, names, fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts))
+		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, rg)); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
+	switch {
+	case o.json:
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for i := range turns {
+			if err := enc.Encode(turns[i].JSON(names)); err != nil {
+				return &exitError{exitUsage, err}
+			}
+		}
+		return nil
+	case o.out != "":
+		return say(w, "wrote %s (%s reviewed)\n", o.out, count(len(turns), "turn"))
+	}
+	return writeReviewTable(w, turns)
+}
+
+// writeReviewTable writes one line per reviewed turn.
+func writeReviewTable(w io.Writer, turns []review.GameTurn) error {
+	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "glyph"}
+	rows := make([][]string, len(turns))
+	for i := range turns {
+		rt := &turns[i]
+		best, given := "=", ""
+		if rt.BestDiffers() {
+			best = rt.BestText
+		}
+		if rt.Clear() {
+			given = fmt.Sprintf("%.1f", rt.GivenAway)
+		}
+		rows[i] = []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
+			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, rt.Glyph().String()}
+	}
+	return writeAligned(w, head, rows, map[int]bool{0: true, 3: true, 5: true, 6: true})
+}

@@ -1,0 +1,101 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// GameTurn is a reviewed turn of a game.
+type GameTurn struct {
+	Number int // the turn's number, from 1
+	Player string
+	*TurnReview
+	// Played and Best are the move played and the best alternative as
+	// CGN turns (the same turn when the move played was best); BestTurn is
+	// the best alternative as a record turn, for a variation.
+	PlayedText, BestText string
+	BestTurn             *record.Turn
+}
+
+// BestDiffers reports whether the review found a move better than the one
+// played.
+func (t *GameTurn) BestDiffers() bool { return t.BestAt != t.PlayedAt }
+
+// Game reviews every turn of a replayed game whose tile was placed (a
+// turn that only discards has nothing to choose), in order; done, if not
+// nil, is called after each turn. g must be valid.
+func Game(ctx context.Context, g *replay.Game, o Options, done func()) ([]GameTurn, error) {
+	if !g.Valid() {
+		return nil, fmt.Errorf("review: %s is not a valid game", g)
+	}
+	state := func(k int) *engine.Game {
+		return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
+	}
+	var out []GameTurn
+	before := state(0)
+	for k, t := range g.Turns {
+		after := state(k + 1)
+		if t.Placed {
+			gt, err := gameTurn(ctx, g, k, before, after, o)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", g, err)
+			}
+			out = append(out, gt)
+		}
+		if done != nil {
+			done()
+		}
+		before = after
+	}
+	return out, nil
+}
+
+func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.Game, o Options) (GameTurn, error) {
+	t := g.Turns[k]
+	draws := append(append([]engine.TileID(nil), t.Discards...), t.Tile)
+	tr, err := Turn(ctx, before, after, draws, o)
+	if err != nil {
+		return GameTurn{}, err
+	}
+	gt := GameTurn{Number: t.Number, Player: g.Players[t.Seat].Name, TurnReview: tr}
+	if gt.BestMoves != nil {
+		if gt.BestTurn, err = replay.WriteTurn(before.Clone(), g.Players, gt.BestMoves); err != nil {
+			return GameTurn{}, err
+		}
+		gt.BestTurn.Number = t.Number
+		gt.BestText = turnText(gt.BestTurn)
+	}
+	if gt.PlayedAt >= 0 {
+		pt, err := replay.WriteTurn(before.Clone(), g.Players, tr.playedMoves)
+		if err != nil {
+			return GameTurn{}, err
+		}
+		gt.PlayedText = turnText(pt)
+	} else {
+		gt.PlayedText = turnText(bare(g.Record.Turns[k]))
+	}
+	if !gt.BestDiffers() {
+		gt.BestText, gt.BestTurn = gt.PlayedText, nil
+	}
+	return gt, nil
+}
+
+// bare returns a copy of t without its head's annotations, declared score
+// and variations.
+func bare(t *record.Turn) *record.Turn {
+	c := *t
+	c.Notes, c.Score, c.Variations = nil, nil, nil
+	return &c
+}
+
+// turnText writes t as CGN without its number and player: "V@1,0r90 +C:N".
+func turnText(t *record.Turn) string {
+	line := strings.TrimSpace(string(record.AppendGame(nil, &record.Game{Turns: []*record.Turn{t}})))
+	head := fmt.Sprintf("%d. %s", t.Number, record.QuoteName(t.Player.Text))
+	return strings.TrimSpace(strings.TrimPrefix(line, head))
+}

@@ -1,0 +1,90 @@
+package review
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/record"
+)
+
+// Summary is a reviewed turn as a record annotated by Annotate carries it:
+// what a report shows of a review without running it again.
+type Summary struct {
+	Number      int
+	Player      string
+	Played      float64 // the value of the move played
+	Best        float64 // the value of the best move (Played when it was the move played)
+	BestMove    string  // the best move's CGN, "" when it was the move played
+	GivenAway   float64 // 0 unless clear (shown in the comment)
+	Win         []float64
+	Glyph       record.Glyph
+	BestTurn    *record.Turn // the variation of the best move, nil when it was the move played
+	recordIndex int
+}
+
+// reviewComment matches a comment Comment writes.
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d(?:, the best of \d+|; best (.+) ([+-]\d+\.\d) ±\d+\.\d(?:, (\d+\.\d) given away)?); wins (.*)$`)
+
+// Read returns the review a record carries, turn by turn (none when it
+// carries none): the comments and variations Annotate wrote. players
+// names the seats, in order.
+func Read(rg *record.Game, players []string) []Summary {
+	var out []Summary
+	for i, t := range rg.Turns {
+		n := *lastNotes(t)
+		if n == nil {
+			continue
+		}
+		for _, c := range n.Comments {
+			s, ok := readComment(c.Text, players)
+			if !ok {
+				continue
+			}
+			s.Number, s.Player, s.Glyph, s.recordIndex = t.Number, t.Player.Text, n.Glyph, i
+			if s.BestMove != "" {
+				for _, v := range t.Variations {
+					if len(v.Turns) == 1 && isReview(*lastNotes(v.Turns[0])) {
+						s.BestTurn = v.Turns[0]
+					}
+				}
+			}
+			out = append(out, s)
+			break
+		}
+	}
+	return out
+}
+
+// readComment reads a comment Comment wrote.
+func readComment(text string, players []string) (Summary, bool) {
+	m := reviewComment.FindStringSubmatch(text)
+	if m == nil {
+		return Summary{}, false
+	}
+	var s Summary
+	s.Played, _ = strconv.ParseFloat(m[1], 64)
+	s.Best = s.Played
+	if m[2] != "" {
+		s.BestMove = m[2]
+		s.Best, _ = strconv.ParseFloat(m[3], 64)
+		if m[4] != "" {
+			s.GivenAway, _ = strconv.ParseFloat(m[4], 64)
+		}
+	}
+	wins := m[5]
+	for _, p := range players {
+		rest, ok := strings.CutPrefix(wins, p+" ")
+		if !ok {
+			return Summary{}, false
+		}
+		pct, after, _ := strings.Cut(rest, "%")
+		v, err := strconv.ParseFloat(pct, 64)
+		if err != nil {
+			return Summary{}, false
+		}
+		s.Win = append(s.Win, v/100)
+		wins = strings.TrimPrefix(after, " ")
+	}
+	return s, wins == ""
+}

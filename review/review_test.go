@@ -1,0 +1,314 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// load replays the only game of a CGN file.
+func load(t *testing.T, path string) *replay.Game {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := record.Parse(bytes.NewReader(src), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := replay.Replay(path, 1, games[0], replay.Options{Lenient: true})
+	if !g.Valid() {
+		t.Fatalf("%s: %v", path, g.Diagnostics)
+	}
+	return g
+}
+
+// stateAt returns the game after turn k (0: before the first).
+func stateAt(g *replay.Game, k int) *engine.Game {
+	return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
+}
+
+// exhaustive returns the best final margin the mover of g (a game in the
+// draw phase of its last turn, which draws tile) can reach, by trying
+// every legal move at every step of the turn, ransoms at any step
+// included, and scoring the end.
+func exhaustive(t *testing.T, g *engine.Game, mover int) float64 {
+	t.Helper()
+	if g.Over() {
+		other := math.MinInt
+		for p := range g.NumPlayers() {
+			if p != mover {
+				other = max(other, g.Score(p))
+			}
+		}
+		return float64(g.Score(mover) - other)
+	}
+	if g.Player() != mover {
+		t.Fatalf("turn %d is not the last: seat %d plays next", g.Turn(), g.Player())
+	}
+	best := math.Inf(-1)
+	moves := g.LegalMoves(nil)
+	if g.Phase() == engine.PhaseEnd {
+		moves = append(moves, engine.Move{Kind: engine.MoveEndTurn})
+	}
+	for _, m := range moves {
+		c := g.Clone()
+		if err := c.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		best = max(best, exhaustive(t, c, mover))
+	}
+	return best
+}
+
+// TestLastTurnExact: on the last turn no tile is hidden, so the review's
+// best move must be worth the best margin found by trying every legal way
+// of playing the turn to the end, and its value must be exact.
+func TestLastTurnExact(t *testing.T) {
+	for _, file := range []string{
+		"../testdata/games/duel-discard.cgn",
+		"../testdata/games/duel-own-capture.cgn",
+		"../testdata/cgn/tower-exchange-ransom.cgn",
+		"../testdata/games/base-game.cgn",
+	} {
+		t.Run(strings.TrimSuffix(file[strings.LastIndex(file, "/")+1:], ".cgn"), func(t *testing.T) {
+			g := load(t, file)
+			k := len(g.Turns) - 1
+			last := g.Turns[k]
+			before, after := stateAt(g, k), stateAt(g, k+1)
+			if !after.Over() {
+				t.Fatalf("the game goes on after turn %d", last.Number)
+			}
+			draws := append(append([]engine.TileID(nil), last.Discards...), last.Tile)
+			// The exhaustive search draws the same tiles first.
+			root := before.Clone()
+			for i, d := range draws {
+				mustApply(t, root, engine.Move{Kind: engine.MoveDraw, Tile: d})
+				if i < len(draws)-1 {
+					mustApply(t, root, engine.Move{Kind: engine.MoveDiscard})
+				}
+			}
+			want := exhaustive(t, root, before.Player())
+			tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: 200, Seed: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Best.Value != want || tr.Best.StdErr != 0 {
+				t.Errorf("best %v ±%v, want exactly %v", tr.Best.Value, tr.Best.StdErr, want)
+			}
+			// The best move's moves, replayed, give that margin.
+			c := before.Clone()
+			for _, m := range tr.BestMoves {
+				mustApply(t, c, m)
+			}
+			if got := exhaustive(t, c, before.Player()); got != want {
+				t.Errorf("the best move's moves end at %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func mustApply(t *testing.T, g *engine.Game, m engine.Move) {
+	t.Helper()
+	if err := g.Apply(m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestObviousPositions reviews hand-built positions whose best move any
+// player sees, each followed by the obvious mistake; the review must find
+// the best move and count many points given away for the mistake.
+func TestObviousPositions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// wantPlace is where the best move puts the tile; wantAction the
+		// best move's action, as CGN writes it (its follower or capture).
+		wantPlace    engine.Pos
+		wantAction   string
+		minGivenAway float64
+		glyphs       []string // the glyphs accepted
+		wantStart    string   // how the best move starts (a ransom)
+	}{
+		// Anna's city of 7 tiles and 3 pennants (D, Q, F, F, G, E) needs
+		// one more E: completed it scores 20 now, left open 10 at the
+		// end; the E's field then holds a farmer of the completed city (3
+		// more). 13 given away, rollouts or none (the city cannot be
+		// completed later: the tiles left are V).
+		{"city", engine.Pos{X: 2, Y: -1}, "+F:NL.NR.EL.ER.SL.SR", 12, []string{"??"}, "E@"},
+		// Bruno's follower holds an open city of 5 tiles and 3 pennants
+		// (8 points at the end, no tile left can complete it); a floor
+		// on the T12 next to it captures the follower.
+		{"capture", engine.Pos{}, "^0,-2 x0,-1:C:_N", 6, []string{"?", "??"}, "E@"},
+		// Anna has no follower left, 4 points, and Bruno holds one of
+		// hers; her E completes a city of 7 tiles and 3 pennants that no
+		// one holds. Bought back (3 points to Bruno), her follower takes
+		// it: 20 points, a margin 14 better than leaving it open (no tile
+		// left can complete it).
+		{"ransom", engine.Pos{X: 2, Y: -1}, "+C:W", 10, []string{"?", "??"}, "$Bruno E@"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := load(t, "testdata/"+c.name+".cgn")
+			turns, err := Game(context.Background(), g, Options{Rollouts: 3000, Seed: 1}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := turns[len(turns)-1]
+			if !strings.HasPrefix(last.BestText, c.wantStart) || !strings.HasSuffix(last.BestText, " "+c.wantAction) {
+				t.Errorf("best %q, want it to start %q and end %q", last.BestText, c.wantStart, c.wantAction)
+			}
+			if c.wantPlace != (engine.Pos{}) && !strings.Contains(last.BestText, "@"+c.wantPlace.String()[1:len(c.wantPlace.String())-1]) {
+				t.Errorf("best %q, want the tile at %v", last.BestText, c.wantPlace)
+			}
+			if !last.Clear() || last.GivenAway < c.minGivenAway {
+				t.Errorf("given away %.1f ±%.1f, want at least %v, clear", last.GivenAway, last.GivenAwayErr, c.minGivenAway)
+			}
+			if got := last.Glyph().String(); !slices.Contains(c.glyphs, got) {
+				t.Errorf("glyph %q, want one of %q", got, c.glyphs)
+			}
+		})
+	}
+}
+
+// TestReproducible: the same seed gives the same review, byte for byte,
+// on one worker or several.
+func TestReproducible(t *testing.T) {
+	g := load(t, "../testdata/cgn/tower-exchange-ransom.cgn")
+	var out [3][]byte
+	for i, w := range []int{1, 2, 3} {
+		turns, err := Game(context.Background(), g, Options{Rollouts: 150, Seed: 9, Workers: w}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range turns {
+			b, _ := json.Marshal(turns[k].JSON([]string{"Anna", "Bob"}))
+			out[i] = append(append(out[i], b...), '\n')
+		}
+	}
+	if !bytes.Equal(out[0], out[1]) || !bytes.Equal(out[0], out[2]) {
+		t.Fatalf("-j 1, 2 and 3 differ:\n%s\n%s\n%s", out[0], out[1], out[2])
+	}
+}
+
+// TestReviewRealGame reviews a club game: the annotated record is
+// canonical (fmt leaves it unchanged), replays as the original did, and
+// every best move written as a variation replays legally in its place.
+func TestReviewRealGame(t *testing.T) {
+	g := load(t, "../testdata/games/duel-guard-capture.cgn")
+	turns, err := Game(context.Background(), g, Options{Rollouts: 60, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) == 0 {
+		t.Fatal("no turn reviewed")
+	}
+	names := []string{g.Players[0].Name, g.Players[1].Name}
+	Annotate(g.Record, turns, names, "towerlog review --seed 1 --rollouts 60")
+	text := record.AppendGame(nil, g.Record)
+	games, err := record.Parse(bytes.NewReader(text), "reviewed.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := record.AppendGame(nil, games[0]); !bytes.Equal(again, text) {
+		t.Fatalf("formatting the reviewed record changes it:\n%s\n---\n%s", text, again)
+	}
+	re := replay.Replay("reviewed.cgn", 1, games[0], replay.Options{})
+	if !re.Valid() {
+		t.Fatalf("the reviewed record is invalid: %v", re.Diagnostics)
+	}
+	variations := 0
+	for k, rt := range games[0].Turns {
+		for _, v := range rt.Variations {
+			variations++
+			line := &record.Game{Turns: append(append([]*record.Turn(nil), games[0].Turns[:k]...), v.Turns...)}
+			for _, tag := range games[0].Tags {
+				c := *tag
+				line.Tags = append(line.Tags, &c)
+			}
+			line.SetTag("Result", "*") // the line stops after the variation
+			vg := replay.Replay("variation.cgn", 1, line, replay.Options{Lenient: true})
+			if !vg.Valid() {
+				t.Errorf("the variation of turn %d does not replay: %v", rt.Number, vg.Diagnostics)
+			}
+		}
+	}
+	if variations == 0 {
+		t.Error("no variation written")
+	}
+	if !strings.Contains(string(text), "{review: played ") {
+		t.Error("no review comment written")
+	}
+}
+
+// TestRolloutsLinear: the rollouts a turn plays, and so its CPU time,
+// grow in proportion to the budget; successive halving adds at most two
+// rollouts per alternative and round to it.
+func TestRolloutsLinear(t *testing.T) {
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	k := 20
+	before, after := stateAt(g, k), stateAt(g, k+1)
+	draws := append(append([]engine.TileID(nil), g.Turns[k].Discards...), g.Turns[k].Tile)
+	var played []int
+	for _, budget := range []int{500, 1000, 2000, 4000} {
+		tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: budget, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds := 1
+		for n := 2; n < tr.Alternatives; n *= 2 {
+			rounds++
+		}
+		if limit := budget + 2*tr.Alternatives*rounds; tr.Rollouts < budget/2 || tr.Rollouts > limit {
+			t.Errorf("budget %d: %d rollouts, want from %d to %d", budget, tr.Rollouts, budget/2, limit)
+		}
+		played = append(played, tr.Rollouts)
+	}
+	if r := float64(played[3]) / float64(played[2]); r < 1.8 || r > 2.2 {
+		t.Errorf("twice the budget played %.2f times the rollouts (%v), want about 2", r, played)
+	}
+}
+
+// TestRead: the review written into a record reads back as it was
+// written, rounded as the comments round it.
+func TestRead(t *testing.T) {
+	g := load(t, "../testdata/cgn/tower-exchange-ransom.cgn")
+	turns, err := Game(context.Background(), g, Options{Rollouts: 100, Seed: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Anna", "Bob"}
+	Annotate(g.Record, turns, names, "towerlog review")
+	got := Read(g.Record, names)
+	if len(got) != len(turns) {
+		t.Fatalf("%d turns read, %d written", len(got), len(turns))
+	}
+	for i, s := range got {
+		tr := &turns[i]
+		if s.Number != tr.Number || s.Player != tr.Player || s.Played != round1(tr.Played.Value) || s.Best != round1(tr.Best.Value) {
+			t.Errorf("turn %d read %+v, wrote %+v", tr.Number, s, tr)
+		}
+		if tr.BestDiffers() != (s.BestMove != "") || tr.BestDiffers() != (s.BestTurn != nil) {
+			t.Errorf("turn %d: best move %q read, best differs %v", tr.Number, s.BestMove, tr.BestDiffers())
+		}
+		if tr.Clear() && s.GivenAway != math.Round(tr.GivenAway*10)/10 {
+			t.Errorf("turn %d: %.1f given away read, %.1f written", tr.Number, s.GivenAway, tr.GivenAway)
+		}
+		for p, w := range tr.Played.Win {
+			if math.Abs(s.Win[p]-w) > 0.005+1e-9 { // whole percents
+				t.Errorf("turn %d: win %v read, %v written", tr.Number, s.Win, tr.Played.Win)
+			}
+		}
+	}
+	if Read(load(t, "../testdata/games/base-game.cgn").Record, []string{"Ruth", "Ignacio", "Søren"}) != nil {
+		t.Error("a record without a review reads as reviewed")
+	}
+}
