@@ -87,30 +87,35 @@ func checkFile(ctx context.Context, path string) error {
 
 // checkMigrations reads the migrations table of a database that is
 // towerlog's by its header or written before towerlog set one: it must
-// name towerlog's migrations, and only those this build knows. The file
-// is read without being written: as immutable (no locks, no -wal or -shm
-// files) unless a write-ahead log lies beside it, whose pages a read-only
-// connection then reads.
+// name towerlog's migrations, and only those this build knows. A database
+// with no table at all passes, as an empty file does (another Open may be
+// creating it). The file is read without being written: as immutable (no
+// locks, no -wal or -shm files) unless a write-ahead log lies beside it,
+// whose pages a read-only connection then reads, waiting as a writer
+// would for one that is writing.
 func checkMigrations(ctx context.Context, path string) error {
 	mode := "immutable=1"
 	if _, err := os.Stat(path + "-wal"); err == nil {
-		mode = "mode=ro"
+		mode = "mode=ro&_pragma=busy_timeout(5000)"
 	}
 	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+mode)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	var tables int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'`).Scan(&tables); err != nil {
-		return &NotTowerlogError{Path: path}
+	var tables, ours int
+	if err := db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	if tables == 0 {
+	switch {
+	case tables == 0:
+		return nil
+	case ours == 0:
 		return &NotTowerlogError{Path: path}
 	}
 	rows, err := db.QueryContext(ctx, `SELECT name FROM migrations`)
 	if err != nil {
-		return &NotTowerlogError{Path: path}
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	defer rows.Close()
 	known, newest, unknown := knownMigrations(), 0, false
