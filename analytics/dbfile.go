@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -55,11 +54,11 @@ const sqliteHeader = "SQLite format 3\x00"
 // migrations table names the migrations applied.
 func checkFile(ctx context.Context, path string) error {
 	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
 	if err != nil {
-		return err
+		// Missing, or not a file that can be read (a directory in the
+		// path is a file, permissions): nothing to protect, and SQLite
+		// says why it cannot open it either.
+		return nil
 	}
 	defer f.Close()
 	var h [100]byte
