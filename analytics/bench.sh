@@ -3,7 +3,7 @@
 # played by the greedy generator: ingest (parse, replay on every core, one
 # writer through database/sql), next to a bare database/sql insert of the
 # same rows built beforehand (BareInsert: per table a prepared INSERT of
-# 500 rows, transactions of 200,000 rows), in the same run; then the
+# 500 rows, transactions of 50,000 rows as the ingest), in the same run; then the
 # archive report. The archive is generated once and kept in
 # $TOWERLOG_BENCH_DIR (default /tmp/towerlog-bench).
 #

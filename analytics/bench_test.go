@@ -83,7 +83,7 @@ func BenchmarkIngest(b *testing.B) {
 
 // BenchmarkBareInsert inserts the rows that BenchmarkIngest writes,
 // built beforehand, with nothing but database/sql: in transactions of
-// about 200,000 rows, per table a prepared INSERT of rowsPerInsert rows
+// defaultBatchRows rows, as Ingest, per table a prepared INSERT of rowsPerInsert rows
 // and one of the rest. It is the floor under BenchmarkIngest: the cost of
 // the database alone.
 func BenchmarkBareInsert(b *testing.B) {
@@ -106,7 +106,7 @@ func BenchmarkBareInsert(b *testing.B) {
 			batch[t] = append(batch[t], r.values[t]...)
 		}
 		rows += r.rowCount()
-		if inBatch += r.rowCount(); inBatch >= 200_000 {
+		if inBatch += r.rowCount(); inBatch >= defaultBatchRows {
 			batches, batch, inBatch = append(batches, batch), [len(Tables)][]any{}, 0
 		}
 		return nil

@@ -213,7 +213,8 @@ func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit 
 	}
 	for rows.Next() {
 		var g Game
-		var event, site, date, round, result, winner, rec, colour sql.NullString
+		var event, site, date, round, result, winner, colour sql.NullString
+		var rec []byte
 		var p GamePlayer
 		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
 			&result, &g.Finished, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
@@ -224,7 +225,14 @@ func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit 
 				return n, err
 			}
 			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
-			g.Result, g.Winner, g.Record = result.String, winner.String, rec.String
+			g.Result, g.Winner = result.String, winner.String
+			if rec != nil {
+				text, err := RecordText(rec)
+				if err != nil {
+					return n, fmt.Errorf("game %d: %w", g.GID, err)
+				}
+				g.Record = text
+			}
 			cur = &g
 		}
 		p.Colour = colour.String

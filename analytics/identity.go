@@ -209,11 +209,25 @@ const (
 
 // storedRecord returns the record stored for the game gid, in canonical
 // CGN; ok is false when the game has none (stored before identities).
-// It is the one reader of games.record.
+// It is the one reader of games.record within an ingest.
+// A record is a blob, compressed, except in a database that migration 8
+// has yet to convert, where it is text.
 func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok bool, err error) {
-	var rec sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&rec)
-	return rec.String, rec.Valid, err
+	var stored any
+	if err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&stored); err != nil {
+		return "", false, err
+	}
+	switch v := stored.(type) {
+	case string:
+		return v, true, nil
+	case []byte:
+		text, err = RecordText(v)
+		if err != nil {
+			return "", false, fmt.Errorf("game %d: %w", gid, err)
+		}
+		return text, true, nil
+	}
+	return "", false, nil
 }
 
 // store finds g among the stored games and, if it is there with other
@@ -307,7 +321,7 @@ func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *rec
 	var r GameRow
 	setAnnotations(&r, rg)
 	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		str(r.Record), gid)
+		compressedRecord(r.Record), gid)
 	if err != nil {
 		return err
 	}

@@ -134,9 +134,14 @@ func TestIngestReannotated(t *testing.T) {
 	checkStored := func(s *Store, wantFile string, wantIdx int) {
 		t.Helper()
 		var games, idx int
-		var event, record, file, colour string
+		var event, file, colour string
+		var stored []byte
 		err := s.db.QueryRow(`SELECT count(*), max(event), max(record), max(file), max(idx),
-			(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &event, &record, &file, &idx, &colour)
+			(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &event, &stored, &file, &idx, &colour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		record, err := RecordText(stored)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,8 @@ type IngestOptions struct {
 	// Workers is the number of games replayed at once; 0 means one per core.
 	Workers int
 	// BatchRows is roughly how many rows one transaction writes; 0 means
-	// 200,000. Every game is written whole within one transaction.
+	// defaultBatchRows. Every game is written whole within one
+	// transaction. The batch is held in memory until it is written.
 	BatchRows int
 	// Lenient accepts games whose annotations are missing or cannot be
 	// verified (a missing Result tag); illegal moves are always invalid.
@@ -65,12 +66,12 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	}
 	st.Files = len(files)
 	if o.BatchRows <= 0 {
-		o.BatchRows = 200_000
+		o.BatchRows = defaultBatchRows
 	}
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	games := make(chan *pending, 1024)
+	games := make(chan *pending, queuedGames)
 	done := make(chan struct{})
 	var werr error
 	go func() {
@@ -111,6 +112,18 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	}
 	return st, runErr
 }
+
+// defaultBatchRows is the rows of a transaction of Ingest by default. A
+// row held for the writer takes about 400 bytes (its values as
+// database/sql binds them), so a batch of 50,000 rows holds some 20 MB
+// whatever the number of games ingested; larger transactions write no
+// faster (a commit in WAL mode is one append to the log).
+const defaultBatchRows = 50_000
+
+// queuedGames is the number of games whose rows wait for the writer while
+// it writes a batch: enough to keep it busy, and some 3 MB of rows for
+// 4-player games.
+const queuedGames = 64
 
 // write is the one writer: it gathers games into batches of about
 // batchRows rows and stores each batch in one transaction. Counts enter

@@ -31,7 +31,7 @@ type GameRow struct {
 	Result *string `col:"result"` // the engine's: final scores ("96-70") when finished, else "*"
 	Winner *string `col:"winner"` // nil when unfinished or first place is shared
 	Turns  int64   `col:"turns"`
-	Record *string `col:"record"` // the record in canonical CGN, annotations included
+	Record *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database: RecordText)
 	// Finished is 1 when the engine played the game to its end and
 	// scored it (every tile played, final scoring done), 0 when not.
 	Finished int64 `col:"finished"`
@@ -272,6 +272,15 @@ func num(p *int64) any {
 		return nil
 	}
 	return *p
+}
+
+// compressedRecord is the value of games.record: the record compressed
+// (compressRecord), nil for NULL.
+func compressedRecord(p *string) any {
+	if p == nil {
+		return nil
+	}
+	return compressRecord(*p)
 }
 
 // ptr returns a pointer to v, for the nullable columns.

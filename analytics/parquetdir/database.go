@@ -103,8 +103,8 @@ func copyTable[T any](ctx context.Context, db *sql.DB, t *tableFile[T], fix func
 
 // ScanTable calls each with every row of the table of db whose rows are
 // of type T (analytics.GameRow and the others). The columns are selected
-// by name, in the order of T's fields, and scanned into them; each row is
-// a new one, which each may keep.
+// by name, in the order of T's fields, and scanned into them (a game's
+// record as its text); each row is a new one, which each may keep.
 func ScanTable[T any](ctx context.Context, db *sql.DB, each func(*T) error) error {
 	tab := table[T]()
 	rows, err := db.QueryContext(ctx, "SELECT "+strings.Join(tab.Columns, ", ")+" FROM "+tab.Name)
@@ -121,6 +121,15 @@ func ScanTable[T any](ctx context.Context, db *sql.DB, each func(*T) error) erro
 		}
 		if err := rows.Scan(dest...); err != nil {
 			return fmt.Errorf("%s: %w", tab.Name, err)
+		}
+		if g, ok := any(row).(*analytics.GameRow); ok && g.Record != nil {
+			// Compressed in the database, text in GameRow (and in
+			// Parquet, whose pages are compressed as a whole).
+			text, err := analytics.RecordText([]byte(*g.Record))
+			if err != nil {
+				return fmt.Errorf("%s: game %s: %w", tab.Name, g.ID, err)
+			}
+			g.Record = &text
 		}
 		if err := each(row); err != nil {
 			return fmt.Errorf("%s: %w", tab.Name, err)

@@ -2,6 +2,8 @@ package parquetdir
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"golang.org/x/sync/errgroup"
@@ -122,10 +124,12 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 }
 
 // readRecords replays the games of files and sends them to send in
-// batches, each game once, valid ones with their keys.
+// batches, each game once, valid ones with their keys. To know a game
+// read before, it keeps the id of each game read: 32 bytes and the map's
+// own, some 50 bytes a game (50 MB for a million games in one shard).
 func readRecords(ctx context.Context, files []string, o Options, st *Stats, send func([]*analytics.GameRows) error) error {
-	seen := map[string]bool{}  // ids of the games read
-	keys := map[int64]string{} // keys of the valid games, with their ids
+	keys := map[int64][sha256.Size]byte{}   // the valid games read, by key, with their ids
+	invalid := map[[sha256.Size]byte]bool{} // the ids of the invalid games read
 	var b []*analytics.GameRows
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	// Hashing the canonical record and building the rows need no order:
@@ -134,29 +138,31 @@ func readRecords(ctx context.Context, files []string, o Options, st *Stats, send
 		if o.Progress != nil {
 			o.Progress()
 		}
-		id := r.ID
-		switch {
-		case !r.Valid:
+		var id [sha256.Size]byte
+		if n, err := hex.Decode(id[:], []byte(r.ID)); err != nil || n != len(id) {
+			return fmt.Errorf("game id %q: not a SHA-256 in hex", r.ID)
+		}
+		if !r.Valid {
 			st.Invalid++
-			if seen[id] {
+			if invalid[id] {
 				return nil
 			}
-		case seen[id]:
-			st.Repeated++
-			return nil
-		default:
-			k, err := Key(id)
+			invalid[id] = true
+		} else {
+			k, err := Key(r.ID)
 			if err != nil {
 				return err
 			}
-			if other, ok := keys[k]; ok {
-				return fmt.Errorf("games %s and %s share the key %d", other, id, k)
+			if other, ok := keys[k]; ok && other == id {
+				st.Repeated++
+				return nil
+			} else if ok {
+				return fmt.Errorf("games %x and %s share the key %d", other, r.ID, k)
 			}
 			keys[k] = id
 			r.SetGame(k)
 			st.Games++
 		}
-		seen[id] = true
 		b = append(b, r)
 		if len(b) < batchGames {
 			return nil

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# The commands of towerlog on an archive of GAMES 4-player Tower games, one
+# after the other, each under /usr/bin/time: validate, the SQLite ingest
+# (in ten runs of a tenth of the archive each, into the same database, so
+# that the rate of the first tenth and of the last can be compared as the
+# database grows), report, stats, standings, select, games list, the
+# Parquet ingest with one process and with two (two shards, -j 1 each),
+# and DuckDB's leaderboard query (docs/scale.md) over the Parquet tables.
+# It prints one table: wall time, games a second, CPU seconds, peak memory
+# (the largest of the runs of a step) and bytes a game (of the CGN, the
+# database, the Parquet directory), with the load average before each
+# step. Not part of CI: 1,000,000 games take hours and some 10 GB of disk.
+#
+#   scripts/bench-scale.sh [GAMES]     (default 10000)
+#
+# The archive (ten files, generated two at a time, game i with seed i) and
+# the outputs stay in $TOWERLOG_SCALE_DIR (default /tmp/towerlog-scale),
+# the archive for the next run of the same size; the outputs are made anew.
+# DuckDB comes from scripts/duckdb (npm ci there, once).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+games=${1:-10000}
+parts=10
+if [ "$games" -lt "$parts" ] || [ $((games % parts)) -ne 0 ]; then
+	echo "GAMES must be a multiple of $parts" >&2
+	exit 2
+fi
+per=$((games / parts))
+base=${TOWERLOG_SCALE_DIR:-/tmp/towerlog-scale}
+work=$base/$games
+mkdir -p "$work/archive"
+go build -o "$work/towerlog" ./cmd/towerlog
+tl=$work/towerlog
+
+# The archive: part i holds games i*per+1 ... (i+1)*per.
+for i in $(seq 0 $((parts - 1))); do
+	f=$work/archive/part-$i.cgn
+	[ -s "$f" ] && continue
+	"$tl" generate --games "$per" --players 4 --seed $((1 + i * per)) -o "$f.tmp" >/dev/null &
+	if [ $((i % 2)) -eq 1 ]; then wait; fi
+done
+wait
+for i in $(seq 0 $((parts - 1))); do
+	f=$work/archive/part-$i.cgn
+	[ -f "$f.tmp" ] && mv "$f.tmp" "$f"
+done
+cgn=$(cat "$work"/archive/part-*.cgn | wc -c)
+
+rm -rf "$work/out"
+mkdir -p "$work/out"
+out=$work/out
+rows=$out/rows.txt
+: >"$rows"
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# timed FILE CMD...: runs CMD under /usr/bin/time, its output thrown
+# away, and appends "wall user sys maxrss_kb" to FILE. A command that
+# fails stops the script.
+timed() {
+	local file=$1
+	shift
+	/usr/bin/time -o "$file.one" -f '%e %U %S %M' "$@" >/dev/null 2>"$file.err" ||
+		{ echo "failed: $*" >&2; cat "$file.err" >&2; exit 1; }
+	cat "$file.one" >>"$file"
+}
+
+# row NAME FILE GAMES BYTES LOAD: a line of the table from the runs of
+# FILE, run one after the other (wall and CPU add up, memory is the
+# largest).
+row() {
+	awk -v name="$1" -v games="$3" -v bytes="$4" -v load="$5" '
+		{ wall += $1; cpu += $2 + $3; if ($4 > rss) rss = $4 }
+		END {
+			printf "%-38s %9.1f %10.0f %9.1f %8.0f %10s %6s\n", name, wall, games / wall, cpu, rss / 1024,
+				bytes == "" ? "-" : sprintf("%.0f", bytes / games), load
+		}' "$2" >>"$rows"
+}
+
+l=$(load)
+timed "$out/validate" "$tl" validate "$work/archive"
+row "validate" "$out/validate" "$games" "$cgn" "$l"
+
+# The SQLite ingest, a tenth at a time.
+l=$(load)
+for i in $(seq 0 $((parts - 1))); do
+	timed "$out/ingest" "$tl" ingest --db "$out/towerlog.db" "$work/archive/part-$i.cgn"
+done
+db=$(stat -c %s "$out/towerlog.db")
+row "ingest (SQLite)" "$out/ingest" "$games" "$db" "$l"
+head -1 "$out/ingest" >"$out/ingest.first"
+tail -1 "$out/ingest" >"$out/ingest.last"
+row "  first tenth" "$out/ingest.first" "$per" "" "$l"
+row "  last tenth" "$out/ingest.last" "$per" "" "$l"
+
+for step in report stats standings select list; do
+	l=$(load)
+	case $step in
+	report) timed "$out/$step" "$tl" report --db "$out/towerlog.db" -o "$out/report.html" ;;
+	stats) timed "$out/$step" "$tl" stats --db "$out/towerlog.db" ;;
+	standings) timed "$out/$step" "$tl" standings --db "$out/towerlog.db" --event "towerlog generated games" ;;
+	select) timed "$out/$step" "$tl" select --db "$out/towerlog.db" ;;
+	list) timed "$out/$step" "$tl" games list --db "$out/towerlog.db" ;;
+	esac
+	name=$step
+	[ "$step" = list ] && name="games list"
+	row "$name" "$out/$step" "$games" "" "$l"
+done
+
+# Parquet: one process on every core, then two processes of one core each
+# on half the archive, at once (wall: the longer; CPU: both).
+l=$(load)
+timed "$out/parquet1" "$tl" ingest --format parquet -o "$out/pq1" --shard all "$work/archive"
+row "ingest --format parquet, 1 process" "$out/parquet1" "$games" "$(du -sb "$out/pq1" | cut -f1)" "$l"
+l=$(load)
+half=$((parts / 2))
+timed "$out/parquet2a" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard a \
+	$(for i in $(seq 0 $((half - 1))); do echo "$work/archive/part-$i.cgn"; done) &
+timed "$out/parquet2b" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard b \
+	$(for i in $(seq "$half" $((parts - 1))); do echo "$work/archive/part-$i.cgn"; done)
+wait
+awk '{ w = $1 > w ? $1 : w; u += $2; s += $3; m = $4 > m ? $4 : m } END { print w, u, s, m }' \
+	"$out/parquet2a" "$out/parquet2b" >"$out/parquet2"
+row "ingest --format parquet, 2 processes" "$out/parquet2" "$games" "$(du -sb "$out/pq2" | cut -f1)" "$l"
+
+# DuckDB's leaderboard over the shards of the one-process run.
+if [ ! -d scripts/duckdb/node_modules/@duckdb/node-api ]; then
+	(cd scripts/duckdb && npm ci --silent)
+fi
+node -e '
+	const md = require("fs").readFileSync(process.argv[1], "utf8");
+	const sql = md.match(/-- query: leaderboard\n([\s\S]*?)```/)[1];
+	process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { leaderboard: sql } }));
+' "$repo/docs/scale.md" "$out/pq1" >"$out/leaderboard.json"
+l=$(load)
+timed "$out/duckdb" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/leaderboard.json'"
+row "DuckDB leaderboard over Parquet" "$out/duckdb" "$games" "" "$l"
+
+echo "$games 4-player games, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-38s %9s %10s %9s %8s %10s %6s\n" step "wall s" "games/s" "CPU-s" "RSS MB" "bytes/game" load
+cat "$rows"
+awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
+awk 'NR == 1 { first = $1 } END { printf "last tenth / first tenth of the ingest, games/s: %.2f\n", first / $1 }' "$out/ingest"
