@@ -31,9 +31,15 @@ func finishedStep(ctx context.Context, tx *sql.Tx) (string, error) {
 		err := EachRow(ctx, tx, `SELECT gid, record FROM games WHERE gid > ? AND finished = 0 AND record IS NOT NULL
 			ORDER BY gid LIMIT ?`, []any{last, finishedBatch}, func(rows *sql.Rows) error {
 			var s stored
-			if err := rows.Scan(&s.gid, &s.record); err != nil {
+			var v any
+			if err := rows.Scan(&s.gid, &v); err != nil {
 				return err
 			}
+			text, _, err := recordValue(v)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", s.gid, err)
+			}
+			s.record = text
 			batch = append(batch, s)
 			return nil
 		})

@@ -217,15 +217,23 @@ func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok b
 	if err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&stored); err != nil {
 		return "", false, err
 	}
+	text, ok, err = recordValue(stored)
+	if err != nil {
+		return "", false, fmt.Errorf("game %d: %w", gid, err)
+	}
+	return text, ok, nil
+}
+
+// recordValue is the text of a games.record value as SQLite returns it:
+// a compressed blob, or text in a database that migration 8 has yet to
+// convert; ok is false for NULL.
+func recordValue(stored any) (text string, ok bool, err error) {
 	switch v := stored.(type) {
 	case string:
 		return v, true, nil
 	case []byte:
 		text, err = RecordText(v)
-		if err != nil {
-			return "", false, fmt.Errorf("game %d: %w", gid, err)
-		}
-		return text, true, nil
+		return text, err == nil, err
 	}
 	return "", false, nil
 }

@@ -31,10 +31,10 @@ type GameRow struct {
 	Result *string `col:"result"` // the engine's: final scores ("96-70") when finished, else "*"
 	Winner *string `col:"winner"` // nil when unfinished or first place is shared
 	Turns  int64   `col:"turns"`
-	Record *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database: RecordText)
 	// Finished is 1 when the engine played the game to its end and
 	// scored it (every tile played, final scoring done), 0 when not.
-	Finished int64 `col:"finished"`
+	Finished int64   `col:"finished"`
+	Record   *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database: RecordText)
 }
 
 // PlayerRow is a row of players: one seat of a game.
@@ -215,7 +215,7 @@ type row interface {
 
 func (r *GameRow) args(a []any) []any {
 	return append(a, r.GID, r.ID, r.File, r.Index, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, str(r.Record), r.Finished)
+		r.Rules, r.Seats, str(r.Result), str(r.Winner), r.Turns, r.Finished, compressedRecord(r.Record))
 }
 
 func (r *PlayerRow) args(a []any) []any {

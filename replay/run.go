@@ -152,8 +152,13 @@ const MaxWorkers = ordered.MaxWorkers
 // emitting. The reader fills a long queue ahead of the workers, so that
 // it need not run again for a while: when every core is busy replaying,
 // a goroutine woken to refill a short queue could wait for a core until
-// the queue ran dry.
-const queued = 64
+// the queue ran dry. A result that holds a whole replayed game (Run and
+// RunWith, without reuse) is larger: those keep queuedGames, so that an
+// ingest's memory is a few games per worker, not a few hundred.
+const (
+	queued      = 64
+	queuedGames = 8
+)
 
 type job struct {
 	file  string
@@ -222,7 +227,11 @@ func run[R any](ctx context.Context, files []string, o RunOptions, reuse bool, d
 		r  R
 		ok bool // false: a blank text, no game
 	}
-	return ordered.Run(ctx, workers, queued*workers,
+	ahead := queued * workers
+	if !reuse {
+		ahead = queuedGames * workers
+	}
+	return ordered.Run(ctx, workers, ahead,
 		func(send func(job) error) error { return readFiles(files, o.Loaders, send) },
 		func() func(job) result {
 			var m *memory
