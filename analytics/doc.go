@@ -18,11 +18,11 @@
 // completes. Games that fail validation are kept apart with their
 // diagnostics and never enter the statistics.
 //
-// A Filter selects games, stored ones in SQL (Where) and replayed ones in
-// Go (Match), with the same meaning: both, and the command line's
-// filter flags, come from one table, FilterFields. Errors name the
-// fields of the table, which callers may word as they like
-// (FilterError.Text, NoGamesError.Text).
+// The games of the queries are chosen by a filter.Filter (package
+// analytics/filter, which the store imports and which never imports
+// it); the filter gives the SQL condition on the stored games, and
+// a filter that selects nothing is a *filter.NoGamesError with the hints
+// of the names the store knows (KnownNames).
 //
 // The package holds the store alone. The HTML reports are the package
 // analytics/report, which reads the store and is never imported by it;
@@ -39,5 +39,5 @@
 //		return err
 //	}
 //	fmt.Printf("%d added, %d already present, %d invalid\n", st.Added, st.Present, st.Invalid)
-//	stats, err := s.PlayerStatistics(ctx, analytics.Filter{Event: "Club 2025"})
+//	stats, err := s.PlayerStatistics(ctx, filter.Filter{Event: "Club 2025"})
 package analytics

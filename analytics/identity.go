@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -348,3 +350,6 @@ func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *rec
 	}
 	return nil
 }
+
+// nfc puts a name in normal form C, as names are stored.
+func nfc(s string) string { return norm.NFC.String(s) }

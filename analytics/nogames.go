@@ -2,164 +2,14 @@ package analytics
 
 import (
 	"context"
-	"fmt"
-	"sort"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/towerlog/towerlog/analytics/filter"
 )
-
-// NoGamesError says that a filter selects no game, and why it may be:
-// for each name the filter gives that no game knows, the nearest names
-// that are known.
-type NoGamesError struct {
-	Filter Filter
-	Hints  []Hint
-}
-
-func (e *NoGamesError) Error() string { return e.Text(fieldName) }
-
-// Text writes the error, each field named by name(field).
-func (e *NoGamesError) Text(name func(field string) string) string {
-	msg := "no game matches"
-	if parts := e.Filter.describeParts(); len(parts) > 0 {
-		msg += " (" + strings.Join(parts, ", ") + ")"
-	}
-	for i, h := range e.Hints {
-		if i == 0 {
-			msg += ": "
-		} else {
-			msg += "; "
-		}
-		msg += h.Text(name)
-	}
-	return msg
-}
-
-// A Hint is a name given to a filter field that no game knows, with the
-// known names nearest to it.
-type Hint struct {
-	Field string   // the field given the name: "winner"
-	Noun  string   // what the name names: "player"
-	Name  string   // the name given
-	Near  []string // up to three known names, the nearest first
-}
-
-// Text writes the hint, its field named by name(field): no player is
-// named "Bobby" (winner); did you mean "Bob"?
-func (h Hint) Text(name func(field string) string) string {
-	s := fmt.Sprintf("no %s is named %q (%s)", h.Noun, h.Name, name(h.Field))
-	if len(h.Near) > 0 {
-		s += "; did you mean " + quoteAll(h.Near) + "?"
-	}
-	return s
-}
-
-// Known holds the names that the games read know, to suggest one for a
-// name that matched nothing.
-type Known struct {
-	Players, Events, Sites, Rounds map[string]bool
-}
-
-// NewKnown returns an empty Known.
-func NewKnown() *Known {
-	return &Known{Players: map[string]bool{}, Events: map[string]bool{}, Sites: map[string]bool{}, Rounds: map[string]bool{}}
-}
-
-// Hints says, for each name of f that k does not know, which known names
-// are nearest (compared without regard to case): players first, then
-// events, sites and rounds.
-func (f Filter) Hints(k *Known) []Hint {
-	var hints []Hint
-	for _, ns := range nameSets {
-		known := ns.known(k)
-		for i := range FilterFields {
-			fld := &FilterFields[i]
-			if fld.names != ns {
-				continue
-			}
-			for _, v := range fld.texts(&f) {
-				if v != "" && !known[ns.norm(v)] {
-					hints = append(hints, Hint{Field: fld.Name, Noun: ns.noun, Name: v, Near: nearest(v, known)})
-				}
-			}
-		}
-	}
-	return hints
-}
-
-func quoteAll(s []string) string {
-	q := make([]string, len(s))
-	for i, v := range s {
-		q[i] = fmt.Sprintf("%q", v)
-	}
-	switch len(q) {
-	case 1:
-		return q[0]
-	case 2:
-		return q[0] + " or " + q[1]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
-}
-
-// nearest returns up to three known names nearest to v: those equal to it
-// but for case first, then those a few edits away (a third of its length,
-// at least two), then those that begin with it; without regard to case.
-func nearest(v string, known map[string]bool) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	lv := strings.ToLower(v)
-	limit := max(2, utf8.RuneCountInString(v)/3)
-	var cands []cand
-	for name := range known {
-		ln := strings.ToLower(name)
-		d := editDistance(lv, ln)
-		if d > limit && !strings.HasPrefix(ln, lv) {
-			continue
-		}
-		cands = append(cands, cand{name, d})
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].d != cands[j].d {
-			return cands[i].d < cands[j].d
-		}
-		return cands[i].name < cands[j].name
-	})
-	var out []string
-	for _, c := range cands[:min(3, len(cands))] {
-		out = append(out, c.name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-// (cobra has one for its command suggestions, but keeps it unexported.)
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
 
 // KnownNames reads the names of players, events, sites and rounds of the
 // stored games.
-func (s *Store) KnownNames(ctx context.Context) (*Known, error) {
-	k := NewKnown()
+func (s *Store) KnownNames(ctx context.Context) (*filter.Known, error) {
+	k := filter.NewKnown()
 	for _, q := range []struct {
 		sql string
 		m   map[string]bool
@@ -190,19 +40,19 @@ func (s *Store) KnownNames(ctx context.Context) (*Known, error) {
 }
 
 // NoGames returns the error of a filter that selected no stored game: a
-// *NoGamesError with the hints of the names the store knows.
-func (s *Store) NoGames(ctx context.Context, f Filter) error {
+// *filter.NoGamesError with the hints of the names the store knows.
+func (s *Store) NoGames(ctx context.Context, f filter.Filter) error {
 	k, err := s.KnownNames(ctx)
 	if err != nil {
 		return err
 	}
-	return &NoGamesError{Filter: f, Hints: f.Hints(k)}
+	return &filter.NoGamesError{Filter: f, Hints: f.Hints(k)}
 }
 
 // CountGames returns the number of stored games f selects. A filter that
-// selects none is a *NoGamesError (the zero Filter on an empty database
+// selects none is a *filter.NoGamesError (the zero Filter on an empty database
 // is not: it selects every game there is).
-func (s *Store) CountGames(ctx context.Context, f Filter) (int, error) {
+func (s *Store) CountGames(ctx context.Context, f filter.Filter) (int, error) {
 	where, args, err := f.Where()
 	if err != nil {
 		return 0, err

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/report"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkReport(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		var w countingWriter
-		if err := report.WriteArchive(ctx, &w, s, analytics.Filter{}); err != nil {
+		if err := report.WriteArchive(ctx, &w, s, filter.Filter{}); err != nil {
 			b.Fatal(err)
 		}
 		size = int(w)

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -118,18 +119,8 @@ func place(scores []int, seat int, finished bool) int {
 // of its record give: the Event, Site, Date and Round tags and
 // the record itself, in canonical CGN.
 func setAnnotations(game *GameRow, rg *record.Game) {
-	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), isoDate(rg), tag(rg, "Round")
+	game.Event, game.Site, game.Date, game.Round = tag(rg, "Event"), tag(rg, "Site"), filter.ISODate(rg), tag(rg, "Round")
 	game.Record = ptr(string(record.AppendGame(nil, rg)))
-}
-
-// isoDate turns the Date tag into YYYY-MM-DD (00 for an unknown month or
-// day), or nil when the tag is absent, malformed or has no year.
-func isoDate(rg *record.Game) *string {
-	d, err := rg.Date()
-	if err != nil || d.Year == 0 {
-		return nil
-	}
-	return ptr(fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day))
 }
 
 func (r *GameRows) fillTurns(g *replay.Game) {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -62,7 +63,7 @@ type SelectStats struct {
 
 // SelectOptions configures SelectFiles.
 type SelectOptions struct {
-	Filter  Filter
+	Filter  filter.Filter
 	Loaders replay.Loaders // the formats read; nil reads CGN only
 	Workers int            // games replayed at once; 0 means one per core
 	Lenient bool           // accept games whose annotations are missing or unverifiable
@@ -74,7 +75,7 @@ type SelectOptions struct {
 // SelectFiles replays the games of files and directories and calls emit,
 // in file order, with each valid game o.Filter selects. Games that fail
 // validation are never selected; they are listed in the stats. When the
-// filter selects nothing, the error is a *NoGamesError.
+// filter selects nothing, the error is a *filter.NoGamesError.
 func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func(*Game) error) (SelectStats, error) {
 	var st SelectStats
 	if err := o.Filter.Check(); err != nil {
@@ -84,7 +85,7 @@ func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func
 	if err != nil {
 		return st, err
 	}
-	known := NewKnown()
+	known := filter.NewKnown()
 	seen := map[string]bool{}
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	err = replay.Run(ctx, files, ro, func(g *replay.Game) error {
@@ -93,7 +94,7 @@ func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func
 			return nil
 		}
 		st.Read++
-		known.add(g)
+		known.Add(g)
 		if !o.Filter.Match(g) {
 			return nil
 		}
@@ -112,24 +113,9 @@ func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func
 		return st, err
 	}
 	if st.Selected == 0 && !o.Filter.IsZero() {
-		return st, &NoGamesError{Filter: o.Filter, Hints: o.Filter.Hints(known)}
+		return st, &filter.NoGamesError{Filter: o.Filter, Hints: o.Filter.Hints(known)}
 	}
 	return st, nil
-}
-
-// add notes the names a game knows.
-func (k *Known) add(g *replay.Game) {
-	for _, p := range g.Players {
-		k.Players[nfc(p.Name)] = true
-	}
-	for _, t := range []struct {
-		tag string
-		m   map[string]bool
-	}{{"Event", k.Events}, {"Site", k.Sites}, {"Round", k.Rounds}} {
-		if v, ok := g.Record.Tag(t.tag); ok {
-			t.m[v] = true
-		}
-	}
 }
 
 // gameOf describes a valid replayed game as the database would store it.
@@ -171,8 +157,8 @@ func failedOf(g *replay.Game) Failed {
 
 // SelectGames calls emit with each stored game f selects, in the order
 // of their keys (the order they were first stored in). When f selects
-// nothing, the error is a *NoGamesError.
-func (s *Store) SelectGames(ctx context.Context, f Filter, emit func(*Game) error) (SelectStats, error) {
+// nothing, the error is a *filter.NoGamesError.
+func (s *Store) SelectGames(ctx context.Context, f filter.Filter, emit func(*Game) error) (SelectStats, error) {
 	var st SelectStats
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return st, err

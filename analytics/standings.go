@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // Standings are the tournament table of a selection of games, usually
@@ -66,10 +68,10 @@ func (h HeadToHead) String() string {
 
 // EventStandings returns the standings of the stored games f selects;
 // f.Event is required. When f selects nothing, the error is a
-// *NoGamesError.
-func (s *Store) EventStandings(ctx context.Context, f Filter) (*Standings, error) {
+// *filter.NoGamesError.
+func (s *Store) EventStandings(ctx context.Context, f filter.Filter) (*Standings, error) {
 	if f.Event == "" {
-		return nil, &FilterError{Field: "event", Msg: "is needed: standings are those of one event"}
+		return nil, &filter.Error{Field: "event", Msg: "is needed: standings are those of one event"}
 	}
 	var games []*Game
 	_, err := s.SelectGames(ctx, f, func(g *Game) error {

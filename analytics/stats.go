@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"sort"
+
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // PlayerStats are one player's figures over a selection of games: those
@@ -64,8 +66,8 @@ var Features = []string{"city", "road", "cloister", "field"}
 
 // PlayerStatistics returns the figures of every player of the games f
 // selects, ranked by RankingRule. When f selects nothing, the error is a
-// *NoGamesError.
-func (s *Store) PlayerStatistics(ctx context.Context, f Filter) ([]PlayerStats, error) {
+// *filter.NoGamesError.
+func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]PlayerStats, error) {
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return nil, err
 	}

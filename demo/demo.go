@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
@@ -71,7 +72,7 @@ func Run(ctx context.Context, dir string, o Options) (Result, error) {
 	if res.Ingest.Invalid > 0 {
 		return res, fmt.Errorf("%d generated games failed validation", res.Ingest.Invalid)
 	}
-	if err := atomicfile.Write(res.Report, func(f io.Writer) error { return report.WriteArchive(ctx, f, s, analytics.Filter{}) }); err != nil {
+	if err := atomicfile.Write(res.Report, func(f io.Writer) error { return report.WriteArchive(ctx, f, s, filter.Filter{}) }); err != nil {
 		return res, err
 	}
 	g, err := lastGame(ctx, files[len(files)-1])

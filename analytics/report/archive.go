@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
 )
 
@@ -30,7 +31,7 @@ type report struct {
 	ctx  context.Context
 	s    *analytics.Store
 	conn *sql.Conn
-	f    analytics.Filter
+	f    filter.Filter
 	page page
 	// top are the players with the most games, most first.
 	top   []string
@@ -58,7 +59,7 @@ type playerStats struct {
 // WriteArchive writes the HTML report of the games of s that f selects.
 // Every figure is computed in SQL, so the page's size depends on the
 // number of players shown (bounded) and not on the number of games.
-func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f analytics.Filter) error {
+func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter.Filter) error {
 	if err := f.Check(); err != nil {
 		return err
 	}

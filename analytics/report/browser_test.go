@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/review"
 )
@@ -126,7 +126,7 @@ func TestHostileNamesInChromium(t *testing.T) {
 		t.Fatalf("ingest: %+v", st)
 	}
 	var archive, game bytes.Buffer
-	if err := WriteArchive(ctx, &archive, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &archive, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	g := replayFirst(t, filepath.Join(dir, "archive", "games-001.cgn"))
@@ -336,7 +336,7 @@ func TestLayoutInChromium(t *testing.T) {
 		}
 		s, _ := ingested(t, filepath.Join(dir, a.name))
 		var b bytes.Buffer
-		if err := WriteArchive(ctx, &b, s, analytics.Filter{}); err != nil {
+		if err := WriteArchive(ctx, &b, s, filter.Filter{}); err != nil {
 			t.Fatal(err)
 		}
 		pages[a.name] = b.String()

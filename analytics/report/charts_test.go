@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/generate"
 )
 
@@ -62,7 +62,7 @@ func reportPages(t *testing.T, o generate.ArchiveOptions) (archive, game string)
 	}
 	s, _ := ingested(t, dir)
 	var a, g bytes.Buffer
-	if err := WriteArchive(ctx, &a, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &a, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteGame(&g, replayFirst(t, filepath.Join(dir, "games-001.cgn"))); err != nil {

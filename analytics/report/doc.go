@@ -22,5 +22,5 @@
 //		return err
 //	}
 //	defer f.Close()
-//	return report.WriteArchive(ctx, f, s, analytics.Filter{Players: []string{"Anna"}})
+//	return report.WriteArchive(ctx, f, s, filter.Filter{Players: []string{"Anna"}})
 package report

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // fitGame is a game of one tile, E closing the start tile's city, under
@@ -47,7 +48,7 @@ func TestReportFitsGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			if err := WriteArchive(ctx, &buf, s, analytics.Filter{}); err != nil {
+			if err := WriteArchive(ctx, &buf, s, filter.Filter{}); err != nil {
 				t.Fatal(err)
 			}
 			page := buf.String()

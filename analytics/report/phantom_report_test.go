@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -52,7 +52,7 @@ func TestHostilePhantomNamesInChromium(t *testing.T) {
 		t.Fatalf("ingest: %+v", st)
 	}
 	var archive, game bytes.Buffer
-	if err := WriteArchive(ctx, &archive, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &archive, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteGame(&game, replayFirst(t, file)); err != nil {

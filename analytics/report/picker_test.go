@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // gunzipBase64 unpacks base64 of gzipped data, as the report packs the
@@ -44,7 +44,7 @@ func TestPickerReachesEveryGame(t *testing.T) {
 	ctx := context.Background()
 	s, _ := ingested(t, generated(t, 45, 2)...)
 	var page strings.Builder
-	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &page, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	r := readReport(t, page.String())
@@ -73,7 +73,7 @@ func TestPickerInChromium(t *testing.T) {
 	ctx := context.Background()
 	s, _ := ingested(t, generated(t, 12, 1)...)
 	var page strings.Builder
-	if err := WriteArchive(ctx, &page, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &page, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	games := readReport(t, page.String()).pickers["one-game"]

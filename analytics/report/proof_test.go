@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -615,7 +616,7 @@ func TestReportFigures(t *testing.T) {
 	checkArchiveCoverage(t, want)
 
 	var buf bytes.Buffer
-	if err := WriteArchive(ctx, &buf, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &buf, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	got := readReport(t, buf.String())
@@ -757,7 +758,7 @@ func TestReportFigures(t *testing.T) {
 		checkPhantomSection(t, got, want.phantomTotals(), true)
 	})
 	t.Run("PhantomStatistics", func(t *testing.T) {
-		stats, err := s.PlayerStatistics(ctx, analytics.Filter{})
+		stats, err := s.PlayerStatistics(ctx, filter.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -912,7 +913,7 @@ func TestPhantomSectionAbsent(t *testing.T) {
 	var pages []string
 	// The archive's games with the Phantom are its last three, played
 	// after 2025-03-11 (testdata/proof/README.md).
-	for _, f := range []analytics.Filter{{Until: "2025-03-11"}, {Since: "2025-03-12"}} {
+	for _, f := range []filter.Filter{{Until: "2025-03-11"}, {Since: "2025-03-12"}} {
 		var b bytes.Buffer
 		if err := WriteArchive(ctx, &b, s, f); err != nil {
 			t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -16,10 +16,10 @@ func TestArchiveReport(t *testing.T) {
 	ctx := context.Background()
 	s, _ := ingested(t, generated(t, 60, 2)...)
 	var a, b bytes.Buffer
-	if err := WriteArchive(ctx, &a, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &a, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteArchive(ctx, &b, s, analytics.Filter{}); err != nil {
+	if err := WriteArchive(ctx, &b, s, filter.Filter{}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {

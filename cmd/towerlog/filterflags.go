@@ -10,26 +10,27 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // filterFlags are the flags that choose games, the same for every command
 // that reads a selection of games (select, report, stats, standings,
-// games list): one for each of analytics.FilterFields, named as the field.
-// They fill an analytics.Filter.
+// games list): one for each of filter.Fields, named as the field.
+// They fill an filter.Filter.
 type filterFlags struct {
-	f analytics.Filter
-	// set holds the filter flags alone, in the order of FilterFields; the
+	f filter.Filter
+	// set holds the filter flags alone, in the order of filter.Fields; the
 	// command's flags share them.
 	set *pflag.FlagSet
 }
 
-// rangeValue is a pflag.Value of an analytics.Range.
-type rangeValue struct{ r *analytics.Range }
+// rangeValue is a pflag.Value of an filter.Range.
+type rangeValue struct{ r *filter.Range }
 
 func (v rangeValue) String() string { return v.r.String() }
 func (v rangeValue) Type() string   { return "range" }
 func (v rangeValue) Set(s string) error {
-	r, err := analytics.ParseRange(s)
+	r, err := filter.ParseRange(s)
 	if err != nil {
 		return err
 	}
@@ -38,13 +39,13 @@ func (v rangeValue) Set(s string) error {
 }
 
 // addFilterFlags adds to cmd a flag for each field of
-// analytics.FilterFields, which completes names from the database when
+// filter.Fields, which completes names from the database when
 // the field takes names.
 func addFilterFlags(cmd *cobra.Command, ff *filterFlags) {
 	ff.set = pflag.NewFlagSet("filters", pflag.ContinueOnError)
 	ff.set.SortFlags = false
-	for i := range analytics.FilterFields {
-		fld := &analytics.FilterFields[i]
+	for i := range filter.Fields {
+		fld := &filter.Fields[i]
 		switch v := fld.Value(&ff.f).(type) {
 		case *string:
 			ff.set.StringVar(v, fld.Name, "", fld.Help)
@@ -52,20 +53,20 @@ func addFilterFlags(cmd *cobra.Command, ff *filterFlags) {
 			ff.set.StringArrayVar(v, fld.Name, nil, fld.Help)
 		case *int:
 			ff.set.IntVar(v, fld.Name, 0, fld.Help)
-		case *analytics.Range:
+		case *filter.Range:
 			ff.set.Var(rangeValue{v}, fld.Name, fld.Help)
 		}
 	}
 	cmd.Flags().AddFlagSet(ff.set)
-	for i := range analytics.FilterFields {
-		if fld := &analytics.FilterFields[i]; fld.TakesNames() {
+	for i := range filter.Fields {
+		if fld := &filter.Fields[i]; fld.TakesNames() {
 			_ = cmd.RegisterFlagCompletionFunc(fld.Name, completeNames(fld.Names))
 		}
 	}
 }
 
 // filter returns the Filter the flags set.
-func (ff *filterFlags) filter() analytics.Filter { return ff.f }
+func (ff *filterFlags) filter() filter.Filter { return ff.f }
 
 // changed returns the first filter flag set, or "".
 func (ff *filterFlags) changed() string {
@@ -94,9 +95,9 @@ func message(err error) string {
 		err = ee.err
 	}
 	switch e := err.(type) {
-	case *analytics.FilterError:
+	case *filter.Error:
 		return e.Text(flagWord)
-	case *analytics.NoGamesError:
+	case *filter.NoGamesError:
 		return e.Text(flagWord)
 	case *analytics.UnknownGameError:
 		if e.Matches <= 1 {
@@ -110,7 +111,7 @@ func message(err error) string {
 // status: 1 when no game matches the filters, 2 for a filter that cannot
 // be used and for any other failure.
 func selectionError(err error) error {
-	var none *analytics.NoGamesError
+	var none *filter.NoGamesError
 	if errors.As(err, &none) {
 		return &exitError{exitInvalid, err}
 	}
@@ -119,9 +120,9 @@ func selectionError(err error) error {
 
 // completeNames offers, for shell completion, the names the database of
 // the command's --db knows: players, or events, sites or rounds (which
-// picks them from an analytics.Known). A database that does not exist is
+// picks them from an filter.Known). A database that does not exist is
 // not created.
-func completeNames(which func(*analytics.Known) map[string]bool) cobra.CompletionFunc {
+func completeNames(which func(*filter.Known) map[string]bool) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		db := defaultDB
 		if f := cmd.Flag("db"); f != nil {

@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
-// TestFilterFlagsFromFields: every field of analytics.FilterFields is a
+// TestFilterFlagsFromFields: every field of filter.Fields is a
 // flag of the commands that choose games, with its help, and a field
 // added to the table is one too, in select from files (the matcher) and
 // from the database (the SQL) alike. The added field reads games as
@@ -20,17 +20,17 @@ import (
 // the records' movetext (the JCloisterZone save of clubDir is a short
 // game, never among them).
 func TestFilterFlagsFromFields(t *testing.T) {
-	saved := analytics.FilterFields
-	i := slices.IndexFunc(saved, func(f analytics.FilterField) bool { return f.Name == "turns" })
+	saved := filter.Fields
+	i := slices.IndexFunc(saved, func(f filter.Field) bool { return f.Name == "turns" })
 	fake := saved[i]
 	fake.Name, fake.Help = "length", "only games of so many turns, by another name"
-	analytics.FilterFields = append(slices.Clip(saved), fake)
-	t.Cleanup(func() { analytics.FilterFields = saved })
+	filter.Fields = append(slices.Clip(saved), fake)
+	t.Cleanup(func() { filter.Fields = saved })
 
 	var ff filterFlags
 	cmd := &cobra.Command{Use: "x", RunE: func(*cobra.Command, []string) error { return nil }}
 	addFilterFlags(cmd, &ff)
-	for _, fld := range analytics.FilterFields {
+	for _, fld := range filter.Fields {
 		if fl := cmd.Flags().Lookup(fld.Name); fl == nil || fl.Usage != fld.Help {
 			t.Errorf("flag --%s: %+v, want one with the help %q", fld.Name, fl, fld.Help)
 		}
@@ -39,7 +39,7 @@ func TestFilterFlagsFromFields(t *testing.T) {
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if f := ff.filter(); f.Turns != (analytics.Range{Min: 70, Max: -1, Set: true}) || f.Event != "Club night" || ff.changed() != "event" {
+	if f := ff.filter(); f.Turns != (filter.Range{Min: 70, Max: -1, Set: true}) || f.Event != "Club night" || ff.changed() != "event" {
 		t.Errorf("filter %+v, first flag set %q", f, ff.changed())
 	}
 

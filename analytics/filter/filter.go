@@ -1,4 +1,4 @@
-package analytics
+package filter
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -17,7 +18,7 @@ import (
 // selects every game. The same Filter selects stored games (in SQL, see
 // Where) and replayed games read from files (Match), with the same
 // meaning; every condition set must hold. Each field is described once,
-// in FilterFields, from which Check, Describe, Where and Match are
+// in Fields, from which Check, Describe, Where and Match are
 // derived.
 type Filter struct {
 	// Players: games in which every one of these names took part.
@@ -121,10 +122,10 @@ func (r Range) sql(q *query, expr string) {
 	}
 }
 
-// FilterError is a Filter that cannot be used: a bad date, a seat without
-// its player. It names the fields of FilterFields; Text names them as its
+// Error is a Filter that cannot be used: a bad date, a seat without
+// its player. It names the fields as Fields does; Text names them as its
 // caller does (the command line by their flags).
-type FilterError struct {
+type Error struct {
 	Field string // the field: "since"
 	Msg   string // what is wrong with its value
 	// Needs is a field that must have exactly one value for this one to
@@ -132,10 +133,12 @@ type FilterError struct {
 	Needs string
 }
 
-func (e *FilterError) Error() string { return e.Text(fieldName) }
+// Error writes the error, each field named by its name: since "2025-13":
+// want a date as YYYY-MM-DD.
+func (e *Error) Error() string { return e.Text(fieldName) }
 
 // Text writes the error, each field named by name(field).
-func (e *FilterError) Text(name func(field string) string) string {
+func (e *Error) Text(name func(field string) string) string {
 	s := name(e.Field) + " " + e.Msg
 	if e.Needs != "" {
 		s += " with exactly one " + name(e.Needs)
@@ -146,11 +149,11 @@ func (e *FilterError) Text(name func(field string) string) string {
 // fieldName names a field as the library's messages do: by its name.
 func fieldName(field string) string { return field }
 
-// Check reports whether the filter can be used: the first *FilterError of
-// its fields, in the order of FilterFields.
+// Check reports whether the filter can be used: the first *Error of
+// its fields, in the order of Fields.
 func (f Filter) Check() error {
-	for i := range FilterFields {
-		fld := &FilterFields[i]
+	for i := range Fields {
+		fld := &Fields[i]
 		if fld.check != nil && fld.set(&f) {
 			if err := fld.check(f); err != nil {
 				return err
@@ -190,7 +193,7 @@ func filterDate(field, s string, end bool) (string, error) {
 			return t.Format(l.layout) + l.start, nil
 		}
 	}
-	return "", &FilterError{Field: field, Msg: fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
+	return "", &Error{Field: field, Msg: fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
 }
 
 // IsZero reports whether the filter selects every game.
@@ -199,8 +202,8 @@ func (f Filter) IsZero() bool { return f.describeParts() == nil }
 // describeParts says what the filter keeps, one phrase per condition.
 func (f Filter) describeParts() []string {
 	var parts []string
-	for i := range FilterFields {
-		fld := &FilterFields[i]
+	for i := range Fields {
+		fld := &Fields[i]
 		switch values := fld.texts(&f); {
 		case len(values) == 0:
 		case fld.describe != nil:
@@ -245,8 +248,8 @@ func (f Filter) Where() (string, []any, error) {
 		return "", nil, err
 	}
 	var q query
-	for i := range FilterFields {
-		if fld := &FilterFields[i]; fld.sql != nil && fld.set(&f) {
+	for i := range Fields {
+		if fld := &Fields[i]; fld.sql != nil && fld.set(&f) {
 			fld.sql(f, &q)
 		}
 	}
@@ -267,8 +270,8 @@ func (f Filter) Match(g *replay.Game) bool {
 		return false
 	}
 	v := newGameView(g)
-	for i := range FilterFields {
-		if fld := &FilterFields[i]; fld.match != nil && fld.set(&f) && !fld.match(f, v) {
+	for i := range Fields {
+		if fld := &Fields[i]; fld.match != nil && fld.set(&f) && !fld.match(f, v) {
 			return false
 		}
 	}
@@ -307,7 +310,7 @@ func newGameView(g *replay.Game) *gameView {
 
 // date is the game's date as the store writes it, "" when unknown.
 func (g *gameView) date() string {
-	if d := isoDate(g.Record); d != nil {
+	if d := ISODate(g.Record); d != nil {
 		return *d
 	}
 	return ""
@@ -364,4 +367,16 @@ func soleWinner(scores []int) int {
 		}
 	}
 	return seat
+}
+
+// ISODate turns the Date tag of a record into YYYY-MM-DD (00 for an
+// unknown month or day), or nil when the tag is absent, malformed or has
+// no year. It is the date the store keeps and Since and Until compare.
+func ISODate(rg *record.Game) *string {
+	d, err := rg.Date()
+	if err != nil || d.Year == 0 {
+		return nil
+	}
+	s := fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
+	return &s
 }

@@ -1,4 +1,4 @@
-package analytics
+package filter
 
 import (
 	"fmt"
@@ -21,13 +21,13 @@ const (
 	WordsField
 )
 
-// A FilterField is one condition of a Filter: its name, the kind and place
+// A Field is one condition of a Filter: its name, the kind and place
 // of its value, what it keeps in words, and how it reads a stored game
-// (SQL over the games table g) and a replayed one (Go). FilterFields lists
+// (SQL over the games table g) and a replayed one (Go). Fields lists
 // them: the command line's flags, Check, Describe, Where, Match and the
 // hints of a filter that selects nothing are all derived from that list,
 // so a new filter is one entry there.
-type FilterField struct {
+type Field struct {
 	Name string    // the field's name, which is its flag's: "since"
 	Kind FieldKind // what Value points to
 	Help string    // what the field keeps, in one line
@@ -52,9 +52,9 @@ type FilterField struct {
 	match func(f Filter, g *gameView) bool
 }
 
-// FilterFields are the fields of a Filter, in the order the command line
+// Fields are the fields of a Filter, in the order the command line
 // lists them and Describe says them.
-var FilterFields = []FilterField{
+var Fields = []Field{
 	{Name: "player", Kind: TextsField, Value: func(f *Filter) any { return &f.Players }, names: playerNames,
 		Help: "only games this player took part in (repeat it: games of all of them)", phrase: "games of %s",
 		// The player's condition holds Seat's too: the seat is that of
@@ -81,7 +81,7 @@ var FilterFields = []FilterField{
 		Help: "with one --player: only games where that player had this seat (1 plays first)", phrase: "in seat %s",
 		check: func(f Filter) error {
 			if f.Seat < 0 || len(f.Players) != 1 {
-				return &FilterError{Field: "seat", Msg: strconv.Itoa(f.Seat) + ": give a seat from 1", Needs: "player"}
+				return &Error{Field: "seat", Msg: strconv.Itoa(f.Seat) + ": give a seat from 1", Needs: "player"}
 			}
 			return nil
 		}},
@@ -161,7 +161,7 @@ var FilterFields = []FilterField{
 
 // resultField is the Result filter: the one place that says what a result
 // means, on the database and on a replayed game.
-var resultField = FilterField{Name: "result", Kind: TextField, Value: func(f *Filter) any { return &f.Result },
+var resultField = Field{Name: "result", Kind: TextField, Value: func(f *Filter) any { return &f.Result },
 	Help:   "only games with this result, as the engine decides it: finished, unfinished, shared (first place) or final scores (57-43)",
 	phrase: "result %s",
 	check: func(f Filter) error {
@@ -170,7 +170,7 @@ var resultField = FilterField{Name: "result", Kind: TextField, Value: func(f *Fi
 			return nil
 		}
 		if !resultValue(f.Result) {
-			return &FilterError{Field: "result", Msg: fmt.Sprintf("%q: give finished, unfinished, shared or scores as the Result tag writes them (57-43)", f.Result)}
+			return &Error{Field: "result", Msg: fmt.Sprintf("%q: give finished, unfinished, shared or scores as the Result tag writes them (57-43)", f.Result)}
 		}
 		return nil
 	},
@@ -200,8 +200,8 @@ var resultField = FilterField{Name: "result", Kind: TextField, Value: func(f *Fi
 	}}
 
 // tagField is the filter of the games whose tag has the value given.
-func tagField(name, tag, help string, names *nameSet, value func(*Filter) *string) FilterField {
-	return FilterField{Name: name, Kind: TextField, Help: help, names: names, phrase: name + " %s",
+func tagField(name, tag, help string, names *nameSet, value func(*Filter) *string) Field {
+	return Field{Name: name, Kind: TextField, Help: help, names: names, phrase: name + " %s",
 		Value: func(f *Filter) any { return value(f) },
 		sql:   func(f Filter, q *query) { q.cond("g."+name+" = ?", *value(&f)) },
 		match: func(f Filter, g *gameView) bool {
@@ -212,9 +212,9 @@ func tagField(name, tag, help string, names *nameSet, value func(*Filter) *strin
 
 // dateField is the filter of the games played on or after (end false) or
 // on or before (end true) a date; a game without a known date has none.
-func dateField(name, help string, end bool, value func(*Filter) *string) FilterField {
+func dateField(name, help string, end bool, value func(*Filter) *string) Field {
 	op := map[bool]string{false: " >= ", true: " <= "}[end]
-	return FilterField{Name: name, Kind: TextField, Help: help, phrase: name + " %s",
+	return Field{Name: name, Kind: TextField, Help: help, phrase: name + " %s",
 		Value: func(f *Filter) any { return value(f) },
 		check: func(f Filter) error {
 			_, err := filterDate(name, *value(&f), end)
@@ -233,8 +233,8 @@ func dateField(name, help string, end bool, value func(*Filter) *string) FilterF
 
 // countField is the filter of the games whose count, read from the row by
 // expr and from the game by count, is in a Range.
-func countField(name, help, phrase string, value func(*Filter) *Range, expr string, count func(*gameView) int) FilterField {
-	return FilterField{Name: name, Kind: RangeField, Help: help + ": N, N-M, N- or -M", phrase: phrase,
+func countField(name, help, phrase string, value func(*Filter) *Range, expr string, count func(*gameView) int) Field {
+	return Field{Name: name, Kind: RangeField, Help: help + ": N, N-M, N- or -M", phrase: phrase,
 		Value: func(f *Filter) any { return value(f) },
 		sql:   func(f Filter, q *query) { value(&f).sql(q, expr) },
 		match: func(f Filter, g *gameView) bool { return value(&f).Holds(count(g)) }}
@@ -293,11 +293,11 @@ func same(s string) string { return s }
 
 // TakesNames reports whether the field's values name players, events,
 // sites or rounds, which Names gives.
-func (fld *FilterField) TakesNames() bool { return fld.names != nil }
+func (fld *Field) TakesNames() bool { return fld.names != nil }
 
 // Names returns the names of k the field's values can take; nil when it
 // takes none.
-func (fld *FilterField) Names(k *Known) map[string]bool {
+func (fld *Field) Names(k *Known) map[string]bool {
 	if fld.names == nil {
 		return nil
 	}
@@ -305,7 +305,7 @@ func (fld *FilterField) Names(k *Known) map[string]bool {
 }
 
 // texts returns the field's values as text: none when it is not set.
-func (fld *FilterField) texts(f *Filter) []string {
+func (fld *Field) texts(f *Filter) []string {
 	switch v := fld.Value(f).(type) {
 	case *string:
 		if *v != "" {
@@ -329,7 +329,7 @@ func (fld *FilterField) texts(f *Filter) []string {
 }
 
 // set reports whether the field sets a condition in f.
-func (fld *FilterField) set(f *Filter) bool { return len(fld.texts(f)) > 0 }
+func (fld *Field) set(f *Filter) bool { return len(fld.texts(f)) > 0 }
 
 // words are the words of values, each split at spaces.
 func words(values []string) []string {
