@@ -12,7 +12,7 @@
 // Ingest replays CGN files on every core and writes them from one
 // goroutine, through database/sql, in large transactions of whole games:
 // a game is stored once whatever the number of times it is ingested (its
-// id is its Identity, the SHA-256 of what was played as the engine sees
+// id is its identity (identity.Of, package analytics/identity), the SHA-256 of what was played as the engine sees
 // it; the annotations of its copies are merged), and an ingest stopped at
 // any moment leaves a consistent database that the next ingest
 // completes. Games that fail validation are kept apart with their

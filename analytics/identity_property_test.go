@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/jcz"
@@ -54,7 +56,7 @@ func identityOf(t *testing.T, name string, rg *record.Game) string {
 	if !g.Valid() {
 		t.Fatalf("%s: %v\n%s", name, g.Diagnostics, record.AppendGame(nil, rg))
 	}
-	return Identity(g)
+	return identity.Of(g)
 }
 
 // parseText parses a one-game CGN text.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -40,7 +42,7 @@ func readText(t *testing.T, path string) string {
 // played changes it.
 func TestIdentity(t *testing.T) {
 	orig := readText(t, filepath.Join("..", "testdata", "jcz", "ransom.cgn"))
-	id := Identity(replayText(t, orig))
+	id := identity.Of(replayText(t, orig))
 	same := map[string]string{
 		"annotator and source": strings.Replace(orig, "[Result", "[Annotator \"Greta\"]\n[Source \"club book\"]\n[Result", 1),
 		"another event and date": strings.Replace(strings.Replace(orig, "A discard, a ransom", "Club night: a discard, a ransom", 1),
@@ -61,14 +63,14 @@ func TestIdentity(t *testing.T) {
 		if text == orig {
 			t.Fatalf("%s: the variant is the original", name)
 		}
-		if got := Identity(replayText(t, text)); got != id {
+		if got := identity.Of(replayText(t, text)); got != id {
 			t.Errorf("%s: identity changed", name)
 		}
 	}
 	// Without declared scores and Result, a game of other moves or rules
 	// is still valid (leniently), and it is another game.
 	bare := regexp.MustCompile(` =[0-9-]+|\[Result "[^"]*"\]\n`).ReplaceAllString(stripClocks(orig), "")
-	if got := Identity(replayLenient(t, bare)); got != id {
+	if got := identity.Of(replayLenient(t, bare)); got != id {
 		t.Fatalf("without scores and Result: identity changed")
 	}
 	other := map[string]string{
@@ -80,7 +82,7 @@ func TestIdentity(t *testing.T) {
 		if text == bare {
 			t.Fatalf("%s: the variant is the original", name)
 		}
-		if got := Identity(replayLenient(t, text)); got == id {
+		if got := identity.Of(replayLenient(t, text)); got == id {
 			t.Errorf("%s: same identity", name)
 		}
 	}
@@ -225,7 +227,7 @@ func TestIngestMergesAnnotations(t *testing.T) {
 			updated, present := 0, 0
 			for _, f := range c.files {
 				st, err := s.Ingest(ctx, []string{f}, IngestOptions{KeepAnnotations: c.keep,
-					Reannotated: func(r Reannotation) { lines = append(lines, r.String()) }})
+					Reannotated: func(r identity.Reannotation) { lines = append(lines, r.String()) }})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -32,7 +34,7 @@ type IngestOptions struct {
 	// Reannotated, when not nil, is called, from one goroutine, for each
 	// copy of a stored game that replaced stored annotations, once the
 	// replacement is committed.
-	Reannotated func(Reannotation)
+	Reannotated func(identity.Reannotation)
 }
 
 // IngestStats counts what an ingest did.
@@ -201,7 +203,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*pending, o IngestOption
 // does (see writeBatch); given a context that can end, the driver would
 // also watch it with a goroutine of its own for every statement, while
 // these statements are short (a few hundred rows).
-func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, keep bool, c *IngestStats) ([]Reannotation, error) {
+func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, keep bool, c *IngestStats) ([]identity.Reannotation, error) {
 	ctx = context.WithoutCancel(ctx)
 	look, err := newStoredLookup(ctx, tx, keep)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -67,7 +69,7 @@ func TestTurnColumns(t *testing.T) {
 	err := replay.Run(ctx, files, replay.RunOptions{}, func(g *replay.Game) error {
 		rows, err := s.db.QueryContext(ctx, `SELECT t.turn, t.seat, t.tile, t.x, t.y, t.rotation, t.action, t.feature,
 				t.target_x, t.target_y, t.height
-			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, Identity(g))
+			FROM turns t JOIN games g ON g.gid = t.game WHERE g.id = ? ORDER BY t.turn`, identity.Of(g))
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -70,7 +72,7 @@ func rekeyGame(ctx context.Context, tx *sql.Tx, gid int64) error {
 	if !g.Valid() {
 		return nil
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO temp.rekey (gid, id) VALUES (?, ?)`, gid, Identity(g))
+	_, err = tx.ExecContext(ctx, `INSERT INTO temp.rekey (gid, id) VALUES (?, ?)`, gid, identity.Of(g))
 	return err
 }
 
@@ -146,7 +148,7 @@ func mergeGames(ctx context.Context, tx *sql.Tx, look *storedLookup, id string, 
 			acc = rg
 			continue
 		}
-		acc, _ = mergeRecords(acc, rg, false)
+		acc, _ = identity.Merge(acc, rg, false)
 		for _, q := range []string{`DELETE FROM games WHERE gid = ?`, `DELETE FROM temp.rekey WHERE gid = ?`} {
 			if _, err := tx.ExecContext(ctx, q, gid); err != nil {
 				return err

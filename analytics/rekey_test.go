@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/replay"
 )
@@ -52,7 +54,7 @@ func TestMigrateV5(t *testing.T) {
 		t.Errorf("%d games; merged game %d: event %q, site %q, from %s#%d; want 3 games, game 1 of event \"Spring cup\", site \"Lyon\", from b.cgn#1",
 			games, gid, event, site, file, idx)
 	}
-	if want := Identity(replayText(t, readText(t, "a.cgn"))); id != want {
+	if want := identity.Of(replayText(t, readText(t, "a.cgn"))); id != want {
 		t.Errorf("merged game's id %s, want a.cgn's identity %s", id, want)
 	}
 	checkConsistent(t, s, 3)

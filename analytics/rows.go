@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/towerlog/towerlog/analytics/filter"
@@ -61,7 +63,7 @@ func tag(rg *record.Game, name string) *string {
 
 func (r *GameRows) fillGame(g *replay.Game) {
 	rg := g.Record
-	r.ID = Identity(g)
+	r.ID = identity.Of(g)
 	game := &r.Game
 	*game = GameRow{
 		ID: r.ID, File: g.File, Index: int64(g.Index),

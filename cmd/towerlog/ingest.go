@@ -6,6 +6,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/towerlog/towerlog/analytics/identity"
+
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
@@ -134,7 +136,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
 	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
-		Reannotated: func(r analytics.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
+		Reannotated: func(r identity.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
 	if err != nil && ctx.Err() != nil {
 		return interrupted(st.Added)

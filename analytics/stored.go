@@ -7,140 +7,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/towerlog/towerlog/analytics/identity"
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
-	"github.com/towerlog/towerlog/replay"
 )
-
-// Identity returns the identity of a replayed game: the SHA-256, in hex,
-// of what was played and nothing else, as the engine sees it. That is the
-// players' names by seat (in normal form C), the rules in play, the start
-// tile and its rotation, the tiles of the bag (in their order when the
-// record fixes it), and every move of the main line: ransoms, discards,
-// placements, followers and phantoms, floors, captures and exchanges.
-// Tags that restate a default (no Start tag and [Start "D@0,0r0"], no Bag
-// tag and a Bag tag listing the box, Rules words equal to the defaults)
-// give the same identity. The rest of a record is annotation: the other
-// tags (Event, Date, Annotator, Source, the players' colours, ...),
-// declared scores, comments, glyphs, clocks and variations. The same game
-// written differently, annotated differently or read from its
-// JCloisterZone copy has the same identity. The game must have been set
-// up (g.Record not nil).
-func Identity(g *replay.Game) string {
-	sum := sha256.Sum256(append([]byte("towerlog identity 2\n"), record.AppendGame(nil, played(g))...))
-	return hex.EncodeToString(sum[:])
-}
-
-// played returns the record of what g's players played: the setup as the
-// engine sees it, in tags of canonical spelling that are always written,
-// and the main line, without annotations, every turn numbered in order
-// and named by its player's seat.
-func played(g *replay.Game) *record.Game {
-	rg := g.Record
-	out := &record.Game{}
-	seats := make([]record.Player, len(g.Players))
-	for i, p := range g.Players {
-		seats[i] = record.Player{Name: nfc(p.Name)}
-	}
-	out.SetTag("Players", record.FormatPlayers(seats))
-	out.SetTag("Rules", g.Rules.String())
-	out.SetTag("Bag", playedBag(g.Setup))
-	start, rot := engine.StartTile, g.Setup.StartRot
-	if g.Setup.StartTile != nil {
-		start = *g.Setup.StartTile
-	}
-	out.SetTag("Start", fmt.Sprintf("%s@0,0r%d", start, rot.Degrees()))
-	for i, t := range rg.Turns {
-		mover := t.Player.Text
-		if i < len(g.Turns) && g.Turns[i].Seat < len(seats) {
-			mover = seats[g.Turns[i].Seat].Name
-		}
-		out.Turns = append(out.Turns, playedTurn(t, i+1, mover))
-	}
-	return out
-}
-
-// playedBag spells the tiles a game draws from: "order" and the tiles in
-// the order drawn when the record fixes it, else "subset" and the count
-// of every tile, which for a game without a Bag tag is the box under its
-// rules without the start tile.
-func playedBag(s engine.Setup) string {
-	if s.Ordered && len(s.Bag) > 0 {
-		var b strings.Builder
-		b.WriteString("order")
-		for _, t := range s.Bag {
-			b.WriteString(" " + t.String())
-		}
-		return b.String()
-	}
-	var counts [engine.NumTileTypes]int
-	if s.Bag == nil {
-		start := engine.StartTile
-		if s.StartTile != nil {
-			start = *s.StartTile
-		}
-		for id := range counts {
-			counts[id] = engine.BoxCount(engine.TileID(id), s.Rules)
-		}
-		counts[start]--
-	}
-	for _, t := range s.Bag {
-		counts[t]++
-	}
-	var b strings.Builder
-	b.WriteString("subset")
-	for id, c := range counts {
-		if c > 0 {
-			fmt.Fprintf(&b, " %s:%d", engine.TileID(id), c)
-		}
-	}
-	return b.String()
-}
-
-// playedTurn copies what a turn played, without its annotations.
-func playedTurn(t *record.Turn, number int, mover string) *record.Turn {
-	c := &record.Turn{Number: number, Numbered: true, Player: record.Name{Text: mover}}
-	for _, r := range t.Ransoms {
-		owner := nfc(r.Owner.Text)
-		if owner == mover {
-			owner = "" // the mover's own follower, written or not
-		}
-		c.Ransoms = append(c.Ransoms, &record.Ransom{Phantom: r.Phantom, Owner: record.Name{Text: owner}, Holder: record.Name{Text: nfc(r.Holder.Text)}})
-	}
-	for _, d := range t.Discards {
-		c.Discards = append(c.Discards, &record.Discard{Tile: d.Tile})
-	}
-	if pl := t.Placement; pl != nil {
-		c.Placement = &record.Placement{Tile: pl.Tile, X: pl.X, Y: pl.Y, Rotation: pl.Rotation}
-	}
-	c.Action = playedAction(t.Action)
-	c.Second = playedAction(t.Second)
-	return c
-}
-
-// playedAction copies an action without its annotations; nil stays nil.
-func playedAction(a record.Action) record.Action {
-	switch a := a.(type) {
-	case *record.Follower:
-		return &record.Follower{Phantom: a.Phantom, Spot: a.Spot}
-	case *record.TowerFollower:
-		return &record.TowerFollower{Phantom: a.Phantom, X: a.X, Y: a.Y}
-	case *record.TowerFloor:
-		f := &record.TowerFloor{X: a.X, Y: a.Y}
-		if c := a.Capture; c != nil {
-			f.Capture = &record.Capture{X: c.X, Y: c.Y, Phantom: c.Phantom, Spot: c.Spot}
-			if c.Exchange != nil {
-				f.Capture.Exchange = &record.Exchange{Phantom: c.Exchange.Phantom}
-			}
-		}
-		return f
-	}
-	return nil
-}
 
 // recordHash is the id games had before identities: the SHA-256 of the
 // canonical record, in hex.
@@ -151,14 +24,14 @@ func recordHash(text string) string {
 
 // storedLookup finds, within an ingest's transaction, the games of a
 // batch that are stored already, and merges the annotations of those
-// stored with the new copies' (see mergeRecords). The merges that change
+// stored with the new copies' (see identity.Merge). The merges that change
 // a stored value are kept in changes.
 type storedLookup struct {
 	ctx                                       context.Context
 	tx                                        *sql.Tx
 	keep                                      bool
 	find, findLegacy, invalid, update, colour *sql.Stmt
-	changes                                   []Reannotation
+	changes                                   []identity.Reannotation
 }
 
 func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup, error) {
@@ -287,14 +160,14 @@ func (l *storedLookup) store(g *pending) (int, error) {
 		return 0, err
 	}
 	if len(changes) > 0 {
-		l.changes = append(l.changes, Reannotation{File: g.Game.File, Index: int(g.Game.Index),
+		l.changes = append(l.changes, identity.Reannotation{File: g.Game.File, Index: int(g.Game.Index),
 			StoredFile: file, StoredIndex: int(idx), Changes: changes})
 	}
 	return gameUpdated, nil
 }
 
 // merge merges the stored record (if ok) with a copy's.
-func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.Game, []TagChange, error) {
+func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.Game, []identity.TagChange, error) {
 	p := record.NewParser()
 	c, err := p.Parse(record.RawGame{Src: []byte(copyText)})
 	if err != nil || !ok {
@@ -304,7 +177,7 @@ func (l *storedLookup) merge(stored string, ok bool, copyText string) (*record.G
 	if err != nil {
 		return nil, nil, err
 	}
-	merged, changes := mergeRecords(s, c, l.keep)
+	merged, changes := identity.Merge(s, c, l.keep)
 	return merged, changes, nil
 }
 
