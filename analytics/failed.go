@@ -45,7 +45,7 @@ func failedGames(ctx context.Context, q Queryer, limit int) ([]Failed, error) {
 			return nil, err
 		}
 		f.Event, f.Players = event.String, players.String
-		d := replay.Diagnostic{Pos: record.Pos{Filename: file.String, Line: int32(line.Int64), Column: int32(col.Int64)},
+		d := replay.Diagnostic{Pos: record.Position{Filename: file.String, Line: int32(line.Int64), Column: int32(col.Int64)},
 			Turn: int(turn.Int64), Player: player.String, Message: message.String}
 		f.First = d.Error()
 		out = append(out, f)

@@ -10,19 +10,19 @@ func (g *Game) capture(m *Move) error {
 	tp := g.tiles[tw.tile].pos
 	v := g.grid.get(m.Pos)
 	if v < 0 {
-		return g.illegal(RuleCapture, m, "there is no tile at %s", m.Pos)
+		return g.illegal(ViolationCapture, m, "there is no tile at %s", m.Pos)
 	}
 	if ok, why := g.inRange(tp, int(tw.height), m.Pos); !ok {
-		return g.illegal(RuleRange, m, "%s is out of range of the tower at %s (height %d): %s", m.Pos, tp, tw.height, why)
+		return g.illegal(ViolationRange, m, "%s is out of range of the tower at %s (height %d): %s", m.Pos, tp, tw.height, why)
 	}
 	var owner, i int
 	if m.Spot.Kind == FeatureTower {
 		t := &g.tiles[v]
 		if t.tower < 0 || g.towers[t.tower].guard < 0 {
-			return g.illegal(RuleCapture, m, "no follower stands on a tower at %s", m.Pos)
+			return g.illegal(ViolationCapture, m, "no follower stands on a tower at %s", m.Pos)
 		}
 		if g.rules.GuardsSafe {
-			return g.illegal(RuleGuardCapture, m, "followers on towers cannot be captured (rule guard-capture=no)")
+			return g.illegal(ViolationGuardCapture, m, "followers on towers cannot be captured (rule guard-capture=no)")
 		}
 		owner = int(g.towers[t.tower].guard)
 		i = g.figureOnTower(owner, int16(v))
@@ -30,14 +30,14 @@ func (g *Game) capture(m *Move) error {
 		t := &g.tiles[v]
 		seg := t.orient().find(m.Spot)
 		if seg < 0 {
-			return g.illegal(RuleCapture, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, m.Pos, t.rot, describeSpot(m.Spot), t.orient().spotList())
+			return g.illegal(ViolationCapture, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, m.Pos, t.rot, describeSpot(m.Spot), t.orient().spotList())
 		}
 		if owner, i = g.figureOn(t.node + int32(seg)); i < 0 {
-			return g.illegal(RuleCapture, m, "no follower stands on the %s at %s %s", m.Spot.Kind, m.Pos, m.Spot)
+			return g.illegal(ViolationCapture, m, "no follower stands on the %s at %s %s", m.Spot.Kind, m.Pos, m.Spot)
 		}
 	}
 	if owner == g.player && g.rules.NoOwnCapture {
-		return g.illegal(RuleOwnCapture, m, "a player cannot capture its own follower (rule own-capture=no)")
+		return g.illegal(ViolationOwnCapture, m, "a player cannot capture its own follower (rule own-capture=no)")
 	}
 	if g.rules.Phantom || m.Figure != FigureFollower || m.Back != ChoiceNone {
 		if err := g.checkCaptured(m, owner, i); err != nil {

@@ -22,7 +22,7 @@ func ExampleGame_Apply() {
 	err := g.Apply(engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: 1, Y: 0}, Rot: engine.R90})
 	var ie *engine.IllegalMoveError
 	if errors.As(err, &ie) {
-		fmt.Println(ie.Rule, "-", err)
+		fmt.Println(ie.Violation, "-", err)
 	}
 	// Output:
 	// [4 0] 7

@@ -150,7 +150,7 @@ func ok(t testing.TB, g *Game, m Move) {
 
 // refuse checks that m is illegal for rule r with the given reason, and
 // that the game did not change.
-func refuse(t testing.TB, g *Game, m Move, r Rule, reason string) {
+func refuse(t testing.TB, g *Game, m Move, r Violation, reason string) {
 	t.Helper()
 	before := g.State()
 	err := g.Apply(m)
@@ -158,8 +158,8 @@ func refuse(t testing.TB, g *Game, m Move, r Rule, reason string) {
 	if !errors.As(err, &ie) {
 		t.Fatalf("%v: got %v, want an illegal move (%s)", m, err, r)
 	}
-	if ie.Rule != r || (reason != "" && ie.Reason != reason) {
-		t.Fatalf("%v:\n got %s: %s\nwant %s: %s", m, ie.Rule, ie.Reason, r, reason)
+	if ie.Violation != r || (reason != "" && ie.Reason != reason) {
+		t.Fatalf("%v:\n got %s: %s\nwant %s: %s", m, ie.Violation, ie.Reason, r, reason)
 	}
 	if after := g.State(); !reflect.DeepEqual(before, after) {
 		t.Fatalf("%v: the refused move changed the game", m)

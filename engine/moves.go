@@ -113,31 +113,31 @@ func (m Move) String() string {
 	return m.Kind.String()
 }
 
-// Rule names the rule an illegal move breaks.
-type Rule uint8
+// Violation names the rule an illegal move breaks.
+type Violation uint8
 
 // Rules a move can break.
 const (
-	RuleGameOver       Rule = iota // the game is over
-	RulePhase                      // the move does not belong in this phase of the turn
-	RuleBag                        // the tile is not in the bag, or not next in a prepared order
-	RuleDiscard                    // a discarded tile had a legal placement
-	RulePlacement                  // the square is taken, not adjacent, or an edge does not match
-	RuleFollower                   // no such feature on the tile, or it is occupied, or no follower left
-	RuleFarmers                    // followers on fields are off
-	RuleTower                      // a tower action where the rules do not allow it
-	RuleFloors                     // no tower floor left
-	RuleBareFoundation             // a follower cannot go on a bare foundation
-	RuleTowerClosed                // the tower is closed by a follower
-	RuleCapture                    // no follower at the target
-	RuleRange                      // the target is out of the tower's range
-	RuleGuardCapture               // followers on towers cannot be captured (flag)
-	RuleOwnCapture                 // one's own followers cannot be captured (flag)
-	RuleRansom                     // ransom refused: off, twice in a turn, not one's own, nothing to buy back
-	RuleRansomPoints               // ransom refused: fewer points than the price
-	RuleMove                       // a malformed move
-	RulePhantom                    // the phantom is not in play or not in supply, or a second figure is not the phantom
-	RuleExchange                   // an exchange's choice is missing, or given where there is none
+	ViolationGameOver       Violation = iota // the game is over
+	ViolationPhase                           // the move does not belong in this phase of the turn
+	ViolationBag                             // the tile is not in the bag, or not next in a prepared order
+	ViolationDiscard                         // a discarded tile had a legal placement
+	ViolationPlacement                       // the square is taken, not adjacent, or an edge does not match
+	ViolationFollower                        // no such feature on the tile, or it is occupied, or no follower left
+	ViolationFarmers                         // followers on fields are off
+	ViolationTower                           // a tower action where the rules do not allow it
+	ViolationFloors                          // no tower floor left
+	ViolationBareFoundation                  // a follower cannot go on a bare foundation
+	ViolationTowerClosed                     // the tower is closed by a follower
+	ViolationCapture                         // no follower at the target
+	ViolationRange                           // the target is out of the tower's range
+	ViolationGuardCapture                    // followers on towers cannot be captured (flag)
+	ViolationOwnCapture                      // one's own followers cannot be captured (flag)
+	ViolationRansom                          // ransom refused: off, twice in a turn, not one's own, nothing to buy back
+	ViolationRansomPoints                    // ransom refused: fewer points than the price
+	ViolationMove                            // a malformed move
+	ViolationPhantom                         // the phantom is not in play or not in supply, or a second figure is not the phantom
+	ViolationExchange                        // an exchange's choice is missing, or given where there is none
 )
 
 var ruleNames = [...]string{
@@ -147,7 +147,7 @@ var ruleNames = [...]string{
 }
 
 // String gives a stable name for the rule, usable as an error code.
-func (r Rule) String() string {
+func (r Violation) String() string {
 	if int(r) < len(ruleNames) {
 		return ruleNames[r]
 	}
@@ -156,11 +156,11 @@ func (r Rule) String() string {
 
 // IllegalMoveError reports a move that breaks a rule. The game is unchanged.
 type IllegalMoveError struct {
-	Rule   Rule
-	Move   Move
-	Turn   int
-	Player int // 0-based seat of the acting player
-	Reason string
+	Violation Violation
+	Move      Move
+	Turn      int
+	Player    int // 0-based seat of the acting player
+	Reason    string
 	// Related are other squares the reason names: where the follower
 	// already on a feature stands.
 	Related []Pos
@@ -179,8 +179,8 @@ func (g *Game) who(p int) string {
 	return "player " + itoa(p+1)
 }
 
-func (g *Game) illegal(r Rule, m *Move, format string, args ...any) error {
-	return &IllegalMoveError{Rule: r, Move: *m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
+func (g *Game) illegal(r Violation, m *Move, format string, args ...any) error {
+	return &IllegalMoveError{Violation: r, Move: *m, Turn: g.turn, Player: g.player, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Apply plays one move for the player whose turn it is.
@@ -230,7 +230,7 @@ func (g *Game) EndTurn() error {
 	return g.endTurn(&m)
 }
 
-func (g *Game) over(m *Move) error { return g.illegal(RuleGameOver, m, "the game is over") }
+func (g *Game) over(m *Move) error { return g.illegal(ViolationGameOver, m, "the game is over") }
 
 // apply plays *m. The moves are passed by address down to the rule that
 // checks them: a Move is too large for registers, and copying one that was
@@ -261,11 +261,11 @@ func (g *Game) apply(m *Move) error {
 	case MoveRansom:
 		return g.ransom(m)
 	}
-	return g.illegal(RuleMove, m, "unknown move kind %d", m.Kind)
+	return g.illegal(ViolationMove, m, "unknown move kind %d", m.Kind)
 }
 
 func (g *Game) wrongPhase(m *Move) error {
-	return g.illegal(RulePhase, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
+	return g.illegal(ViolationPhase, m, "%s is not allowed now: the turn is in its %s phase", m.Kind, g.phase)
 }
 
 func (g *Game) draw(m *Move) error {
@@ -273,7 +273,7 @@ func (g *Game) draw(m *Move) error {
 		return g.wrongPhase(m)
 	}
 	if int(m.Tile) >= NumTileTypes {
-		return g.illegal(RuleMove, m, "unknown tile %d", m.Tile)
+		return g.illegal(ViolationMove, m, "unknown tile %d", m.Tile)
 	}
 	if g.order != nil {
 		if g.orderPos >= len(g.order) || g.order[g.orderPos] != m.Tile {
@@ -281,11 +281,11 @@ func (g *Game) draw(m *Move) error {
 			if g.orderPos < len(g.order) {
 				next = g.order[g.orderPos].String()
 			}
-			return g.illegal(RuleBag, m, "drew %s but the prepared draw order has %s next", m.Tile, next)
+			return g.illegal(ViolationBag, m, "drew %s but the prepared draw order has %s next", m.Tile, next)
 		}
 		g.orderPos++
 	} else if g.bagCount[m.Tile] == 0 {
-		return g.illegal(RuleBag, m, "drew %s but none is left in the bag", m.Tile)
+		return g.illegal(ViolationBag, m, "drew %s but none is left in the bag", m.Tile)
 	}
 	g.bagCount[m.Tile]--
 	g.bagLeft--
@@ -299,7 +299,7 @@ func (g *Game) discard(m *Move) error {
 		return g.wrongPhase(m)
 	}
 	if p, ok := g.anyPlacement(g.drawn); ok {
-		return g.illegal(RuleDiscard, m, "discarded %s, but it fits at %s %s", g.drawn, p.Pos, p.Rot)
+		return g.illegal(ViolationDiscard, m, "discarded %s, but it fits at %s %s", g.drawn, p.Pos, p.Rot)
 	}
 	g.events = append(g.events, Event{Kind: EventDiscard, Turn: g.turn, Player: g.player, Tile: g.drawn})
 	if g.bagLeft == 0 {
@@ -325,11 +325,11 @@ func (g *Game) place(m *Move) error {
 // checkPlacement explains why tile t cannot go where m says, or returns nil.
 func (g *Game) checkPlacement(t TileID, m *Move) error {
 	if m.Rot > R270 {
-		return g.illegal(RuleMove, m, "rotation %d is not a quarter turn", m.Rot)
+		return g.illegal(ViolationMove, m, "rotation %d is not a quarter turn", m.Rot)
 	}
 	p := m.Pos
 	if !onBoard(p) {
-		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
+		return g.illegal(ViolationPlacement, m, "tile %s at %s is not next to any tile", t, p)
 	}
 	o := &orients[t][m.Rot]
 	c := g.grid.index(p)
@@ -338,7 +338,7 @@ func (g *Game) checkPlacement(t TileID, m *Move) error {
 	}
 	if v := g.grid.get(p); v >= 0 {
 		other := &g.tiles[v]
-		return g.illegal(RulePlacement, m, "tile %s at %s: the square is taken by %s", t, p, other.tile)
+		return g.illegal(ViolationPlacement, m, "tile %s at %s: the square is taken by %s", t, p, other.tile)
 	}
 	next := false
 	for e := North; e <= West; e++ {
@@ -349,12 +349,12 @@ func (g *Game) checkPlacement(t TileID, m *Move) error {
 		next = true
 		nb := &g.tiles[w]
 		if mine, theirs := o.terrain(e), nb.orient().terrain(e.Opposite()); mine != theirs {
-			return g.illegal(RulePlacement, m, "tile %s at %s %s: its %s edge (%s) meets the %s of %s at %s",
+			return g.illegal(ViolationPlacement, m, "tile %s at %s %s: its %s edge (%s) meets the %s of %s at %s",
 				t, p, m.Rot, edgeWords[e], mine, theirs, nb.tile, nb.pos)
 		}
 	}
 	if !next {
-		return g.illegal(RulePlacement, m, "tile %s at %s is not next to any tile", t, p)
+		return g.illegal(ViolationPlacement, m, "tile %s at %s is not next to any tile", t, p)
 	}
 	return nil
 }
@@ -393,15 +393,15 @@ func (g *Game) deploy(m *Move) error {
 		return g.noSpot(m, t)
 	}
 	if m.Spot.Kind == FeatureField && g.rules.NoFarmers {
-		return g.illegal(RuleFarmers, m, "followers cannot be put on fields: farmers are off")
+		return g.illegal(ViolationFarmers, m, "followers cannot be put on fields: farmers are off")
 	}
 	if g.supply[g.player] == 0 {
-		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
+		return g.illegal(ViolationFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
 	nd := t.node + int32(seg)
 	if root := g.find(nd); g.nodes[root].occupied > 0 {
 		p, at := g.occupant(root)
-		err := g.illegal(RuleFollower, m, "the %s at %s %s is already occupied by %s's follower at %s %s", m.Spot.Kind, t.pos, m.Spot, g.who(p), at.Pos, at.Spot)
+		err := g.illegal(ViolationFollower, m, "the %s at %s %s is already occupied by %s's follower at %s %s", m.Spot.Kind, t.pos, m.Spot, g.who(p), at.Pos, at.Spot)
 		err.(*IllegalMoveError).Related = []Pos{at.Pos}
 		return err
 	}
@@ -413,7 +413,7 @@ func (g *Game) deploy(m *Move) error {
 // noSpot reports a move naming a spot that tile t does not have.
 func (g *Game) noSpot(m *Move, t *placed) error {
 	o := t.orient()
-	return g.illegal(RuleFollower, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, t.pos, t.rot, describeSpot(m.Spot), o.spotList())
+	return g.illegal(ViolationFollower, m, "tile %s at %s %s has no %s; its spots are %s", t.tile, t.pos, t.rot, describeSpot(m.Spot), o.spotList())
 }
 
 func describeSpot(s Spot) string {
@@ -473,18 +473,18 @@ func (g *Game) toSupply(p, i int) {
 // towerAt returns the tower on the tile at p, or an error for move m.
 func (g *Game) towerAt(m *Move) (*tower, int, error) {
 	if g.rules.BaseOnly {
-		return nil, -1, g.illegal(RuleTower, m, "there are no towers in a base game")
+		return nil, -1, g.illegal(ViolationTower, m, "there are no towers in a base game")
 	}
 	if g.rules.TowerTileActions && !g.tiles[g.newTile].o.foundation {
-		return nil, -1, g.illegal(RuleTower, m, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and %s has none", g.tiles[g.newTile].tile)
+		return nil, -1, g.illegal(ViolationTower, m, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and %s has none", g.tiles[g.newTile].tile)
 	}
 	v := g.grid.get(m.Pos)
 	if v < 0 {
-		return nil, -1, g.illegal(RuleTower, m, "there is no tile at %s", m.Pos)
+		return nil, -1, g.illegal(ViolationTower, m, "there is no tile at %s", m.Pos)
 	}
 	t := &g.tiles[v]
 	if t.tower < 0 {
-		return nil, -1, g.illegal(RuleTower, m, "tile %s at %s has no tower foundation", t.tile, m.Pos)
+		return nil, -1, g.illegal(ViolationTower, m, "tile %s at %s has no tower foundation", t.tile, m.Pos)
 	}
 	return &g.towers[t.tower], int(t.tower), nil
 }
@@ -498,10 +498,10 @@ func (g *Game) floor(m *Move) error {
 		return err
 	}
 	if tw.closed {
-		return g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
+		return g.illegal(ViolationTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
 	}
 	if g.floors[g.player] == 0 {
-		return g.illegal(RuleFloors, m, "%s has no tower floor left", g.who(g.player))
+		return g.illegal(ViolationFloors, m, "%s has no tower floor left", g.who(g.player))
 	}
 	g.floors[g.player]--
 	tw.height++
@@ -530,7 +530,7 @@ func (g *Game) guard(m *Move) error {
 		return err
 	}
 	if g.supply[g.player] == 0 {
-		return g.illegal(RuleFollower, m, "%s has no follower left in supply", g.who(g.player))
+		return g.illegal(ViolationFollower, m, "%s has no follower left in supply", g.who(g.player))
 	}
 	g.setOnTower(g.player, g.takeFromSupply(g.player), tw)
 	g.acted()
@@ -544,10 +544,10 @@ func (g *Game) openTower(m *Move) (*tower, error) {
 		return nil, err
 	}
 	if tw.height == 0 {
-		return nil, g.illegal(RuleBareFoundation, m, "a %s cannot be put on the bare foundation at %s: only a floor can", m.Figure, m.Pos)
+		return nil, g.illegal(ViolationBareFoundation, m, "a %s cannot be put on the bare foundation at %s: only a floor can", m.Figure, m.Pos)
 	}
 	if tw.closed {
-		return nil, g.illegal(RuleTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
+		return nil, g.illegal(ViolationTowerClosed, m, "the tower at %s is closed%s", m.Pos, g.closedBy(tw))
 	}
 	return tw, nil
 }
@@ -564,25 +564,25 @@ func (g *Game) ransom(m *Move) error {
 	p := g.player
 	switch {
 	case g.rules.BaseOnly:
-		return g.illegal(RuleRansom, m, "there are no prisoners in a base game")
+		return g.illegal(ViolationRansom, m, "there are no prisoners in a base game")
 	case g.rules.NoRansom:
-		return g.illegal(RuleRansom, m, "ransoms are off (rule ransom=off)")
+		return g.illegal(ViolationRansom, m, "ransoms are off (rule ransom=off)")
 	case g.ransomed:
-		return g.illegal(RuleRansom, m, "%s already paid a ransom this turn", g.who(p))
+		return g.illegal(ViolationRansom, m, "%s already paid a ransom this turn", g.who(p))
 	case m.Owner != p:
-		return g.illegal(RuleRansom, m, "%s may only buy back its own follower, not %s's", g.who(p), g.who(m.Owner))
+		return g.illegal(ViolationRansom, m, "%s may only buy back its own follower, not %s's", g.who(p), g.who(m.Owner))
 	case m.Payee < 0 || m.Payee >= g.nPlayers || m.Payee == p:
-		return g.illegal(RuleRansom, m, "%s cannot be paid a ransom", g.who(m.Payee))
+		return g.illegal(ViolationRansom, m, "%s cannot be paid a ransom", g.who(m.Payee))
 	case m.Figure > FigurePhantom:
-		return g.illegal(RuleMove, m, "unknown figure %d", m.Figure)
+		return g.illegal(ViolationMove, m, "unknown figure %d", m.Figure)
 	case m.Figure == FigurePhantom && !g.rules.Phantom:
 		return g.noPhantom(m)
 	case g.prisoners[m.Payee][p] == 0:
-		return g.illegal(RuleRansom, m, "%s holds no follower of %s", g.who(m.Payee), g.who(p))
+		return g.illegal(ViolationRansom, m, "%s holds no follower of %s", g.who(m.Payee), g.who(p))
 	case g.rules.Phantom && g.held(m.Payee, p, m.Figure) == 0:
 		return g.notHeld(m, m.Payee, p)
 	case g.score[p] < RansomPrice:
-		return g.illegal(RuleRansomPoints, m, "%s has %d points, fewer than the ransom of %d", g.who(p), g.score[p], RansomPrice)
+		return g.illegal(ViolationRansomPoints, m, "%s has %d points, fewer than the ransom of %d", g.who(p), g.score[p], RansomPrice)
 	}
 	g.score[p] -= RansomPrice
 	g.score[m.Payee] += RansomPrice

@@ -110,11 +110,11 @@ func (g *Game) deployFigure(m *Move) error {
 		return g.noSpot(m, t)
 	}
 	if m.Spot.Kind == FeatureField && g.rules.NoFarmers {
-		return g.illegal(RuleFarmers, m, "a phantom cannot be put on a field: farmers are off")
+		return g.illegal(ViolationFarmers, m, "a phantom cannot be put on a field: farmers are off")
 	}
 	nd := t.node + int32(seg)
 	if root := g.find(nd); g.nodes[root].occupied > 0 {
-		return g.illegal(RuleFollower, m, "the %s at %s %s is already occupied%s", m.Spot.Kind, t.pos, m.Spot, g.occupants(root))
+		return g.illegal(ViolationFollower, m, "the %s at %s %s is already occupied%s", m.Spot.Kind, t.pos, m.Spot, g.occupants(root))
 	}
 	g.setOn(g.player, phantomSlot, nd)
 	g.phase = PhaseEnd
@@ -142,7 +142,7 @@ func (g *Game) guardFigure(m *Move) error {
 func (g *Game) phantomStep(m *Move) error {
 	switch {
 	case m.Figure > FigurePhantom:
-		return g.illegal(RuleMove, m, "unknown figure %d", m.Figure)
+		return g.illegal(ViolationMove, m, "unknown figure %d", m.Figure)
 	case m.Figure != FigurePhantom || g.phase != PhaseAction && g.phase != PhasePhantom:
 		return g.notNow(m)
 	case !g.rules.Phantom:
@@ -165,11 +165,11 @@ func (g *Game) notNow(m *Move) error {
 	const done = "the turn's action is done: only the phantom may follow it"
 	switch {
 	case !g.rules.Phantom:
-		return g.illegal(RulePhantom, m, "%s, and this game is played without the Phantom", done)
+		return g.illegal(ViolationPhantom, m, "%s, and this game is played without the Phantom", done)
 	case m.Kind == MoveFloor:
-		return g.illegal(RulePhantom, m, "%s, not a tower floor", done)
+		return g.illegal(ViolationPhantom, m, "%s, not a tower floor", done)
 	case m.Figure != FigurePhantom:
-		return g.illegal(RulePhantom, m, "%s, not a follower", done)
+		return g.illegal(ViolationPhantom, m, "%s, not a follower", done)
 	case !g.phantomFree(g.player):
 		return g.phantomAway(m)
 	}
@@ -177,12 +177,12 @@ func (g *Game) notNow(m *Move) error {
 }
 
 func (g *Game) noPhantom(m *Move) error {
-	return g.illegal(RulePhantom, m, "there is no phantom in this game (rules %q)", g.rules.String())
+	return g.illegal(ViolationPhantom, m, "there is no phantom in this game (rules %q)", g.rules.String())
 }
 
 // phantomAway reports that the mover's phantom is not in supply.
 func (g *Game) phantomAway(m *Move) error {
-	return g.illegal(RulePhantom, m, "%s's phantom is not in supply: %s", g.who(g.player), g.phantomWhere(g.player))
+	return g.illegal(ViolationPhantom, m, "%s's phantom is not in supply: %s", g.who(g.player), g.phantomWhere(g.player))
 }
 
 // phantomWhere says where player p's phantom is, for messages.
@@ -225,9 +225,9 @@ func (g *Game) checkCaptured(m *Move, owner, i int) error {
 	fig := figureAt(i)
 	switch {
 	case m.Figure > FigurePhantom:
-		return g.illegal(RuleMove, m, "unknown figure %d", m.Figure)
+		return g.illegal(ViolationMove, m, "unknown figure %d", m.Figure)
 	case m.Back > ChoicePhantom:
-		return g.illegal(RuleMove, m, "unknown exchange choice %d", m.Back)
+		return g.illegal(ViolationMove, m, "unknown exchange choice %d", m.Back)
 	case m.Figure == FigurePhantom && !g.rules.Phantom:
 		return g.noPhantom(m)
 	case m.Figure != fig:
@@ -235,14 +235,14 @@ func (g *Game) checkCaptured(m *Move, owner, i int) error {
 		if m.Spot.Kind == FeatureTower {
 			where = "the tower at " + m.Pos.String()
 		}
-		return g.illegal(RuleCapture, m, "the figure on %s is %s's %s, not a %s", where, g.who(owner), fig, m.Figure)
+		return g.illegal(ViolationCapture, m, "the figure on %s is %s's %s, not a %s", where, g.who(owner), fig, m.Figure)
 	}
 	choice := g.exchangeChoice(owner)
 	switch {
 	case choice && m.Back == ChoiceNone:
-		return g.illegal(RuleExchange, m, "%s holds a follower and the phantom of %s: the capture must say which of them comes back in the exchange", g.who(owner), g.who(g.player))
+		return g.illegal(ViolationExchange, m, "%s holds a follower and the phantom of %s: the capture must say which of them comes back in the exchange", g.who(owner), g.who(g.player))
 	case !choice && m.Back != ChoiceNone:
-		return g.illegal(RuleExchange, m, "the capture chooses the %s for the exchange, but there is no choice: %s", m.Back, g.noChoice(owner))
+		return g.illegal(ViolationExchange, m, "the capture chooses the %s for the exchange, but there is no choice: %s", m.Back, g.noChoice(owner))
 	}
 	return nil
 }
@@ -272,7 +272,7 @@ func (g *Game) noChoice(owner int) string {
 // notHeld reports a ransom for a kind of figure the payee does not hold.
 func (g *Game) notHeld(m *Move, holder, owner int) error {
 	if m.Figure == FigurePhantom {
-		return g.illegal(RuleRansom, m, "%s does not hold %s's phantom: %s", g.who(holder), g.who(owner), g.phantomWhere(owner))
+		return g.illegal(ViolationRansom, m, "%s does not hold %s's phantom: %s", g.who(holder), g.who(owner), g.phantomWhere(owner))
 	}
-	return g.illegal(RuleRansom, m, "%s holds only the phantom of %s, no follower", g.who(holder), g.who(owner))
+	return g.illegal(ViolationRansom, m, "%s holds only the phantom of %s, no follower", g.who(holder), g.who(owner))
 }

@@ -420,12 +420,12 @@ var phantomUses = []string{
 // the moment allows before m is played, and checks that each is refused
 // for its rule and leaves the copy as it was; uses counts them.
 func phantomMistakes(uses map[string]int, g *Game, m Move) error {
-	try := func(what string, bad Move, rule Rule) error {
+	try := func(what string, bad Move, rule Violation) error {
 		c := g.Clone()
 		before := c.State()
 		err := c.Apply(bad)
 		var ie *IllegalMoveError
-		if !errors.As(err, &ie) || ie.Rule != rule {
+		if !errors.As(err, &ie) || ie.Violation != rule {
 			return fmt.Errorf("%s: %v gave %v, want a refusal for rule %s", what, bad, err, rule)
 		}
 		if !reflect.DeepEqual(before, c.State()) {
@@ -439,25 +439,25 @@ func phantomMistakes(uses map[string]int, g *Game, m Move) error {
 	case g.phase == PhasePhantom && m.Kind == MoveFollower:
 		f := m
 		f.Figure = FigureFollower
-		bad = append(bad, func() error { return try(": a follower second", f, RulePhantom) })
+		bad = append(bad, func() error { return try(": a follower second", f, ViolationPhantom) })
 	case g.phase == PhasePhantom && m.Kind == MoveTowerFollower:
-		bad = append(bad, func() error { return try(": a floor second", Move{Kind: MoveFloor, Pos: m.Pos}, RulePhantom) })
+		bad = append(bad, func() error { return try(": a floor second", Move{Kind: MoveFloor, Pos: m.Pos}, ViolationPhantom) })
 	case g.phase == PhaseEnd && g.newTile >= 0 && !g.phantomFree(g.player):
 		bad = append(bad, func() error {
-			return try(": not in supply", Move{Kind: MoveFollower, Spot: Spot{Kind: FeatureField}, Figure: FigurePhantom}, RulePhantom)
+			return try(": not in supply", Move{Kind: MoveFollower, Spot: Spot{Kind: FeatureField}, Figure: FigurePhantom}, ViolationPhantom)
 		})
 	case g.phase == PhaseCapture && m.Kind == MoveCapture:
 		w := m
 		w.Figure ^= 1
-		bad = append(bad, func() error { return try(": wrong figure", w, RuleCapture) })
+		bad = append(bad, func() error { return try(": wrong figure", w, ViolationCapture) })
 		if m.Back != ChoiceNone {
 			n := m
 			n.Back = ChoiceNone
-			bad = append(bad, func() error { return try(": choice missing", n, RuleExchange) })
+			bad = append(bad, func() error { return try(": choice missing", n, ViolationExchange) })
 		} else if owner, _ := g.capturedBy(m); owner != g.player {
 			c := m
 			c.Back = ChoicePhantom
-			bad = append(bad, func() error { return try(": no choice", c, RuleExchange) })
+			bad = append(bad, func() error { return try(": no choice", c, ViolationExchange) })
 		}
 	}
 	if g.phase == PhasePhantom || g.phase == PhaseAction && g.phantomFree(g.player) {
@@ -465,7 +465,7 @@ func phantomMistakes(uses map[string]int, g *Game, m Move) error {
 			if tw := &g.towers[i]; tw.height == 0 && g.towerActions() {
 				pos := g.tiles[tw.tile].pos
 				bad = append(bad, func() error {
-					return try("", Move{Kind: MoveTowerFollower, Pos: pos, Figure: FigurePhantom}, RuleBareFoundation)
+					return try("", Move{Kind: MoveTowerFollower, Pos: pos, Figure: FigurePhantom}, ViolationBareFoundation)
 				})
 				break
 			}
@@ -475,7 +475,7 @@ func phantomMistakes(uses map[string]int, g *Game, m Move) error {
 			if g.nodes[g.find(t.node+int32(i))].occupied > 0 && !(t.o.segs[i].kind == FeatureField && g.rules.NoFarmers) {
 				sp := t.o.spot(i)
 				bad = append(bad, func() error {
-					return try(": occupied", Move{Kind: MoveFollower, Spot: sp, Figure: FigurePhantom}, RuleFollower)
+					return try(": occupied", Move{Kind: MoveFollower, Spot: sp, Figure: FigurePhantom}, ViolationFollower)
 				})
 				break
 			}
@@ -590,7 +590,7 @@ func TestReset(t *testing.T) {
 	if !reflect.DeepEqual(big.State(), fresh.State()) || !reflect.DeepEqual(big.Events(), fresh.Events()) {
 		t.Fatal("a reset game played differently from a new one")
 	}
-	refuse(t, big, Move{Kind: MoveDraw, Tile: bag[0]}, RuleGameOver, "")
+	refuse(t, big, Move{Kind: MoveDraw, Tile: bag[0]}, ViolationGameOver, "")
 
 	// From a prepared order back to a shuffled bag.
 	if err := big.Reset(Setup{Players: 3}); err != nil {

@@ -17,20 +17,20 @@ func TestPlacementRules(t *testing.T) {
 		{"EdgeMismatch", Move{Kind: MovePlace, Pos: Pos{1, 0}, Rot: R90}, "tile U at (1,0) r90: its west edge (field) meets the road of D at (0,0)"},
 		{"CityMeetsField", Move{Kind: MovePlace, Pos: Pos{0, -1}, Rot: R0}, "tile U at (0,-1) r0: its south edge (field) meets the city of D at (0,0)"},
 	} {
-		t.Run(c.name, func(t *testing.T) { refuse(t, g, c.m, RulePlacement, c.reason) })
+		t.Run(c.name, func(t *testing.T) { refuse(t, g, c.m, ViolationPlacement, c.reason) })
 	}
 	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
-	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{2, 0}}, RulePhase, "place is not allowed now: the turn is in its action phase")
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{2, 0}}, ViolationPhase, "place is not allowed now: the turn is in its action phase")
 }
 
 func TestTurnOrderAndBag(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
-	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}}, RulePhase, "place is not allowed now: the turn is in its draw phase")
-	refuse(t, g, Move{Kind: MoveEndTurn}, RulePhase, "end-turn is not allowed now: the turn is in its draw phase")
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}}, ViolationPhase, "place is not allowed now: the turn is in its draw phase")
+	refuse(t, g, Move{Kind: MoveEndTurn}, ViolationPhase, "end-turn is not allowed now: the turn is in its draw phase")
 	// One C in the box.
 	turnTo(t, g, "C@0,-1r0")
 	ok(t, g, endTurn)
-	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "C")}, RuleBag, "drew C but none is left in the bag")
+	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "C")}, ViolationBag, "drew C but none is left in the bag")
 	if g.Player() != 1 || g.Turn() != 2 {
 		t.Fatalf("turn %d player %d after one turn", g.Turn(), g.Player())
 	}
@@ -42,7 +42,7 @@ func TestPreparedOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")}, RuleBag, "drew U but the prepared draw order has E next")
+	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")}, ViolationBag, "drew U but the prepared draw order has E next")
 	turnTo(t, g, "E@0,-1r180")
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@1,0r0")
@@ -50,7 +50,7 @@ func TestPreparedOrder(t *testing.T) {
 	if !g.Over() {
 		t.Fatal("game not over after the prepared order ran out")
 	}
-	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")}, RuleGameOver, "the game is over")
+	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")}, ViolationGameOver, "the game is over")
 }
 
 func TestCustomBagLimits(t *testing.T) {
@@ -82,7 +82,7 @@ func TestDiscard(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
 	lay(t, g, "E@0,-1r180") // closes the start tile's city: no open city edge is left
 	ok(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")})
-	refuse(t, g, Move{Kind: MoveDiscard}, RuleDiscard, "")
+	refuse(t, g, Move{Kind: MoveDiscard}, ViolationDiscard, "")
 	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
 	ok(t, g, endTurn)
 	ok(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "C")})
@@ -103,11 +103,11 @@ func TestDiscard(t *testing.T) {
 func TestFollowerRules(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, follow(t, "C:N"), RuleFollower, "tile U at (1,0) r0 has no city N; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL")
+	refuse(t, g, follow(t, "C:N"), ViolationFollower, "tile U at (1,0) r0 has no city N; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL")
 	ok(t, g, follow(t, "R:WE"))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, follow(t, "R:WE"), RuleFollower, "the road at (-1,0) R:WE is already occupied by player 1's follower at (1,0) R:WE")
+	refuse(t, g, follow(t, "R:WE"), ViolationFollower, "the road at (-1,0) R:WE is already occupied by player 1's follower at (1,0) R:WE")
 	ok(t, g, follow(t, "F:NL.NR.EL.WR"))
 	ok(t, g, endTurn)
 	if g.Supply(0) != 6 || g.Supply(1) != 6 {
@@ -122,7 +122,7 @@ func TestNoFollowerLeft(t *testing.T) {
 		stand(t, g, 0, x, 0, "F:SL.SR.WL.ER")
 	}
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, follow(t, "F:NL.NR.EL.WR"), RuleFollower, "player 1 has no follower left in supply")
+	refuse(t, g, follow(t, "F:NL.NR.EL.WR"), ViolationFollower, "player 1 has no follower left in supply")
 	if ms := g.LegalMoves(nil); len(ms) != 1 || ms[0].Kind != MovePass {
 		t.Fatalf("legal moves without followers or floors: %v", ms)
 	}
@@ -231,7 +231,7 @@ func TestFieldsAtTheEnd(t *testing.T) {
 			}
 			turnTo(t, g, "E@0,-1r180")
 			if c.rules.NoFarmers {
-				refuse(t, g, follow(t, "F:NL.NR.EL.ER.WL.WR"), RuleFarmers, "followers cannot be put on fields: farmers are off")
+				refuse(t, g, follow(t, "F:NL.NR.EL.ER.WL.WR"), ViolationFarmers, "followers cannot be put on fields: farmers are off")
 				g.fol[0][0] = follower{where: onFeature, tile: 1, node: g.tiles[1].node + 1} // a field follower from before
 				g.supply[0]--
 				g.nodes[g.find(g.tiles[1].node+1)].occupied++
@@ -328,9 +328,9 @@ func TestFarAwayPlacement(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
 	ok(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "U")})
 	// 65536+1 would alias (1,0) in a 16-bit packing.
-	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{65537, 0}}, RulePlacement, "tile U at (65537,0) is not next to any tile")
+	refuse(t, g, Move{Kind: MovePlace, Pos: Pos{65537, 0}}, ViolationPlacement, "tile U at (65537,0) is not next to any tile")
 	ok(t, g, Move{Kind: MovePlace, Pos: Pos{1, 0}})
-	refuse(t, g, Move{Kind: MoveFloor, Pos: Pos{65537, 0}}, RuleTower, "there is no tile at (65537,0)")
+	refuse(t, g, Move{Kind: MoveFloor, Pos: Pos{65537, 0}}, ViolationTower, "there is no tile at (65537,0)")
 }
 
 func TestSetupErrors(t *testing.T) {

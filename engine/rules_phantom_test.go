@@ -116,8 +116,8 @@ func TestPhantomFollowerAndPhantomOnTwoTowers(t *testing.T) {
 	ok(t, g, phantomOnTower(1, 1))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, floorAt(1, 1), RuleTowerClosed, "the tower at (1,1) is closed by player 1's phantom")
-	refuse(t, g, floorAt(0, 1), RuleTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
+	refuse(t, g, floorAt(1, 1), ViolationTowerClosed, "the tower at (1,1) is closed by player 1's phantom")
+	refuse(t, g, floorAt(0, 1), ViolationTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
 	want := []TowerInfo{{Pos: Pos{0, 1}, Height: 1, Guard: 0, Closed: true}, {Pos: Pos{1, 1}, Height: 2, Guard: 0, Closed: true}}
 	if got := g.Towers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("towers %+v, want %+v", got, want)
@@ -139,8 +139,8 @@ func TestPhantomFirstFigure(t *testing.T) {
 	if g.Phase() != PhaseEnd {
 		t.Fatalf("phase %s after the phantom, want end", g.Phase())
 	}
-	refuse(t, g, follow(t, "F:NL.NR.EL.WR"), RulePhantom, "the turn's action is done: only the phantom may follow it, not a follower")
-	refuse(t, g, phantomOn(t, "F:NL.NR.EL.WR"), RulePhantom, "player 1's phantom is not in supply: it stands on the road at (1,0) R:WE")
+	refuse(t, g, follow(t, "F:NL.NR.EL.WR"), ViolationPhantom, "the turn's action is done: only the phantom may follow it, not a follower")
+	refuse(t, g, phantomOn(t, "F:NL.NR.EL.WR"), ViolationPhantom, "player 1's phantom is not in supply: it stands on the road at (1,0) R:WE")
 	if g.Supply(0) != 7 {
 		t.Fatalf("supply %d", g.Supply(0))
 	}
@@ -170,11 +170,11 @@ func TestPhantomRefusals(t *testing.T) {
 		lay(t, g, "T12@0,1r0")
 		build(t, g, 0, 1, 1)
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOn(t, "R:WE"), RulePhantom, `there is no phantom in this game (rules "tower")`)
-		refuse(t, g, phantomOnTower(0, 1), RulePhantom, `there is no phantom in this game (rules "tower")`)
+		refuse(t, g, phantomOn(t, "R:WE"), ViolationPhantom, `there is no phantom in this game (rules "tower")`)
+		refuse(t, g, phantomOnTower(0, 1), ViolationPhantom, `there is no phantom in this game (rules "tower")`)
 		ok(t, g, follow(t, "R:WE"))
-		refuse(t, g, follow(t, "F:NL.NR.EL.WR"), RulePhantom, "the turn's action is done: only the phantom may follow it, and this game is played without the Phantom")
-		refuse(t, g, floorAt(0, 1), RulePhantom, "the turn's action is done: only the phantom may follow it, and this game is played without the Phantom")
+		refuse(t, g, follow(t, "F:NL.NR.EL.WR"), ViolationPhantom, "the turn's action is done: only the phantom may follow it, and this game is played without the Phantom")
+		refuse(t, g, floorAt(0, 1), ViolationPhantom, "the turn's action is done: only the phantom may follow it, and this game is played without the Phantom")
 	})
 	t.Run("SecondNotThePhantom", func(t *testing.T) {
 		g := newTestGame(t, 2, withPhantomRules)
@@ -182,17 +182,17 @@ func TestPhantomRefusals(t *testing.T) {
 		build(t, g, 0, 1, 1)
 		turnTo(t, g, "U@1,0r0")
 		ok(t, g, follow(t, "R:WE"))
-		refuse(t, g, follow(t, "F:NL.NR.EL.WR"), RulePhantom, "the turn's action is done: only the phantom may follow it, not a follower")
-		refuse(t, g, guardAt(0, 1), RulePhantom, "the turn's action is done: only the phantom may follow it, not a follower")
-		refuse(t, g, floorAt(0, 1), RulePhantom, "the turn's action is done: only the phantom may follow it, not a tower floor")
-		refuse(t, g, captureAt(t, 1, 0, "R:WE"), RulePhase, "capture is not allowed now: the turn is in its phantom phase")
+		refuse(t, g, follow(t, "F:NL.NR.EL.WR"), ViolationPhantom, "the turn's action is done: only the phantom may follow it, not a follower")
+		refuse(t, g, guardAt(0, 1), ViolationPhantom, "the turn's action is done: only the phantom may follow it, not a follower")
+		refuse(t, g, floorAt(0, 1), ViolationPhantom, "the turn's action is done: only the phantom may follow it, not a tower floor")
+		refuse(t, g, captureAt(t, 1, 0, "R:WE"), ViolationPhase, "capture is not allowed now: the turn is in its phantom phase")
 	})
 	t.Run("OccupiedByTheFirstFigure", func(t *testing.T) {
 		g := newTestGame(t, 2, withPhantomRules)
 		turnTo(t, g, "U@1,0r0")
 		ok(t, g, follow(t, "R:WE"))
-		refuse(t, g, phantomOn(t, "R:WE"), RuleFollower, "the road at (1,0) R:WE is already occupied by a follower of player 1")
-		refuse(t, g, phantomOn(t, "C:N"), RuleFollower, "tile U at (1,0) r0 has no city N; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL")
+		refuse(t, g, phantomOn(t, "R:WE"), ViolationFollower, "the road at (1,0) R:WE is already occupied by a follower of player 1")
+		refuse(t, g, phantomOn(t, "C:N"), ViolationFollower, "tile U at (1,0) r0 has no city N; its spots are R:WE F:NL.NR.EL.WR F:ER.SL.SR.WL")
 	})
 	t.Run("BareFoundationAndClosedTower", func(t *testing.T) {
 		g := newTestGame(t, 2, withPhantomRules)
@@ -200,17 +200,17 @@ func TestPhantomRefusals(t *testing.T) {
 		build(t, g, 1, 1, 1)
 		stand(t, g, 1, 1, 1, "T")
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOnTower(0, 1), RuleBareFoundation, "a phantom cannot be put on the bare foundation at (0,1): only a floor can")
+		refuse(t, g, phantomOnTower(0, 1), ViolationBareFoundation, "a phantom cannot be put on the bare foundation at (0,1): only a floor can")
 		ok(t, g, pass)
-		refuse(t, g, phantomOnTower(0, 1), RuleBareFoundation, "a phantom cannot be put on the bare foundation at (0,1): only a floor can")
-		refuse(t, g, phantomOnTower(1, 1), RuleTowerClosed, "the tower at (1,1) is closed by a follower of player 2")
-		refuse(t, g, phantomOnTower(1, 0), RuleTower, "tile U at (1,0) has no tower foundation")
+		refuse(t, g, phantomOnTower(0, 1), ViolationBareFoundation, "a phantom cannot be put on the bare foundation at (0,1): only a floor can")
+		refuse(t, g, phantomOnTower(1, 1), ViolationTowerClosed, "the tower at (1,1) is closed by a follower of player 2")
+		refuse(t, g, phantomOnTower(1, 0), ViolationTower, "tile U at (1,0) has no tower foundation")
 	})
 	t.Run("InPrison", func(t *testing.T) {
 		g := newTestGame(t, 2, withPhantomRules)
 		imprisonPhantom(g, 0, 1)
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOn(t, "R:WE"), RulePhantom, "player 1's phantom is not in supply: it is held by player 2")
+		refuse(t, g, phantomOn(t, "R:WE"), ViolationPhantom, "player 1's phantom is not in supply: it is held by player 2")
 		ok(t, g, follow(t, "R:WE"))
 		if g.Phase() != PhaseEnd {
 			t.Fatalf("phase %s with the phantom in prison, want end", g.Phase())
@@ -219,19 +219,19 @@ func TestPhantomRefusals(t *testing.T) {
 	t.Run("NoFarmers", func(t *testing.T) {
 		g := newTestGame(t, 2, Rules{Phantom: true, NoFarmers: true})
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOn(t, "F:NL.NR.EL.WR"), RuleFarmers, "a phantom cannot be put on a field: farmers are off")
+		refuse(t, g, phantomOn(t, "F:NL.NR.EL.WR"), ViolationFarmers, "a phantom cannot be put on a field: farmers are off")
 	})
 	t.Run("TowerTileActions", func(t *testing.T) {
 		g := newTestGame(t, 2, Rules{Phantom: true, TowerTileActions: true})
 		lay(t, g, "T12@0,1r0")
 		build(t, g, 0, 1, 1)
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOnTower(0, 1), RuleTower, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and U has none")
+		refuse(t, g, phantomOnTower(0, 1), ViolationTower, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and U has none")
 	})
 	t.Run("BaseGame", func(t *testing.T) {
 		g := newTestGame(t, 2, Rules{Phantom: true, BaseOnly: true})
 		turnTo(t, g, "U@1,0r0")
-		refuse(t, g, phantomOnTower(0, 0), RuleTower, "there are no towers in a base game")
+		refuse(t, g, phantomOnTower(0, 0), ViolationTower, "there are no towers in a base game")
 		ok(t, g, phantomOn(t, "R:WE"))
 	})
 }
@@ -266,7 +266,7 @@ func TestPhantomOwnCaptureThenSecondFigure(t *testing.T) {
 	standPhantom(t, g, 0, 1, 1, "M")
 	turnTo(t, g, "U@1,0r0")
 	ok(t, g, floorAt(0, 1))
-	refuse(t, g, captureAt(t, 1, 1, "M"), RuleCapture, "the figure on the cloister at (1,1) M is player 1's phantom, not a follower")
+	refuse(t, g, captureAt(t, 1, 1, "M"), ViolationCapture, "the figure on the cloister at (1,1) M is player 1's phantom, not a follower")
 	ok(t, g, Move{Kind: MoveCapture, Pos: Pos{1, 1}, Spot: spot(t, "M"), Figure: FigurePhantom})
 	phantomIs(t, g, 0, phantomHome)
 	ok(t, g, phantomOn(t, "R:WE"))
@@ -284,7 +284,7 @@ func TestPhantomGuardCaptured(t *testing.T) {
 	g.setOnTower(1, phantomSlot, &g.towers[0])
 	turnTo(t, g, "U@1,0r0")
 	ok(t, g, floorAt(1, 1))
-	refuse(t, g, captureAt(t, 0, 1, "T"), RuleCapture, "the figure on the tower at (0,1) is player 2's phantom, not a follower")
+	refuse(t, g, captureAt(t, 0, 1, "T"), ViolationCapture, "the figure on the tower at (0,1) is player 2's phantom, not a follower")
 	ok(t, g, Move{Kind: MoveCapture, Pos: Pos{0, 1}, Spot: Spot{Kind: FeatureTower}, Figure: FigurePhantom})
 	phantomIs(t, g, 1, PhantomInfo{Where: PhantomInPrison, Holder: 0})
 	if tw := g.Towers()[0]; tw.Guard != -1 || tw.Closed {
@@ -321,7 +321,7 @@ func TestPhantomExchange(t *testing.T) {
 	withBack := func(c Choice) Move { m := monk; m.Back = c; return m }
 	t.Run("ChoiceMissing", func(t *testing.T) {
 		g := exchangeBoard(t, true)
-		refuse(t, g, monk, RuleExchange, "player 2 holds a follower and the phantom of player 1: the capture must say which of them comes back in the exchange")
+		refuse(t, g, monk, ViolationExchange, "player 2 holds a follower and the phantom of player 1: the capture must say which of them comes back in the exchange")
 		var backs []Choice
 		for _, m := range g.LegalMoves(nil) {
 			if m.Kind == MoveCapture {
@@ -358,7 +358,7 @@ func TestPhantomExchange(t *testing.T) {
 	})
 	t.Run("OnlyThePhantom", func(t *testing.T) {
 		g := exchangeBoard(t, false)
-		refuse(t, g, withBack(ChoicePhantom), RuleExchange, "the capture chooses the phantom for the exchange, but there is no choice: player 2 holds only the phantom of player 1")
+		refuse(t, g, withBack(ChoicePhantom), ViolationExchange, "the capture chooses the phantom for the exchange, but there is no choice: player 2 holds only the phantom of player 1")
 		ok(t, g, monk)
 		phantomIs(t, g, 0, phantomHome)
 		if ev := g.Events()[len(g.Events())-1]; ev.Kind != EventExchange || ev.Phantoms != 1 {
@@ -371,7 +371,7 @@ func TestPhantomExchange(t *testing.T) {
 		stand(t, g, 1, 1, 1, "M")
 		turnTo(t, g, "U@1,0r0")
 		ok(t, g, floorAt(0, 1))
-		refuse(t, g, withBack(ChoiceFollower), RuleExchange, "the capture chooses the follower for the exchange, but there is no choice: player 2 holds no figure of player 1, so no exchange follows")
+		refuse(t, g, withBack(ChoiceFollower), ViolationExchange, "the capture chooses the follower for the exchange, but there is no choice: player 2 holds no figure of player 1, so no exchange follows")
 	})
 	t.Run("CapturedPhantomGoesBack", func(t *testing.T) {
 		// Blue's phantom is captured while Blue holds a follower of Red:
@@ -406,7 +406,7 @@ func TestPhantomRansom(t *testing.T) {
 		return g
 	}
 	g := board(false)
-	refuse(t, g, ransom, RuleRansom, "player 1 holds only the phantom of player 2, no follower")
+	refuse(t, g, ransom, ViolationRansom, "player 1 holds only the phantom of player 2, no follower")
 	ok(t, g, ransomPhantom)
 	phantomIs(t, g, 1, phantomHome)
 	scoresAre(t, g, 3, 2)
@@ -418,16 +418,16 @@ func TestPhantomRansom(t *testing.T) {
 		t.Fatalf("legal ransoms %v", got)
 	}
 	ok(t, g, ransom)
-	refuse(t, g, ransomPhantom, RuleRansom, "player 2 already paid a ransom this turn")
+	refuse(t, g, ransomPhantom, ViolationRansom, "player 2 already paid a ransom this turn")
 	phantomIs(t, g, 1, PhantomInfo{Where: PhantomInPrison, Holder: 0})
 	g = newTestGame(t, 2, withPhantomRules)
 	imprison(g, 1, 0)
 	g.score[1] = 5
 	turnTo(t, g, "U@1,0r0")
 	ok(t, g, endTurn)
-	refuse(t, g, ransomPhantom, RuleRansom, "player 1 does not hold player 2's phantom: it is in supply")
+	refuse(t, g, ransomPhantom, ViolationRansom, "player 1 does not hold player 2's phantom: it is in supply")
 	g = newTestGame(t, 2, Rules{})
-	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 0, Figure: FigurePhantom}, RulePhantom, `there is no phantom in this game (rules "tower")`)
+	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 0, Figure: FigurePhantom}, ViolationPhantom, `there is no phantom in this game (rules "tower")`)
 }
 
 // At the end of the game the phantom scores like a follower.

@@ -56,7 +56,7 @@ func TestRangeFirstFloorReachesFiveTiles(t *testing.T) {
 	if got := captureTargets(g); !reflect.DeepEqual(got, want) {
 		t.Fatalf("captures %v, want %v", got, want)
 	}
-	refuse(t, g, captureAt(t, 2, 1, "C:N"), RuleRange, "(2,1) is out of range of the tower at (0,1) (height 1): it is 2 tiles away and the tower reaches 1")
+	refuse(t, g, captureAt(t, 2, 1, "C:N"), ViolationRange, "(2,1) is out of range of the tower at (0,1) (height 1): it is 2 tiles away and the tower reaches 1")
 }
 
 // Rulebook example 2: after the second floor the player may capture green
@@ -69,9 +69,9 @@ func TestRangeSecondFloorRulebookExample2(t *testing.T) {
 	if got := captureTargets(g); !reflect.DeepEqual(got, want) {
 		t.Fatalf("captures %v, want %v", got, want)
 	}
-	refuse(t, g, captureAt(t, 1, 2, "M"), RuleRange, "(1,2) is out of range of the tower at (0,1) (height 2): not in the same row or column")
-	refuse(t, g, captureAt(t, 3, 1, "C:N"), RuleRange, "(3,1) is out of range of the tower at (0,1) (height 2): it is 3 tiles away and the tower reaches 2")
-	refuse(t, g, captureAt(t, 0, 1, "F:NL.NR.EL.ER.SL.SR.WL.WR"), RuleCapture, "no follower stands on the field at (0,1) F:NL.NR.EL.ER.SL.SR.WL.WR")
+	refuse(t, g, captureAt(t, 1, 2, "M"), ViolationRange, "(1,2) is out of range of the tower at (0,1) (height 2): not in the same row or column")
+	refuse(t, g, captureAt(t, 3, 1, "C:N"), ViolationRange, "(3,1) is out of range of the tower at (0,1) (height 2): it is 3 tiles away and the tower reaches 2")
+	refuse(t, g, captureAt(t, 0, 1, "F:NL.NR.EL.ER.SL.SR.WL.WR"), ViolationCapture, "no follower stands on the field at (0,1) F:NL.NR.EL.ER.SL.SR.WL.WR")
 	ok(t, g, captureAt(t, 2, 1, "C:N"))
 	ev := g.Events()[len(g.Events())-1]
 	want2 := Event{Kind: EventCapture, Turn: 1, Player: 0, Other: 1, Pos: Pos{0, 1}, Height: 2, Target: Pos{2, 1}, Distance: 2, Feature: FeatureCity}
@@ -125,7 +125,7 @@ func TestRangeGaps(t *testing.T) {
 			ok(t, g, floorAt(0, 1))
 			m := captureAt(t, -2, 1, "M")
 			if c.rules.GapsBlock {
-				refuse(t, g, m, RuleRange, "(-2,1) is out of range of the tower at (0,1) (height 2): an empty square lies between them (rule gaps=block)")
+				refuse(t, g, m, ViolationRange, "(-2,1) is out of range of the tower at (0,1) (height 2): an empty square lies between them (rule gaps=block)")
 			} else {
 				ok(t, g, m)
 			}
@@ -163,9 +163,9 @@ func TestBareFoundation(t *testing.T) {
 	g := newTestGame(t, 2, Rules{})
 	lay(t, g, "T12@0,1r0")
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, guardAt(0, 1), RuleBareFoundation, "a follower cannot be put on the bare foundation at (0,1): only a floor can")
-	refuse(t, g, floorAt(1, 0), RuleTower, "tile U at (1,0) has no tower foundation")
-	refuse(t, g, floorAt(9, 9), RuleTower, "there is no tile at (9,9)")
+	refuse(t, g, guardAt(0, 1), ViolationBareFoundation, "a follower cannot be put on the bare foundation at (0,1): only a floor can")
+	refuse(t, g, floorAt(1, 0), ViolationTower, "tile U at (1,0) has no tower foundation")
+	refuse(t, g, floorAt(9, 9), ViolationTower, "there is no tile at (9,9)")
 	ok(t, g, floorAt(0, 1))
 	if tw := g.Towers()[0]; tw.Height != 1 || tw.Closed {
 		t.Fatalf("tower %+v", tw)
@@ -180,8 +180,8 @@ func TestClosedTower(t *testing.T) {
 	ok(t, g, guardAt(0, 1))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, floorAt(0, 1), RuleTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
-	refuse(t, g, guardAt(0, 1), RuleTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
+	refuse(t, g, floorAt(0, 1), ViolationTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
+	refuse(t, g, guardAt(0, 1), ViolationTowerClosed, "the tower at (0,1) is closed by a follower of player 1")
 	if tw := g.Towers()[0]; tw.Guard != 0 || !tw.Closed {
 		t.Fatalf("tower %+v", tw)
 	}
@@ -219,12 +219,12 @@ func TestGuardCaptureNoReopen(t *testing.T) {
 	ok(t, g, captureAt(t, 0, 1, "T"))
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, floorAt(0, 1), RuleTowerClosed, "the tower at (0,1) is closed (its guard was captured and towers do not reopen: rule reopen=no)")
+	refuse(t, g, floorAt(0, 1), ViolationTowerClosed, "the tower at (0,1) is closed (its guard was captured and towers do not reopen: rule reopen=no)")
 }
 
 func TestGuardsSafe(t *testing.T) {
 	g := reopenBoard(t, Rules{GuardsSafe: true})
-	refuse(t, g, captureAt(t, 0, 1, "T"), RuleGuardCapture, "followers on towers cannot be captured (rule guard-capture=no)")
+	refuse(t, g, captureAt(t, 0, 1, "T"), ViolationGuardCapture, "followers on towers cannot be captured (rule guard-capture=no)")
 	if got := captureTargets(g); len(got) != 0 {
 		t.Fatalf("captures %v", got)
 	}
@@ -239,7 +239,7 @@ func TestOwnCapture(t *testing.T) {
 		ok(t, g, floorAt(0, 1))
 		m := captureAt(t, 1, 1, "M")
 		if rules.NoOwnCapture {
-			refuse(t, g, m, RuleOwnCapture, "a player cannot capture its own follower (rule own-capture=no)")
+			refuse(t, g, m, ViolationOwnCapture, "a player cannot capture its own follower (rule own-capture=no)")
 			continue
 		}
 		ok(t, g, m)
@@ -286,7 +286,7 @@ var ransom = Move{Kind: MoveRansom, Payee: 0, Owner: 1}
 
 func TestRansomNeedsThreePoints(t *testing.T) {
 	g := ransomBoard(t, Rules{}, 1, 2)
-	refuse(t, g, ransom, RuleRansomPoints, "player 2 has 2 points, fewer than the ransom of 3")
+	refuse(t, g, ransom, ViolationRansomPoints, "player 2 has 2 points, fewer than the ransom of 3")
 	g = ransomBoard(t, Rules{}, 1, 3)
 	ok(t, g, ransom)
 	scoresAre(t, g, 3, 0)
@@ -306,7 +306,7 @@ func TestRansomedFollowerUsableSameTurn(t *testing.T) {
 	turnTo(t, g, "E@0,-1r180")
 	ok(t, g, endTurn)
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, follow(t, "R:WE"), RuleFollower, "player 2 has no follower left in supply")
+	refuse(t, g, follow(t, "R:WE"), ViolationFollower, "player 2 has no follower left in supply")
 	ok(t, g, ransom)
 	ok(t, g, follow(t, "R:WE"))
 	scoresAre(t, g, 3, 2)
@@ -315,19 +315,19 @@ func TestRansomedFollowerUsableSameTurn(t *testing.T) {
 func TestRansomOncePerTurn(t *testing.T) {
 	g := ransomBoard(t, Rules{}, 2, 9)
 	ok(t, g, ransom)
-	refuse(t, g, ransom, RuleRansom, "player 2 already paid a ransom this turn")
+	refuse(t, g, ransom, ViolationRansom, "player 2 already paid a ransom this turn")
 	turnTo(t, g, "U@-1,0r0")
-	refuse(t, g, ransom, RuleRansom, "player 2 already paid a ransom this turn")
+	refuse(t, g, ransom, ViolationRansom, "player 2 already paid a ransom this turn")
 }
 
 func TestRansomRefusals(t *testing.T) {
 	g := ransomBoard(t, Rules{}, 1, 9)
-	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 0}, RuleRansom, "player 2 may only buy back its own follower, not player 1's")
-	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 1}, RuleRansom, "player 2 cannot be paid a ransom")
+	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 0}, ViolationRansom, "player 2 may only buy back its own follower, not player 1's")
+	refuse(t, g, Move{Kind: MoveRansom, Payee: 1, Owner: 1}, ViolationRansom, "player 2 cannot be paid a ransom")
 	g = ransomBoard(t, Rules{}, 0, 9)
-	refuse(t, g, ransom, RuleRansom, "player 1 holds no follower of player 2")
+	refuse(t, g, ransom, ViolationRansom, "player 1 holds no follower of player 2")
 	g = ransomBoard(t, Rules{NoRansom: true}, 1, 9)
-	refuse(t, g, ransom, RuleRansom, "ransoms are off (rule ransom=off)")
+	refuse(t, g, ransom, ViolationRansom, "ransoms are off (rule ransom=off)")
 	// A ransom is allowed at any moment of one's turn: here at its end.
 	g = ransomBoard(t, Rules{}, 1, 9)
 	turnTo(t, g, "U@-1,0r0")
@@ -340,7 +340,7 @@ func TestTowerTileActions(t *testing.T) {
 	g := newTestGame(t, 2, Rules{TowerTileActions: true})
 	lay(t, g, "T12@0,1r0")
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, floorAt(0, 1), RuleTower, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and U has none")
+	refuse(t, g, floorAt(0, 1), ViolationTower, "tower actions need a tile with a tower foundation this turn (rule tower-tile-actions), and U has none")
 	ok(t, g, endTurn)
 	turnTo(t, g, "T15@0,-1r180")
 	ok(t, g, floorAt(0, 1))
@@ -351,10 +351,10 @@ func TestBaseOnly(t *testing.T) {
 	if g.Floors(0) != 0 {
 		t.Fatalf("floors in a base game: %d", g.Floors(0))
 	}
-	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "T12")}, RuleBag, "drew T12 but none is left in the bag")
+	refuse(t, g, Move{Kind: MoveDraw, Tile: tileID(t, "T12")}, ViolationBag, "drew T12 but none is left in the bag")
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, floorAt(0, 0), RuleTower, "there are no towers in a base game")
-	refuse(t, g, ransom, RuleRansom, "there are no prisoners in a base game")
+	refuse(t, g, floorAt(0, 0), ViolationTower, "there are no towers in a base game")
+	refuse(t, g, ransom, ViolationRansom, "there are no prisoners in a base game")
 }
 
 func TestFloorSupply(t *testing.T) {
@@ -367,7 +367,7 @@ func TestFloorSupply(t *testing.T) {
 	lay(t, g, "T12@0,1r0")
 	g.floors[0] = 0
 	turnTo(t, g, "U@1,0r0")
-	refuse(t, g, floorAt(0, 1), RuleFloors, "player 1 has no tower floor left")
+	refuse(t, g, floorAt(0, 1), ViolationFloors, "player 1 has no tower floor left")
 }
 
 // A follower on a tower belongs to no feature and scores nothing.

@@ -43,7 +43,7 @@ type Place struct {
 	// when it is not about one move.
 	Move int
 	// Pos is the line and column of Where in the file, when known.
-	Pos record.Pos
+	Pos record.Position
 	// Turn and Player are the turn of the move and the name of the player
 	// who makes it; 0 and "" when it is not about a move.
 	Turn   int
@@ -79,7 +79,7 @@ func (p *Place) prefix() string {
 type Error struct {
 	Place
 	Kind Kind
-	// Rule is the rule an illegal move breaks (engine.Rule.String, e.g.
+	// Rule is the rule an illegal move breaks (engine.Violation.String, e.g.
 	// "placement"); "" when the error is not an illegal move.
 	Rule string
 	Msg  string

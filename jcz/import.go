@@ -326,7 +326,7 @@ func (im *importer) apply(m engine.Move) error {
 	if err := im.g.Apply(m); err != nil {
 		var ime *engine.IllegalMoveError
 		if errors.As(err, &ime) {
-			return im.moveError(Invalid, ime.Rule.String(), ime.Reason)
+			return im.moveError(Invalid, ime.Violation.String(), ime.Reason)
 		}
 		return im.failf("%v", err)
 	}
@@ -341,10 +341,10 @@ func (im *importer) apply(m engine.Move) error {
 func (im *importer) step() error {
 	m := im.mv
 	if im.g.Over() {
-		return im.moveError(Invalid, engine.RuleGameOver.String(), "the game is already over")
+		return im.moveError(Invalid, engine.ViolationGameOver.String(), "the game is already over")
 	}
 	if n := im.endTurn(); n > 0 && im.g.Turn() > n {
-		return im.moveError(Invalid, engine.RuleGameOver.String(), fmt.Sprintf("the game ended after endTurn = %d turns", n))
+		return im.moveError(Invalid, engine.ViolationGameOver.String(), fmt.Sprintf("the game ended after endTurn = %d turns", n))
 	}
 	if m.Player != nil && *m.Player != im.g.Player() {
 		who := fmt.Sprintf("seat %d", *m.Player)
@@ -360,7 +360,7 @@ func (im *importer) step() error {
 		im.start = im.idx
 	}
 	if im.pending != nil && m.Type != typeExchange {
-		return im.moveError(Invalid, engine.RuleExchange.String(), fmt.Sprintf("the capture of meeple %s at replay[%d] leads to an exchange in which %s chooses which figure comes back: EXCHANGE_FOLLOWER must follow it", im.pending.id, im.pending.idx, im.players[im.g.Player()].Name))
+		return im.moveError(Invalid, engine.ViolationExchange.String(), fmt.Sprintf("the capture of meeple %s at replay[%d] leads to an exchange in which %s chooses which figure comes back: EXCHANGE_FOLLOWER must follow it", im.pending.id, im.pending.idx, im.players[im.g.Player()].Name))
 	}
 	switch m.Type {
 	case typePlaceTile:
@@ -434,7 +434,7 @@ func (im *importer) draw(tile jczTile) error {
 		im.seq = append(im.seq, t)
 		if im.g.CanPlace(t.id) {
 			if t != tile {
-				return im.moveError(Invalid, engine.RuleBag.String(), fmt.Sprintf("places %s (%s), but the draw order gives %s (%s) next", tile.name(), tile.id, t.name(), t.id))
+				return im.moveError(Invalid, engine.ViolationBag.String(), fmt.Sprintf("places %s (%s), but the draw order gives %s (%s) next", tile.name(), tile.id, t.name(), t.id))
 			}
 			return nil
 		}
@@ -444,7 +444,7 @@ func (im *importer) draw(tile jczTile) error {
 	}
 	im.seq = append(im.seq, tile)
 	if err := im.checkCopies(im.seq); err != nil {
-		return im.moveError(Invalid, engine.RuleBag.String(), err.Error())
+		return im.moveError(Invalid, engine.ViolationBag.String(), err.Error())
 	}
 	return im.apply(engine.Move{Kind: engine.MoveDraw, Tile: tile.id})
 }
@@ -601,7 +601,7 @@ func (im *importer) exchangeChoice(m engine.Move) bool {
 func (im *importer) exchange() error {
 	c := im.pending
 	if c == nil {
-		return im.moveError(Invalid, engine.RuleExchange.String(), "no capture just made asks which figure comes back in an exchange")
+		return im.moveError(Invalid, engine.ViolationExchange.String(), "no capture just made asks which figure comes back in an exchange")
 	}
 	im.pending = nil
 	id, err := im.meepleOnly()
@@ -610,7 +610,7 @@ func (im *importer) exchange() error {
 	}
 	captor := im.g.Player()
 	if !slices.Contains(im.mp.exchangeable(c.id.seat, captor), id) {
-		return im.moveError(Invalid, engine.RuleExchange.String(), fmt.Sprintf("meeple %s cannot come back: the exchange gives %s back the first of its figures of each kind that %s holds", id, im.players[captor].Name, im.players[c.id.seat].Name))
+		return im.moveError(Invalid, engine.ViolationExchange.String(), fmt.Sprintf("meeple %s cannot come back: the exchange gives %s back the first of its figures of each kind that %s holds", id, im.players[captor].Name, im.players[c.id.seat].Name))
 	}
 	c.m.Back = engine.ChoiceFollower
 	if id.fig == engine.FigurePhantom {
@@ -661,12 +661,12 @@ func (im *importer) ransom() error {
 	}
 	mover := im.g.Player()
 	if id.seat != mover {
-		return im.moveError(Invalid, engine.RuleRansom.String(), fmt.Sprintf("%s pays for meeple %s of %s: a ransom buys back one's own follower",
+		return im.moveError(Invalid, engine.ViolationRansom.String(), fmt.Sprintf("%s pays for meeple %s of %s: a ransom buys back one's own follower",
 			im.players[mover].Name, id, im.players[id.seat].Name))
 	}
 	holder, ok := im.mp.ransom(id)
 	if !ok {
-		return im.moveError(Invalid, engine.RuleRansom.String(), fmt.Sprintf("meeple %s is not a prisoner", id))
+		return im.moveError(Invalid, engine.ViolationRansom.String(), fmt.Sprintf("meeple %s is not a prisoner", id))
 	}
 	im.clock(&im.cur.ransom)
 	return im.apply(engine.Move{Kind: engine.MoveRansom, Payee: holder, Owner: mover, Figure: id.fig})

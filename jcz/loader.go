@@ -50,7 +50,7 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 func diagnostic(p *Place, code string, sev replay.Severity, msg string) replay.Diagnostic {
 	d := replay.Diagnostic{Code: code, Severity: sev, Pos: p.Pos, Turn: p.Turn, Player: p.Player, Message: msg}
 	if !d.Pos.IsValid() {
-		d.Pos = record.Pos{Filename: p.File}
+		d.Pos = record.Position{Filename: p.File}
 	}
 	if p.Where != "" {
 		d.Message = p.Where + ": " + msg

@@ -12,23 +12,23 @@ import (
 // locate returns the position in data of the JSON value that where names
 // ("replay[3] PLACE_TILE", "setup.elements", "gameAnnotations.drawOrder[1]"),
 // or the zero Pos when there is no such value.
-func locate(data []byte, file, where string) record.Pos {
+func locate(data []byte, file, where string) record.Position {
 	if where == "" {
-		return record.Pos{}
+		return record.Position{}
 	}
 	where, _, _ = strings.Cut(where, " ")
 	path := strings.Split(strings.NewReplacer("[", ".", "]", "").Replace(where), ".")
 	off, ok := seek(json.NewDecoder(bytes.NewReader(data)), data, path)
 	if !ok {
-		return record.Pos{}
+		return record.Position{}
 	}
 	return posAt(data, file, off)
 }
 
 // posAt is the position of byte offset off of data.
-func posAt(data []byte, file string, off int64) record.Pos {
+func posAt(data []byte, file string, off int64) record.Position {
 	line, col := lineCol(data, off)
-	return record.Pos{Filename: file, Offset: int(off), Line: int32(line), Column: int32(col)}
+	return record.Position{Filename: file, Offset: int(off), Line: int32(line), Column: int32(col)}
 }
 
 // seek reads the value dec is at and follows path into it; it returns the

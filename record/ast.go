@@ -7,7 +7,7 @@ import (
 
 // Game is one game of a CGN file: its tags and its movetext.
 type Game struct {
-	Pos      Pos        // where the game starts (its first tag or movetext token)
+	Pos      Position   // where the game starts (its first tag or movetext token)
 	Tags     []*Tag     // in the order read; Format writes them in canonical order
 	Comments []*Comment // comments before the first turn
 	Turns    []*Turn    // the main line, in order
@@ -15,19 +15,19 @@ type Game struct {
 
 // Tag is a header tag [Name "Value"].
 type Tag struct {
-	Pos      Pos    // position of "["
-	Name     string // canonical spelling for roster tags, else as written
-	Value    string // unescaped
-	ValuePos Pos    // position of the opening quote of the value
-	raw      string // the value as written between the quotes, if it has escapes (for positions)
+	Pos      Position // position of "["
+	Name     string   // canonical spelling for roster tags, else as written
+	Value    string   // unescaped
+	ValuePos Position // position of the opening quote of the value
+	raw      string   // the value as written between the quotes, if it has escapes (for positions)
 }
 
 // Turn is one turn of one player: the elements it played, in order of play,
 // with their annotations.
 type Turn struct {
-	Pos        Pos  // position of the turn number, or of the player if it has none
-	Number     int  // as written; when omitted, the previous turn's number + 1
-	Numbered   bool // the number was written in the input
+	Pos        Position // position of the turn number, or of the player if it has none
+	Number     int      // as written; when omitted, the previous turn's number + 1
+	Numbered   bool     // the number was written in the input
 	Player     Name
 	Notes      *Notes // annotations right after the player (nil if none)
 	Ransoms    []*Ransom
@@ -41,13 +41,13 @@ type Turn struct {
 
 // Name is a player name as written in the movetext.
 type Name struct {
-	Pos  Pos
+	Pos  Position
 	Text string // unescaped; "" when absent
 }
 
 // Ransom pays the ransom for a captured follower of Owner held by Holder.
 type Ransom struct {
-	Pos     Pos
+	Pos     Position
 	Phantom bool // the prisoner bought back is the owner's phantom ($*Bob)
 	Owner   Name // the captured follower's owner; Text "" when not written (the mover)
 	Holder  Name // the player who holds the prisoner and receives the ransom
@@ -56,14 +56,14 @@ type Ransom struct {
 
 // Discard is a drawn tile put out of the game because it fitted nowhere.
 type Discard struct {
-	Pos   Pos
+	Pos   Position
 	Tile  string // tile id, upper case
 	Notes *Notes
 }
 
 // Placement puts a tile on the board.
 type Placement struct {
-	Pos      Pos
+	Pos      Position
 	Tile     string // tile id, upper case
 	X, Y     int
 	Rotation Rotation
@@ -80,14 +80,14 @@ func (pl *Placement) String() string {
 // *TowerFloor or *TowerFollower. A turn has one, and with the Phantom a
 // second figure (Turn.Second).
 type Action interface {
-	Position() Pos
+	Position() Position
 	action()
 }
 
 // Follower puts a follower from supply on a feature of the tile just placed:
 // +C:N, or the phantom *C:N.
 type Follower struct {
-	Pos     Pos
+	Pos     Position
 	Phantom bool // the figure is the phantom
 	Spot    Spot
 	Notes   *Notes
@@ -96,7 +96,7 @@ type Follower struct {
 // TowerFloor puts a tower floor on the foundation or open tower at (X, Y),
 // optionally followed by a capture.
 type TowerFloor struct {
-	Pos     Pos
+	Pos     Position
 	X, Y    int
 	Notes   *Notes
 	Capture *Capture // nil if the tower captured nothing
@@ -105,7 +105,7 @@ type TowerFloor struct {
 // Capture takes the follower standing on Spot of the tile at (X, Y); Spot.Kind
 // is Tower for a follower on the tower there.
 type Capture struct {
-	Pos      Pos
+	Pos      Position
 	X, Y     int
 	Phantom  bool // the figure captured is a phantom (x4,-1:*C:N)
 	Spot     Spot
@@ -117,7 +117,7 @@ type Capture struct {
 // capturer's own figures comes back in the exchange of prisoners that
 // follows, when the other player holds a follower and the phantom of it.
 type Exchange struct {
-	Pos     Pos
+	Pos     Position
 	Phantom bool // the phantom comes back (&*); else a follower (&+)
 	Notes   *Notes
 }
@@ -125,20 +125,20 @@ type Exchange struct {
 // TowerFollower puts a follower from supply on top of the tower at (X, Y):
 // +T@3,-1, or the phantom *T@3,-1.
 type TowerFollower struct {
-	Pos     Pos
+	Pos     Position
 	Phantom bool // the figure is the phantom
 	X, Y    int
 	Notes   *Notes
 }
 
 // Position returns the position of the action.
-func (a *Follower) Position() Pos { return a.Pos }
+func (a *Follower) Position() Position { return a.Pos }
 
 // Position returns the position of the action.
-func (a *TowerFloor) Position() Pos { return a.Pos }
+func (a *TowerFloor) Position() Position { return a.Pos }
 
 // Position returns the position of the action.
-func (a *TowerFollower) Position() Pos { return a.Pos }
+func (a *TowerFollower) Position() Position { return a.Pos }
 
 func (*Follower) action()      {}
 func (*TowerFloor) action()    {}
@@ -146,7 +146,7 @@ func (*TowerFollower) action() {}
 
 // Score holds the scores declared after a turn, in seat order.
 type Score struct {
-	Pos    Pos
+	Pos    Position
 	Points []int
 	Notes  *Notes
 }
@@ -154,7 +154,7 @@ type Score struct {
 // Variation is an alternative line of play: its first turn replaces the turn
 // it follows.
 type Variation struct {
-	Pos   Pos // position of "("
+	Pos   Position // position of "("
 	Turns []*Turn
 	Notes *Notes // annotations after ")"
 }
@@ -164,14 +164,14 @@ type Variation struct {
 // clock, comments.
 type Notes struct {
 	Glyph    Glyph
-	GlyphPos Pos
+	GlyphPos Position
 	Clock    *Clock
 	Comments []*Comment
 }
 
 // Clock is the elapsed game time at an item, written ~[h:]m:ss[.fff].
 type Clock struct {
-	Pos     Pos
+	Pos     Position
 	Elapsed time.Duration // whole milliseconds
 }
 
@@ -181,7 +181,7 @@ func (c *Clock) String() string { return string(appendClock(nil, c.Elapsed)) }
 
 // Comment is a comment, written {text} (or "; text" to the end of a line).
 type Comment struct {
-	Pos  Pos
+	Pos  Position
 	Text string // unescaped, surrounding white space trimmed, may hold line ends
 }
 

@@ -7,11 +7,11 @@ import (
 	"unicode/utf8"
 )
 
-// Pos is a position in a CGN file. Line and Column start at 1; Column counts
+// Position is a position in a CGN file. Line and Column start at 1; Column counts
 // bytes from the start of the line (as go/token does); Offset counts bytes
-// from the start of the file, a byte order mark included. The zero Pos is
+// from the start of the file, a byte order mark included. The zero Position is
 // "no position" (for values built in code rather than parsed).
-type Pos struct {
+type Position struct {
 	Filename string
 	Offset   int
 	Line     int32
@@ -19,11 +19,11 @@ type Pos struct {
 }
 
 // IsValid reports whether p holds a position.
-func (p Pos) IsValid() bool { return p.Line > 0 }
+func (p Position) IsValid() bool { return p.Line > 0 }
 
 // String returns "file:line:col", "line:col" without a file name, or "-"
-// for the zero Pos.
-func (p Pos) String() string {
+// for the zero Position.
+func (p Position) String() string {
 	s := p.Filename
 	if p.IsValid() {
 		if s != "" {
@@ -41,7 +41,7 @@ func (p Pos) String() string {
 // grep-friendly line, "file:line:col: expected X, found Y"; Excerpt renders
 // the offending source line with carets under the error.
 type SyntaxError struct {
-	Pos    Pos
+	Pos    Position
 	Msg    string // "expected X, found Y"
 	Turn   int    // the number of the turn the error lies in (0 before the movetext)
 	Player string // that turn's player, when it could be read

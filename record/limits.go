@@ -19,9 +19,9 @@ const (
 // TooLargeError reports an input larger than the limit of what a reader
 // holds in memory at once. Reading stopped at the limit.
 type TooLargeError struct {
-	Pos   Pos    // the file, and where the text that is too large begins (Line 0: the whole input)
-	What  string // what is too large: "game text", "save", "input"
-	Limit int    // the limit, in bytes
+	Pos   Position // the file, and where the text that is too large begins (Line 0: the whole input)
+	What  string   // what is too large: "game text", "save", "input"
+	Limit int      // the limit, in bytes
 }
 
 // Error returns "file:line:col: game text larger than 16 MiB (the
@@ -51,7 +51,7 @@ func ReadAll(r io.Reader, name, what string, limit int) ([]byte, error) {
 		return nil, err
 	}
 	if len(b) > limit {
-		return nil, &TooLargeError{Pos: Pos{Filename: name}, What: what, Limit: limit}
+		return nil, &TooLargeError{Pos: Position{Filename: name}, What: what, Limit: limit}
 	}
 	return b, nil
 }

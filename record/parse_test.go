@@ -212,7 +212,7 @@ func TestAST(t *testing.T) {
 		t.Fatalf("%d turns", len(g.Turns))
 	}
 	tn := g.Turns[0]
-	check := func(what string, got Pos, line, col int) {
+	check := func(what string, got Position, line, col int) {
 		t.Helper()
 		if int(got.Line) != line || int(got.Column) != col || got.Filename != "t.cgn" {
 			t.Errorf("%s at %v, want t.cgn:%d:%d", what, got, line, col)

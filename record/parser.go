@@ -35,10 +35,10 @@ type parser struct {
 	srcText   string          // the source line of the last error, shared by the errors on it
 	errs      ErrorList
 	g         *Game
-	names     map[string]string // interned player names
-	tiles     map[string]string // interned tile ids
-	mapPos    func(i int) Pos   // positions inside a tag value
-	recent    [6]string         // the strings interned last, checked first
+	names     map[string]string    // interned player names
+	tiles     map[string]string    // interned tile ids
+	mapPos    func(i int) Position // positions inside a tag value
+	recent    [6]string            // the strings interned last, checked first
 	next      int
 	bareNames [8]string // the bare names lexed last, checked first
 	nextBare  int
@@ -103,11 +103,11 @@ func (p *parser) recoverAbort() {
 
 // ---- positions and errors
 
-func (p *parser) pos(i int) Pos {
+func (p *parser) pos(i int) Position {
 	if p.mapPos != nil {
 		return p.mapPos(i)
 	}
-	return Pos{Filename: p.filename, Offset: p.base + i, Line: int32(p.line), Column: int32(i - p.lineStart + 1)}
+	return Position{Filename: p.filename, Offset: p.base + i, Line: int32(p.line), Column: int32(i - p.lineStart + 1)}
 }
 
 // errorAt records an error at index i of the current line.
@@ -116,7 +116,7 @@ func (p *parser) errorAt(i int, msg string) {
 }
 
 // errorPos records an error at pos, which is index i of src.
-func (p *parser) errorPos(pos Pos, i int, msg string) {
+func (p *parser) errorPos(pos Position, i int, msg string) {
 	e := &SyntaxError{Pos: pos, Msg: msg, Span: p.span(i)}
 	if t := p.cur; t != nil {
 		e.Turn, e.Player = t.Number, t.Player.Text

@@ -96,7 +96,7 @@ func (s *Scanner) begin() {
 	}
 	if why := notText(s.buf[:min(s.end, textSniff)]); why != "" {
 		s.start, s.eof = s.end, true
-		s.readErr = &SyntaxError{Pos: Pos{Filename: s.filename, Line: 1, Column: 1},
+		s.readErr = &SyntaxError{Pos: Position{Filename: s.filename, Line: 1, Column: 1},
 			Msg: "not UTF-8 text (" + why + "): CGN files are UTF-8 text"}
 	}
 }
@@ -224,7 +224,7 @@ func (s *Scanner) fill() bool {
 		s.start = 0
 	}
 	if s.end >= s.maxGame {
-		s.readErr = &TooLargeError{Pos: Pos{Filename: s.filename, Offset: s.offset, Line: int32(s.line), Column: 1},
+		s.readErr = &TooLargeError{Pos: Position{Filename: s.filename, Offset: s.offset, Line: int32(s.line), Column: 1},
 			What: "game text", Limit: s.maxGame}
 		s.start, s.eof = s.end, true
 		return false

@@ -119,7 +119,7 @@ func (s Spot) String() string {
 func ParseSpot(s string) (Spot, error) {
 	p := newParser("")
 	p.src, p.last = []byte(s), true
-	p.mapPos = func(i int) Pos { return Pos{Offset: i, Line: 1, Column: int32(i + 1)} }
+	p.mapPos = func(i int) Position { return Position{Offset: i, Line: 1, Column: int32(i + 1)} }
 	var sp Spot
 	ok := p.run(func() {
 		sp = p.spot(true)

@@ -7,21 +7,21 @@ import (
 
 // Player is one seat of the Players tag.
 type Player struct {
-	Pos    Pos    // position of the name in the tag value
-	Name   string // never empty
-	Colour string // "" when not given
+	Pos    Position // position of the name in the tag value
+	Name   string   // never empty
+	Colour string   // "" when not given
 }
 
-// Rule is one word of the Rules tag: a key, or key=value. The record keeps
+// RuleWord is one word of the Rules tag: a key, or key=value. The record keeps
 // the words; what they mean is the engine's business.
-type Rule struct {
-	Pos   Pos
+type RuleWord struct {
+	Pos   Position
 	Key   string
 	Value string // "" for a bare key
 }
 
 // String returns "key" or "key=value".
-func (r Rule) String() string {
+func (r RuleWord) String() string {
 	if r.Value == "" {
 		return r.Key
 	}
@@ -30,7 +30,7 @@ func (r Rule) String() string {
 
 // Result is the Result tag: final scores in seat order, or unfinished ("*").
 type Result struct {
-	Pos    Pos
+	Pos    Position
 	Scores []int // nil when unfinished
 }
 
@@ -67,7 +67,7 @@ func (k BagKind) String() string {
 
 // BagTile is one entry of a Bag tag.
 type BagTile struct {
-	Pos   Pos
+	Pos   Position
 	Tile  string // tile id, upper case
 	Count int    // 1 for every entry of an order
 }
@@ -120,9 +120,9 @@ func (t *Tag) valueParser() *parser {
 }
 
 // valuePos returns the position of index i of the unescaped value.
-func (t *Tag) valuePos(i int) Pos {
+func (t *Tag) valuePos(i int) Position {
 	if !t.ValuePos.IsValid() {
-		return Pos{}
+		return Position{}
 	}
 	r := i
 	if t.raw != "" {
@@ -261,7 +261,7 @@ func FormatPlayers(players []Player) string {
 }
 
 // Rules returns the words of the Rules tag, in order (nil, nil when absent).
-func (g *Game) Rules() ([]Rule, error) {
+func (g *Game) Rules() ([]RuleWord, error) {
 	t := g.tag("Rules")
 	if t == nil {
 		return nil, nil
@@ -269,9 +269,9 @@ func (g *Game) Rules() ([]Rule, error) {
 	return parseRules(t)
 }
 
-func parseRules(t *Tag) ([]Rule, error) {
+func parseRules(t *Tag) ([]RuleWord, error) {
 	p := t.valueParser()
-	var out []Rule
+	var out []RuleWord
 	ok := p.run(func() {
 		for {
 			p.allSpace()
@@ -283,7 +283,7 @@ func parseRules(t *Tag) ([]Rule, error) {
 				p.i++
 			}
 			word := string(p.src[a:p.i])
-			r := Rule{Pos: p.pos(a), Key: word}
+			r := RuleWord{Pos: p.pos(a), Key: word}
 			if k, v, found := strings.Cut(word, "="); found {
 				if k == "" {
 					p.errorAt(a, "expected rule name before \"=\", found "+p.found(a))
@@ -311,7 +311,7 @@ func (p *parser) allSpace() {
 }
 
 // FormatRules returns the canonical Rules value: the words joined by one space.
-func FormatRules(rules []Rule) string {
+func FormatRules(rules []RuleWord) string {
 	s := make([]string, len(rules))
 	for i, r := range rules {
 		s[i] = r.String()

@@ -23,7 +23,7 @@ func TestQuickResult(t *testing.T) {
 	}
 	quick := 0
 	for _, v := range values {
-		tag := &Tag{Name: "Result", Value: v, ValuePos: Pos{Filename: "f.cgn", Offset: 100, Line: 3, Column: 9}}
+		tag := &Tag{Name: "Result", Value: v, ValuePos: Position{Filename: "f.cgn", Offset: 100, Line: 3, Column: 9}}
 		want, werr := parseResultFull(tag)
 		got, ok := quickResult(tag)
 		if !ok {

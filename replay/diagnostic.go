@@ -25,7 +25,7 @@ func (s Severity) String() string {
 // MarshalText spells the severity in JSON.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// Diagnostic codes besides the engine's rule names (engine.Rule.String),
+// Diagnostic codes besides the engine's rule names (engine.Violation.String),
 // which are used as they are for illegal moves.
 const (
 	CodeSyntax        = "syntax"         // the text is not CGN
@@ -53,13 +53,13 @@ const (
 // Diagnostic is one finding about a game: where, in which game, turn and
 // player, and what.
 type Diagnostic struct {
-	Code     string     `json:"code"`
-	Severity Severity   `json:"severity"`
-	Pos      record.Pos `json:"-"`
-	Game     int        `json:"game"`             // 1-based index of the game in its file
-	Turn     int        `json:"turn,omitempty"`   // 0 outside the movetext
-	Player   string     `json:"player,omitempty"` // the acting player's name
-	Message  string     `json:"message"`
+	Code     string          `json:"code"`
+	Severity Severity        `json:"severity"`
+	Pos      record.Position `json:"-"`
+	Game     int             `json:"game"`             // 1-based index of the game in its file
+	Turn     int             `json:"turn,omitempty"`   // 0 outside the movetext
+	Player   string          `json:"player,omitempty"` // the acting player's name
+	Message  string          `json:"message"`
 	// Source is the line of the record holding Pos, and Span how many
 	// bytes from Pos.Column the carets mark; filled for syntax errors by
 	// the parser and for others by Annotate.

@@ -64,7 +64,7 @@ func (r *replayer) playerList() string {
 // moves every turn makes (draw, place, follower, end) call the engine's
 // methods for them instead, which saves a call and the dispatch on the
 // kind of move.
-func (r *replayer) apply(m engine.Move, pos *record.Pos) bool {
+func (r *replayer) apply(m engine.Move, pos *record.Position) bool {
 	if err := r.eg.Apply(m); err != nil {
 		return r.refused(err, m, pos)
 	}
@@ -72,14 +72,14 @@ func (r *replayer) apply(m engine.Move, pos *record.Pos) bool {
 }
 
 // refused reports the engine's refusal of move m at pos; it returns false.
-func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
+func (r *replayer) refused(err error, m engine.Move, at *record.Position) bool {
 	pos := *at
 	var ie *engine.IllegalMoveError
 	if !errors.As(err, &ie) {
 		r.fail("engine", pos, "%v", err)
 		return false
 	}
-	r.fail(ie.Rule.String(), pos, "%s", ie.Reason)
+	r.fail(ie.Violation.String(), pos, "%s", ie.Reason)
 	// Show the board around a move that has a position; a follower's is
 	// the tile just placed. Draws and ransoms have none.
 	d := &r.g.Diagnostics[len(r.g.Diagnostics)-1]
@@ -94,7 +94,7 @@ func (r *replayer) refused(err error, m engine.Move, at *record.Pos) bool {
 	return false
 }
 
-func (r *replayer) tile(id string, pos *record.Pos) (engine.TileID, bool) {
+func (r *replayer) tile(id string, pos *record.Position) (engine.TileID, bool) {
 	t, ok := engine.LookupTile(id)
 	if !ok {
 		r.fail(CodeUnknownTile, *pos, "unknown tile %q: tile ids are A to X and T01 to T17", id)
@@ -105,7 +105,7 @@ func (r *replayer) tile(id string, pos *record.Pos) (engine.TileID, bool) {
 func (r *replayer) playTurn(n int, t *record.Turn) bool {
 	eg := r.eg
 	if eg.Over() {
-		r.fail(engine.RuleGameOver.String(), t.Pos, "the game is over: every tile has been played, yet turn %d follows", n)
+		r.fail(engine.ViolationGameOver.String(), t.Pos, "the game is over: every tile has been played, yet turn %d follows", n)
 		return false
 	}
 	if t.Number != n {
@@ -217,7 +217,7 @@ func (r *replayer) place(t *record.Turn, rt *Turn) bool {
 	}
 	rot, ok := engine.RotationFromDegrees(int(pl.Rotation))
 	if !ok {
-		r.fail(engine.RuleMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
+		r.fail(engine.ViolationMove.String(), pl.Pos, "rotation %d is not 0, 90, 180 or 270", pl.Rotation)
 		return false
 	}
 	if err := r.eg.Draw(id); err != nil {
@@ -294,7 +294,7 @@ func (r *replayer) step(t *record.Turn, a record.Action, rt *Turn) bool {
 			if err := r.eg.Apply(m); err != nil {
 				// A choice written where there is none is the choice's fault.
 				var ie *engine.IllegalMoveError
-				if e != nil && errors.As(err, &ie) && ie.Rule == engine.RuleExchange {
+				if e != nil && errors.As(err, &ie) && ie.Violation == engine.ViolationExchange {
 					return r.refused(err, m, &e.Pos)
 				}
 				return r.refused(err, m, &c.Pos)
@@ -303,7 +303,7 @@ func (r *replayer) step(t *record.Turn, a record.Action, rt *Turn) bool {
 		}
 		return true
 	}
-	r.fail(engine.RuleMove.String(), t.Pos, "unknown action %T", a)
+	r.fail(engine.ViolationMove.String(), t.Pos, "unknown action %T", a)
 	return false
 }
 

@@ -221,7 +221,7 @@ type replayer struct {
 	scores []int                     // backing store of every Turn.Scores
 }
 
-func (r *replayer) report(code string, sev Severity, pos record.Pos, format string, args ...any) {
+func (r *replayer) report(code string, sev Severity, pos record.Position, format string, args ...any) {
 	d := Diagnostic{Code: code, Severity: sev, Pos: pos, Game: r.g.Index, Message: fmt.Sprintf(format, args...)}
 	if r.turn != nil {
 		d.Turn = r.turn.Number
@@ -230,7 +230,7 @@ func (r *replayer) report(code string, sev Severity, pos record.Pos, format stri
 	r.g.Diagnostics = append(r.g.Diagnostics, d)
 }
 
-func (r *replayer) fail(code string, pos record.Pos, format string, args ...any) {
+func (r *replayer) fail(code string, pos record.Position, format string, args ...any) {
 	r.report(code, Error, pos, format, args...)
 }
 
@@ -296,7 +296,7 @@ func (r *replayer) tagError(code string, err error) {
 	r.fail(code, r.g.Record.Pos, "%v", err)
 }
 
-func (r *replayer) tagPos(name string) record.Pos {
+func (r *replayer) tagPos(name string) record.Position {
 	for _, t := range r.g.Record.Tags {
 		if strings.EqualFold(t.Name, name) {
 			return t.Pos

@@ -325,7 +325,7 @@ func (j job) play(o RunOptions, m *memory) *Game {
 		return replayIn(m, j.file, j.index, j.rg, j.err, nil, o.Options)
 	}
 	return &Game{File: j.file, Index: j.index, Diagnostics: []Diagnostic{{Code: CodeIO, Severity: Error,
-		Game: j.index, Message: fe.Err.Error(), Pos: record.Pos{Filename: j.file}}}}
+		Game: j.index, Message: fe.Err.Error(), Pos: record.Position{Filename: j.file}}}}
 }
 
 // String describes a game for messages: "file.cgn game 3".
