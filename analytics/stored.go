@@ -10,8 +10,6 @@ import (
 
 	"github.com/towerlog/towerlog/analytics/identity"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -223,6 +221,3 @@ func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *rec
 	}
 	return nil
 }
-
-// nfc puts a name in normal form C, as names are stored.
-func nfc(s string) string { return norm.NFC.String(s) }
