@@ -484,6 +484,15 @@ func seriesOf(keys, players []string, value func(player, key string) int) []name
 	return out
 }
 
+// ransomsLeftOut says, of games with The Tower, that points by feature
+// leave out ransoms; base games have none.
+func ransomsLeftOut(tower bool) string {
+	if tower {
+		return " Ransoms are not included."
+	}
+	return ""
+}
+
 // featureOrder lists the feature kinds that score, in the charts' order.
 var featureOrder = []string{"city", "road", "cloister", "field"}
 
@@ -491,7 +500,7 @@ func (r *report) featureChart() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
 	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
 	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
-		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
+		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end." + ransomsLeftOut(r.tower) + r.topNote(chartPlayers),
 	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true, rowColours: r.colours.of(top)}))
 	return nil
 }

@@ -393,7 +393,7 @@ func gameCharts(g *replay.Game, names []string, colour colours) []chart {
 		Note:    "Every player's score after each turn; the last turn includes the final scoring.",
 		Options: scoreRaceChart(names, scores, colour)}
 	byFeatures := chart{ID: "points-by-feature", Title: "Where the points come from",
-		Note: "Points each player scored from cities, roads, cloisters and fields. Ransoms are not included.",
+		Note: "Points each player scored from cities, roads, cloisters and fields." + ransomsLeftOut(g.Rules.Tower()),
 	}.playerBars(bars{rowName: "Player", valueName: "Points", players: names, series: features, stacked: true, rowColours: colour.of(names)})
 	if !g.Rules.Tower() {
 		return []chart{race, byFeatures}

@@ -53,9 +53,9 @@ With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
 happened on each turn, and the game's charts, each player in the colour
 the record gives them (the Players tag) or their seat's default, as on the
-board; tower heights and captures only in a game with The Tower. When the record carries a
-review (towerlog review -o), or with --review (a review with review's
-defaults, made first), the report adds each player's chance of winning over
+board; tower heights and captures only in a game with The Tower. When the
+record carries a review (towerlog review -o), or with --review (a review
+with review's defaults, made first), the report adds each player's chance of winning over
 the turns, the points each player gave away, and the turning points and
 mistakes, each with the board after the best move.
 
