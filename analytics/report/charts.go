@@ -304,8 +304,8 @@ type point [2]int
 
 // turnLines draws step lines over the turns 1 to turns: a line's value
 // after a turn holds until its next point; colours, if not nil, are the
-// lines' colours. The turns are categories, so
-// that a tooltip names a whole turn; ECharts labels as many as fit.
+// lines' colours. The turns are categories, so that a tooltip names a
+// whole turn; ECharts labels as many as fit.
 func turnLines(yName string, turns int, names []string, lines [][]point, colours []string) string {
 	line := charts.NewLine()
 	lo, hi := 0, 0
