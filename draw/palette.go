@@ -41,3 +41,13 @@ func Fill(colour string) (string, bool) {
 	f, ok := fills[strings.ToLower(strings.TrimSpace(colour))]
 	return f, ok
 }
+
+// SeatFill returns the fill of seat p (0 for the first) whose colour name
+// is c: the name's fill, or the seat's default when c is empty or unknown.
+// The drawings and the report's charts give a player this one colour.
+func SeatFill(c string, p int) string {
+	if f, ok := Fill(c); ok {
+		return f
+	}
+	return seatFills[p%len(seatFills)]
+}

@@ -120,7 +120,7 @@ func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
 			pl = seats[p]
 		}
 		d.names[p] = svgName(pl.Name, p)
-		d.colours[p] = svgColour(pl.Colour, p)
+		d.colours[p] = SeatFill(pl.Colour, p)
 	}
 	d.legendY = svgMargin + d.boardH() + 34
 	lines := d.legendLines()
@@ -152,14 +152,6 @@ func svgName(name string, p int) string {
 		name = string(r[:svgNameMax-1]) + "…"
 	}
 	return name
-}
-
-// svgColour returns the fill for colour name c of seat p.
-func svgColour(c string, p int) string {
-	if f, ok := Fill(c); ok {
-		return f
-	}
-	return seatFills[p%len(seatFills)]
 }
 
 // textWidth estimates the drawn width of a 12px sans-serif line.

@@ -41,6 +41,9 @@ type report struct {
 	captureCells map[[2]int]int
 	towerHeights map[int]int
 	tower        bool // a selected game is played with The Tower
+	// colours gives every player one colour in all the charts, in the
+	// order of top.
+	colours colours
 }
 
 func dropSelection(ctx context.Context, conn *sql.Conn) {
@@ -229,6 +232,7 @@ func (r *report) players() error {
 		}
 		return a.name < b.name
 	})
+	r.colours = paletteColours(r.top)
 	return err
 }
 
@@ -304,8 +308,12 @@ func (r *report) leaderboard() error {
 		return analytics.RanksBefore(record(ranked[i]), ranked[i], record(ranked[j]), ranked[j])
 	})
 	t := table{ID: "leaderboard", Title: "Leaderboard",
-		Note: "Players ranked by " + analytics.RankingRule + ". A player's margin is the sum, over their games, of their score minus the best score of the others at the table. Unfinished games give no win, place or score; captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own.",
-		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Margin", "Average score", "Unfinished", "Captures made", "Captures suffered", "Ransom balance"}, Key: 1}
+		Note: "Players ranked by " + analytics.RankingRule + ". A player's margin is the sum, over their games, of their score minus the best score of the others at the table. Unfinished games give no win, place or score.",
+		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Margin", "Average score", "Unfinished"}, Key: 1}
+	if r.tower { // a base-game report has no Tower columns
+		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
+		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
+	}
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
 		p, rec := r.stats[name], record(name)
 		rate, avg := "", ""
@@ -313,9 +321,12 @@ func (r *report) leaderboard() error {
 			rate = fmt.Sprintf("%.0f%%", 100*float64(rec.Wins)/float64(rec.Games))
 			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
 		}
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
-			rate, signed(rec.Margin), avg, strconv.Itoa(p.games - rec.Games),
-			strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received - p.paid)})
+		row := []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
+			rate, signed(rec.Margin), avg, strconv.Itoa(p.games - rec.Games)}
+		if r.tower {
+			row = append(row, strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received-p.paid))
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	if len(ranked) > leaderboardRows {
 		t.Note += fmt.Sprintf(" The %d best of %d players are shown.", leaderboardRows, len(ranked))
@@ -350,7 +361,7 @@ func (r *report) captureCharts() error {
 	}
 	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player",
 		Note: "How many opponents' followers each player captured with a tower, and how many of their own followers were captured by others. Players taking back their own followers are counted on the diagonal of the next chart." + r.topNote(chartPlayers),
-	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}}))
+	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}, rowColours: r.colours.of(top)}))
 
 	mtop := r.top[:min(len(r.top), matrixPlayers)]
 	counts := make([][]int, len(mtop))
@@ -456,7 +467,7 @@ func (r *report) ransomChart() error {
 	if len(flows) == 0 {
 		c.Note = "No ransom was paid in these games."
 	}
-	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows))
+	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows, r.colours))
 	return nil
 }
 
@@ -474,6 +485,15 @@ func seriesOf(keys, players []string, value func(player, key string) int) []name
 	return out
 }
 
+// ransomsLeftOut says, of games with The Tower, that points by feature
+// leave out ransoms; base games have none.
+func ransomsLeftOut(tower bool) string {
+	if tower {
+		return " Ransoms are not included."
+	}
+	return ""
+}
+
 // featureOrder lists the feature kinds that score, in the charts' order.
 var featureOrder = []string{"city", "road", "cloister", "field"}
 
@@ -481,8 +501,8 @@ func (r *report) featureChart() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
 	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
 	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
-		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end. Ransoms are not included." + r.topNote(chartPlayers),
-	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true}))
+		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end." + ransomsLeftOut(r.tower) + r.topNote(chartPlayers),
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true, rowColours: r.colours.of(top)}))
 	return nil
 }
 

@@ -58,7 +58,7 @@ func (r *report) gamePicker() error {
 	data := make([]map[string]json.RawMessage, len(games))
 	var labels []string
 	for i, g := range games {
-		data[i] = map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores))}
+		data[i] = map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores, r.colours))}
 		if r.tower {
 			data[i][towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
 		}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/review"
 )
@@ -378,5 +379,89 @@ func TestLayoutInChromium(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// emptyScript marks the page with the ids of its drawn charts and of
+// those whose series hold no value other than 0 or a blank: an empty
+// chart, and with the words of The Tower and the Phantom its text holds.
+const emptyScript = `
+var drawn = [], empty = [];
+document.querySelectorAll('div.chart').forEach(function (el) {
+  var c = echarts.getInstanceByDom(el);
+  if (!c) { return; }
+  drawn.push(el.id);
+  var any = c.getOption().series.some(function (s) {
+    return (s.data || []).some(function (d) {
+      var v = (d !== null && typeof d === 'object' && !Array.isArray(d)) ? d.value : d;
+      if (Array.isArray(v)) { v = v[v.length - 1]; }
+      return typeof v === 'number' && v !== 0;
+    });
+  });
+  if (!any) { empty.push(el.id); }
+});
+document.documentElement.setAttribute('data-drawn', drawn.join(' '));
+document.documentElement.setAttribute('data-empty', empty.join(' '));
+var text = document.body.innerText.toLowerCase();
+document.documentElement.setAttribute('data-words', ['tower', 'floor', 'captur', 'ransom', 'phantom'].filter(function (w) {
+  return new RegExp('\\b' + w).test(text.replace(/towerlog/g, ''));
+}).join(' '));
+`
+
+var (
+	drawnRx = regexp.MustCompile(`<html[^>]* data-drawn="([^"]*)"`)
+	emptyRx = regexp.MustCompile(`<html[^>]* data-empty="([^"]*)"`)
+	wordsRx = regexp.MustCompile(`<html[^>]* data-words="([^"]*)"`)
+)
+
+// TestBaseGameReportInChromium draws the reports of an archive of base
+// games and of one of its games, and finds in them no Tower section, no
+// word of floors, captures or ransoms, and no chart without a value.
+func TestBaseGameReportInChromium(t *testing.T) {
+	browser := chromium(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	games := filepath.Join(dir, "base")
+	if err := (generate.Series{Games: 6, MinPlayers: 2, MaxPlayers: 4, Seed: 5, Rules: engine.Rules{BaseOnly: true}}).WriteDir(games); err != nil {
+		t.Fatal(err)
+	}
+	s, st := ingested(t, games)
+	if st.Added != 6 {
+		t.Fatalf("ingest: %+v", st)
+	}
+	var archive, game bytes.Buffer
+	if err := WriteArchive(ctx, &archive, s, filter.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGame(&game, replayFirst(t, filepath.Join(games, generate.FileName(0)))); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, html string
+		charts     []string
+	}{
+		{"archive", archive.String(), []string{"score-race", "points-by-feature"}},
+		{"game", game.String(), []string{"score-race", "points-by-feature"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(dir, c.name+".html")
+			if err := os.WriteFile(file, []byte(withScript(c.html, emptyScript)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			dom := dumpDOM(t, browser, file)
+			drawn, empty, words := drawnRx.FindStringSubmatch(dom), emptyRx.FindStringSubmatch(dom), wordsRx.FindStringSubmatch(dom)
+			if drawn == nil || empty == nil || words == nil {
+				t.Fatal("the check did not run")
+			}
+			if got := strings.Fields(drawn[1]); !reflect.DeepEqual(got, c.charts) {
+				t.Errorf("charts drawn %q, want %q", got, c.charts)
+			}
+			if empty[1] != "" {
+				t.Errorf("empty charts: %s", empty[1])
+			}
+			if words[1] != "" {
+				t.Errorf("the page speaks of %s", words[1])
+			}
+		})
 	}
 }

@@ -43,14 +43,48 @@ func jsonOptions(c interface{ JSON() map[string]any }) string {
 	return string(b)
 }
 
-// palette gives players their colours in the charts, in a fixed order;
-// no two are alike, so a chart of at most len(palette) players gives
-// each one a colour of its own.
+// palette gives players their colours in an archive's charts, in a fixed
+// order; no two are alike, so the chartPlayers players of a chart each
+// have a colour of their own.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452",
-	"#9a60b4", "#ea7ccc", "#7f7f7f", "#b5a642", "#2f4554"}
+	"#9a60b4", "#ea7ccc", "#7f7f7f", "#b5a642", "#2f4554", "#1b9e77", "#d95f02", "#7570b3", "#e7298a",
+	"#66a61e", "#a6761d", "#17becf", "#8c564b"}
 
-// featureColours are the colours of the feature kinds, as on the board.
-var featureColours = map[string]string{"road": "#9e9e9e", "city": "#c8a165", "field": "#7cb342", "cloister": "#8d6e63", "tower": "#546e7a"}
+// colours gives each player their colour, by name: the same player is
+// drawn in the same colour in every chart of a report.
+type colours map[string]string
+
+// paletteColours gives players the colours of the palette in order, the
+// first colour to the first player; after len(palette) players they repeat.
+func paletteColours(players []string) colours {
+	c := colours{}
+	for i, p := range players {
+		c[p] = palette[i%len(palette)]
+	}
+	return c
+}
+
+// of returns the colours of players, in order.
+func (c colours) of(players []string) []string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		out[i] = c[p]
+	}
+	return out
+}
+
+// neutral is the colour of a legend entry that stands for a measure drawn
+// in every player's colour, told apart by its shade.
+const neutral = "#6e7079"
+
+// shade is the opacity of series i of n drawn in the players' colours:
+// the first in full, the last lightest.
+func shade(i, n int) float32 {
+	if n < 2 {
+		return 1
+	}
+	return 1 - 0.6*float32(i)/float32(n-1)
+}
 
 // Layout, in pixels. ECharts draws its labels at 12 px; the margins
 // around a chart's plot are worked out from the labels they must hold
@@ -172,8 +206,11 @@ type bars struct {
 	players            []string // the rows, the first at the top
 	series             []namedInts
 	stacked            bool
-	colours            []string // of the series; nil for the feature colours or the palette
-	keyInPage          bool     // the legend in chart.Key rather than in the chart
+	colours            []string // of the series, when the series are players
+	// rowColours, when colours is nil, are the colours of the players (the
+	// rows): every bar is in its player's colour, a shade a series.
+	rowColours []string
+	keyInPage  bool // the legend in chart.Key rather than in the chart
 }
 
 // playerBars draws b with every value written beside or inside its bar,
@@ -199,6 +236,7 @@ func (c chart) playerBars(b bars) chart {
 		}
 	}
 	bar.SetGlobalOptions(append(o, f.grid())...)
+	shadesNote := false
 	for i, s := range b.series {
 		data := make([]opts.BarData, len(s.values))
 		for j, v := range s.values {
@@ -213,10 +251,16 @@ func (c chart) playerBars(b bars) chart {
 				charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "inside"}),
 				charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)})}
 		}
-		if b.colours != nil {
+		switch {
+		case b.colours != nil:
 			so = append(so, charts.WithItemStyleOpts(opts.ItemStyle{Color: b.colours[i]}))
-		} else if col, ok := featureColours[s.name]; ok {
-			so = append(so, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
+		case b.rowColours != nil:
+			shadesNote = len(b.series) > 1
+			opacity := shade(i, len(b.series))
+			so = append(so, charts.WithItemStyleOpts(opts.ItemStyle{Color: neutral, Opacity: opts.Float(opacity)}))
+			for j := range data {
+				data[j].ItemStyle = &opts.ItemStyle{Color: b.rowColours[j], Opacity: opts.Float(opacity)}
+			}
 		}
 		bar.AddSeries(s.name, data, so...)
 	}
@@ -228,6 +272,9 @@ func (c chart) playerBars(b bars) chart {
 	if b.stacked && len(b.series) > 4 {
 		// Room for the parts of a bar to hold their numbers.
 		c.MinWidth = f.left + f.right + segmentPx*len(b.series)
+	}
+	if shadesNote {
+		c.Note += " Each player's bars are in the player's colour, from the darkest shade for the legend's first entry to the lightest for its last."
 	}
 	c.Options = jsonOptions(bar)
 	return c
@@ -256,9 +303,10 @@ func (c chart) columns(xName, yName string, categories []string, s namedInts) ch
 type point [2]int
 
 // turnLines draws step lines over the turns 1 to turns: a line's value
-// after a turn holds until its next point. The turns are categories, so
-// that a tooltip names a whole turn; ECharts labels as many as fit.
-func turnLines(yName string, turns int, names []string, lines [][]point) string {
+// after a turn holds until its next point; colours, if not nil, are the
+// lines' colours. The turns are categories, so that a tooltip names a
+// whole turn; ECharts labels as many as fit.
+func turnLines(yName string, turns int, names []string, lines [][]point, colours []string) string {
 	line := charts.NewLine()
 	lo, hi := 0, 0
 	for _, l := range lines {
@@ -278,7 +326,12 @@ func turnLines(yName string, turns int, names []string, lines [][]point) string 
 		for j, p := range lines[i] {
 			data[j] = opts.LineData{Value: [2]int{p[0] - 1, p[1]}} // a category by its index
 		}
-		line.AddSeries(name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"}))
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"})}
+		if colours != nil {
+			so = append(so, charts.WithItemStyleOpts(opts.ItemStyle{Color: colours[i]}),
+				charts.WithLineStyleOpts(opts.LineStyle{Color: colours[i]}))
+		}
+		line.AddSeries(name, data, so...)
 	}
 	return jsonOptions(line)
 }
@@ -352,8 +405,8 @@ type flow struct {
 // ransoms draws who paid whom: a bar for each paying player, split into
 // the points each other player received, every part labelled with its
 // points. Players keep one colour each, the colour of their part in
-// other players' bars; the players must be at most len(palette).
-func (c chart) ransoms(players []string, flows []flow) chart {
+// other players' bars.
+func (c chart) ransoms(players []string, flows []flow, colour colours) chart {
 	index := map[string]int{}
 	for i, p := range players {
 		index[p] = i
@@ -374,7 +427,7 @@ func (c chart) ransoms(players []string, flows []flow) chart {
 		row[p] = i
 	}
 	var series []namedInts
-	var colours []string
+	var seriesColours []string
 	for i, p := range players {
 		if !received[i] {
 			continue
@@ -386,8 +439,8 @@ func (c chart) ransoms(players []string, flows []flow) chart {
 			}
 		}
 		series = append(series, s)
-		colours = append(colours, palette[i%len(palette)])
+		seriesColours = append(seriesColours, colour[p])
 	}
 	return c.playerBars(bars{rowName: "Payer", valueName: "Ransom points paid", players: payers, series: series,
-		stacked: true, colours: colours, keyInPage: true})
+		stacked: true, colours: seriesColours, keyInPage: true})
 }

@@ -129,7 +129,7 @@ func TestCaptureHeightsStartAtOne(t *testing.T) {
 func TestRansomChart(t *testing.T) {
 	players := []string{"Anna", "Bruno", "Chloé", "Dmitri"}
 	flows := []flow{{"Anna", "Bruno", 6}, {"Anna", "Chloé", 3}, {"Bruno", "Anna", 3}, {"Chloé", "Anna", 9}}
-	c := chart{ID: "ransom-flows"}.ransoms(players, flows)
+	c := chart{ID: "ransom-flows"}.ransoms(players, flows, colours{"Anna": palette[0], "Bruno": palette[1], "Chloé": palette[2], "Dmitri": palette[3]})
 	var o options
 	if err := json.Unmarshal([]byte(c.Options), &o); err != nil {
 		t.Fatal(err)
@@ -182,7 +182,7 @@ func TestRansomColoursOfTwelve(t *testing.T) {
 			}
 		}
 	}
-	c := chart{}.ransoms(generate.DemoRoster, flows)
+	c := chart{}.ransoms(generate.DemoRoster, flows, paletteColours(generate.DemoRoster))
 	var o options
 	if err := json.Unmarshal([]byte(c.Options), &o); err != nil {
 		t.Fatal(err)

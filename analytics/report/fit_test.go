@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
@@ -22,7 +23,8 @@ func fitGame(rules string) string {
 var sectionID = regexp.MustCompile(` id="([a-z-]+)"`)
 
 // TestReportFitsGames: the title names what the selected games played,
-// and a base-game report has no tower, capture or ransom chart.
+// and a base-game report has no tower, capture or ransom chart, and no
+// Tower column in its leaderboard.
 func TestReportFitsGames(t *testing.T) {
 	for _, c := range []struct {
 		name, rules, title string
@@ -62,6 +64,11 @@ func TestReportFitsGames(t *testing.T) {
 			for _, id := range []string{"captures-per-player", "capture-matrix", "captures-height-distance", "ransom-flows", "final-tower-heights"} {
 				if slices.Contains(ids, id) != c.tower {
 					t.Errorf("section %s shown: %v, want %v (sections %q)", id, !c.tower, c.tower, ids)
+				}
+			}
+			for _, word := range []string{"<th>Captures made</th>", "<th>Captures suffered</th>", "<th>Ransom balance</th>", "floors"} {
+				if strings.Contains(page, word) != c.tower {
+					t.Errorf("%q on the page: %v, want %v", word, !c.tower, c.tower)
 				}
 			}
 		})

@@ -62,20 +62,31 @@ func WriteGame(w io.Writer, g *replay.Game) error {
 	if err != nil {
 		return err
 	}
+	colour := gameColours(g)
 	p := page{
-		Title:    "Carcassonne with The Tower: " + strings.Join(names, ", "),
+		Title:    playedTitle(g.Rules.Tower(), g.Rules.Phantom) + ": " + strings.Join(names, ", "),
 		Subtitle: gameSubtitle(g),
 		Facts:    gameFacts(g),
 		Board:    b,
-		Charts:   gameCharts(g, names),
+		Charts:   gameCharts(g, names, colour),
 	}
 	if g.Rules.Phantom {
-		gamePhantoms(g, names).add(&p, false, "")
+		gamePhantoms(g, names).add(&p, false, "", colour)
 	}
 	if err := addReview(&p, g, names); err != nil {
 		return err
 	}
 	return render(w, p)
+}
+
+// gameColours gives each player of g the colour the board draws them in:
+// the one the record's Players tag gives, or else their seat's default.
+func gameColours(g *replay.Game) colours {
+	c := colours{}
+	for i, p := range g.Players {
+		c[p.Name] = draw.SeatFill(p.Colour, i)
+	}
+	return c
 }
 
 func gameSubtitle(g *replay.Game) string {
@@ -343,8 +354,9 @@ func describeEvent(g *replay.Game, e *engine.Event) string {
 	return e.Kind.String()
 }
 
-// gameCharts draws the charts of one game.
-func gameCharts(g *replay.Game, names []string) []chart {
+// gameCharts draws the charts of one game, the players in their colours;
+// the tower heights and captures only in a game with The Tower.
+func gameCharts(g *replay.Game, names []string, colour colours) []chart {
 	scores := make([][]int, len(g.Turns))
 	for i, t := range g.Turns {
 		scores[i] = t.Scores
@@ -377,18 +389,23 @@ func gameCharts(g *replay.Game, names []string) []chart {
 	for _, f := range featureOrder {
 		features = append(features, namedInts{name: f, values: byFeature[f]})
 	}
+	race := chart{ID: "score-race", Title: "Score race", Height: 400,
+		Note:    "Every player's score after each turn; the last turn includes the final scoring.",
+		Options: scoreRaceChart(names, scores, colour)}
+	byFeatures := chart{ID: "points-by-feature", Title: "Where the points come from",
+		Note: "Points each player scored from cities, roads, cloisters and fields." + ransomsLeftOut(g.Rules.Tower()),
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: names, series: features, stacked: true, rowColours: colour.of(names)})
+	if !g.Rules.Tower() {
+		return []chart{race, byFeatures}
+	}
 	return []chart{
-		{ID: "score-race", Title: "Score race", Height: 400,
-			Note:    "Every player's score after each turn; the last turn includes the final scoring.",
-			Options: scoreRaceChart(names, scores)},
+		race,
 		{ID: "tower-heights", Title: "Tower heights over the game", Height: 400,
 			Note:    "The height of every tower after each turn, one line per tower, named by its square on the board (x to the east, y to the south).",
 			Options: towerChart(len(g.Turns), floors)},
 		chart{ID: "captures-per-player", Title: "Captures per player",
 			Note: "Opponents' followers each player captured with a tower, and their own followers captured by others.",
-		}.playerBars(bars{rowName: "Player", valueName: "Captures", players: names, series: []namedInts{made, suffered}}),
-		chart{ID: "points-by-feature", Title: "Where the points come from",
-			Note: "Points each player scored from cities, roads, cloisters and fields. Ransoms are not included.",
-		}.playerBars(bars{rowName: "Player", valueName: "Points", players: names, series: features, stacked: true}),
+		}.playerBars(bars{rowName: "Player", valueName: "Captures", players: names, series: []namedInts{made, suffered}, rowColours: colour.of(names)}),
+		byFeatures,
 	}
 }

@@ -11,9 +11,9 @@ type growth struct {
 	Turn, X, Y, Height int
 }
 
-// scoreRaceChart draws every player's score after each turn; scores is
-// indexed [turn-1][seat].
-func scoreRaceChart(names []string, scores [][]int) string {
+// scoreRaceChart draws every player's score after each turn, in the
+// players' colours; scores is indexed [turn-1][seat].
+func scoreRaceChart(names []string, scores [][]int, colour colours) string {
 	lines := make([][]point, len(names))
 	for s := range names {
 		lines[s] = make([]point, len(scores))
@@ -25,7 +25,7 @@ func scoreRaceChart(names []string, scores [][]int) string {
 			lines[s][t] = point{t + 1, v}
 		}
 	}
-	return turnLines("Score (points)", len(scores), names, lines)
+	return turnLines("Score (points)", len(scores), names, lines, colour.of(names))
 }
 
 // towerChart draws the height of every tower after each turn, one line a
@@ -54,7 +54,7 @@ func towerChart(turns int, floors []growth) string {
 		names[i] = fmt.Sprintf("Tower at (%d, %d)", k.x, k.y)
 		series[i] = everyTurn(lines[k], turns)
 	}
-	return turnLines("Height (floors)", turns, names, series)
+	return turnLines("Height (floors)", turns, names, series, nil)
 }
 
 // everyTurn fills in the turns between the points of a line, from its

@@ -23,8 +23,8 @@ func newPhantomSection() *phantomSection {
 
 // add puts the section's table and charts on the page: games says
 // whether the table counts each player's games, playersNote what the
-// charts leave out.
-func (s *phantomSection) add(p *page, games bool, playersNote string) {
+// charts leave out, colour the players' colours.
+func (s *phantomSection) add(p *page, games bool, playersNote string, colour colours) {
 	head := []string{"Player"}
 	if games {
 		head = append(head, "Games with the Phantom")
@@ -53,7 +53,7 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	where := seriesOf(analytics.PhantomWhere, top, func(name, w string) int { return s.stats[name].Placed[w] })
 	p.Charts = append(p.Charts, chart{ID: "phantom-placements", Title: "Where the phantom goes",
 		Note: "How often each player placed their phantom on each kind of feature of the new tile, and on top of a tower." + playersNote,
-	}.playerBars(bars{rowName: "Player", valueName: "Phantoms placed", players: top, series: where, stacked: true}))
+	}.playerBars(bars{rowName: "Player", valueName: "Phantoms placed", players: top, series: where, stacked: true, rowColours: colour.of(top)}))
 
 	points := namedInts{name: "Points it scored"}
 	for _, name := range top {
@@ -61,7 +61,7 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	}
 	p.Charts = append(p.Charts, chart{ID: "phantom-points", Title: "Points the phantom scored",
 		Note: "The points of every feature each player scored while their phantom stood on it, during play and at the end." + playersNote,
-	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: []namedInts{points}}))
+	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: []namedInts{points}, rowColours: colour.of(top)}))
 
 	lost, ransomed, swapped := namedInts{name: "Captured by others"}, namedInts{name: "Bought back"}, namedInts{name: "Back by exchange"}
 	for _, name := range top {
@@ -72,7 +72,7 @@ func (s *phantomSection) add(p *page, games bool, playersNote string) {
 	}
 	p.Charts = append(p.Charts, chart{ID: "phantom-prisoners", Title: "Phantoms captured and freed",
 		Note: "How often each player's phantom was captured by another player's tower, bought back with a ransom of " + strconv.Itoa(engine.RansomPrice) + " points, and came back in an exchange of prisoners." + playersNote,
-	}.playerBars(bars{rowName: "Player", valueName: "Times", players: top, series: []namedInts{lost, ransomed, swapped}}))
+	}.playerBars(bars{rowName: "Player", valueName: "Times", players: top, series: []namedInts{lost, ransomed, swapped}, rowColours: colour.of(top)}))
 }
 
 // gamePhantoms counts the phantom's use in one game, from its turns and
@@ -165,6 +165,6 @@ func (r *report) phantomSection() error {
 	if len(s.players) > chartPlayers {
 		note = " Only the " + strconv.Itoa(chartPlayers) + " players with the most games are shown."
 	}
-	s.add(&r.page, true, note)
+	s.add(&r.page, true, note, r.colours)
 	return nil
 }

@@ -46,7 +46,7 @@ func addReview(p *page, g *replay.Game, names []string) error {
 	if len(turns) == 0 {
 		return nil
 	}
-	p.Charts = append([]chart{winChart(turns, names, len(g.Turns))}, p.Charts...)
+	p.Charts = append([]chart{winChart(turns, names, len(g.Turns), gameColours(g))}, p.Charts...)
 	p.Tables = append(p.Tables, givenAwayTable(turns, names))
 	rv := &reviewView{}
 	for _, k := range pickTurns(turns, names) {
@@ -61,8 +61,8 @@ func addReview(p *page, g *replay.Game, names []string) error {
 }
 
 // winChart draws each player's share of the rollouts won after every
-// reviewed turn, in whole percents.
-func winChart(turns []review.Summary, names []string, n int) chart {
+// reviewed turn, in whole percents, in the players' colours.
+func winChart(turns []review.Summary, names []string, n int, colour colours) chart {
 	lines := make([][]point, len(names))
 	for _, t := range turns {
 		for s := range names {
@@ -71,7 +71,7 @@ func winChart(turns []review.Summary, names []string, n int) chart {
 	}
 	return chart{ID: "win-probability", Title: "Chance of winning", Height: 400,
 		Note:    "Each player's chance of winning after every turn, as the review estimated it: the share of the games played to the end from there that the player won. A steep step is a turning point.",
-		Options: turnLines("Chance of winning (%)", n, names, lines)}
+		Options: turnLines("Chance of winning (%)", n, names, lines, colour.of(names))}
 }
 
 // givenAwayTable sums each player's points given away: over the turns

@@ -37,10 +37,11 @@ func newReportCmd() *cobra.Command {
 
 Without an argument it reports on the games of the database (see ingest):
 a leaderboard; points by feature; the score race of each of the latest
-games; and, when a selected game is played with The Tower, captures per
-player and who captures whom, ransom flows, tower heights and captures by
-tower height and distance (and a Phantom section for games with the
-Phantom). The title names what was played.
+games; and, when a selected game is played with The Tower, captures and
+ransoms in the leaderboard, captures per player and who captures whom,
+ransom flows, tower heights and captures by tower height and distance (and
+a Phantom section for games with the Phantom). The title names what was
+played. Every player has one colour in all the charts.
 The filters (--player, --event, --since, --until and the others listed
 below, the same as select's) narrow the games it covers; a filter that
 matches no game is an error. With --event it adds the event's standings
@@ -50,9 +51,11 @@ to its end (whatever its Result tag says) gives no win, place or score.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
-happened on each turn, and the game's charts. When the record carries a
-review (towerlog review -o), or with --review (a review with review's
-defaults, made first), the report adds each player's chance of winning over
+happened on each turn, and the game's charts, each player in the colour
+the record gives them (the Players tag) or their seat's default, as on the
+board; tower heights and captures only in a game with The Tower. When the
+record carries a review (towerlog review -o), or with --review (a review
+with review's defaults, made first), the report adds each player's chance of winning over
 the turns, the points each player gave away, and the turning points and
 mistakes, each with the board after the best move.
 
