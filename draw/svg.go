@@ -103,11 +103,12 @@ type svgDoc struct {
 	width, height  int
 	legendY        int
 	phantom        bool // the game is played with the Phantom
+	towerGame      bool // the game is played with The Tower (not the base game alone)
 	indent         int  // where the legend's player lines begin after the figures
 }
 
 func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
-	d := &svgDoc{g: g, phantom: g.Rules().Phantom, indent: svgMargin + 22}
+	d := &svgDoc{g: g, phantom: g.Rules().Phantom, towerGame: !g.Rules().BaseOnly, indent: svgMargin + 22}
 	if d.phantom {
 		d.indent += 18 // room for the phantom after the follower
 	}
@@ -589,11 +590,15 @@ func (d *svgDoc) legendLines() []string {
 	return append(lines, d.keyLines()...)
 }
 
-// playerLine is the text after player p's name: score, supply, where the
-// phantom is (with the Phantom) and prisoners held.
+// playerLine is the text after player p's name: score, supply (and floors
+// with The Tower), where the phantom is (with the Phantom) and prisoners
+// held.
 func (d *svgDoc) playerLine(p int) string {
-	s := fmt.Sprintf(" — %s, %s and %s left", plural(d.g.Score(p), "point"),
-		plural(d.g.Supply(p), "follower"), plural(d.g.Floors(p), "floor"))
+	s := fmt.Sprintf(" — %s and %s left", plural(d.g.Score(p), "point"), plural(d.g.Supply(p), "follower"))
+	if d.towerGame {
+		s = fmt.Sprintf(" — %s, %s and %s left", plural(d.g.Score(p), "point"),
+			plural(d.g.Supply(p), "follower"), plural(d.g.Floors(p), "floor"))
+	}
 	if ph := phantomPlace(d.g, p, d.names); ph != "" {
 		s += ", " + ph
 	}
@@ -612,9 +617,13 @@ func plural(n int, thing string) string {
 }
 
 // keyLines returns the lines of the legend below the players: the key to
-// towers, to figures in a game with the Phantom, and the bag.
+// towers (with The Tower), to figures in a game with the Phantom, and the
+// bag.
 func (d *svgDoc) keyLines() []string {
-	lines := []string{"Towers: grey disc with the height; dashed: bare foundation; ring and figure: guard."}
+	var lines []string
+	if d.towerGame {
+		lines = append(lines, "Towers: grey disc with the height; dashed: bare foundation; ring and figure: guard.")
+	}
 	if d.phantom {
 		lines = append(lines, "Figures: solid, a follower; hollow with a pale body, a phantom.")
 	}

@@ -263,3 +263,24 @@ func TestSVGSeatColours(t *testing.T) {
 		legend = legend[strings.Index(legend, seats[p].Name):]
 	}
 }
+
+// TestSVGBaseGameLegend: a game of the base game alone has no towers and
+// no floors, so its legend names neither; a Tower game's names both.
+func TestSVGBaseGameLegend(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		rules engine.Rules
+		tower bool
+	}{{"base", engine.Rules{BaseOnly: true}, false}, {"tower", engine.Rules{}, true}} {
+		g, _, err := engine.Generate(engine.GenOptions{Players: 2, Rules: c.rules, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(svgBytes(g, nil))
+		for _, word := range []string{"floors left", "Towers: grey disc"} {
+			if strings.Contains(doc, word) != c.tower {
+				t.Errorf("%s game: legend contains %q: %v, want %v", c.name, word, !c.tower, c.tower)
+			}
+		}
+	}
+}
