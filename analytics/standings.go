@@ -75,6 +75,9 @@ func (s *Store) EventStandings(ctx context.Context, f filter.Filter) (*Standings
 	}
 	var games []*Game
 	_, err := s.SelectGames(ctx, f, func(g *Game) error {
+		// The standings need the players and their scores, not the
+		// record, which is most of a game's memory.
+		g.Record = ""
 		games = append(games, g)
 		return nil
 	})
