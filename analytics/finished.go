@@ -11,48 +11,22 @@ import (
 
 func init() { goSteps["migrations/0007_finished.sql"] = finishedStep }
 
-// finishedBatch is how many stored records finishedStep replays at a
-// time: its memory is that of one batch, however many games are stored.
-const finishedBatch = 100
-
 // finishedStep decides, by replaying its stored record, whether each game
 // not known to be finished is: a finished game gets the engine's result,
 // an unfinished one loses its winner and its places. A game stored
 // without its record (before records were kept) stays unfinished until
 // its file is ingested again.
 func finishedStep(ctx context.Context, tx *sql.Tx) (string, error) {
-	var last int64
-	for {
-		type stored struct {
-			gid    int64
-			record string
+	return "", eachStored(ctx, tx, "finished = 0", func(gid int64, stored any) error {
+		text, _, err := recordValue(stored)
+		if err == nil {
+			err = decideFinished(ctx, tx, gid, text)
 		}
-		var batch []stored
-		err := EachRow(ctx, tx, `SELECT gid, record FROM games WHERE gid > ? AND finished = 0 AND record IS NOT NULL
-			ORDER BY gid LIMIT ?`, []any{last, finishedBatch}, func(rows *sql.Rows) error {
-			var s stored
-			var v any
-			if err := rows.Scan(&s.gid, &v); err != nil {
-				return err
-			}
-			text, _, err := recordValue(v)
-			if err != nil {
-				return fmt.Errorf("game %d: %w", s.gid, err)
-			}
-			s.record = text
-			batch = append(batch, s)
-			return nil
-		})
-		if err != nil || len(batch) == 0 {
-			return "", err
+		if err != nil {
+			return fmt.Errorf("game %d: %w", gid, err)
 		}
-		for _, s := range batch {
-			if err := decideFinished(ctx, tx, s.gid, s.record); err != nil {
-				return "", fmt.Errorf("game %d: %w", s.gid, err)
-			}
-		}
-		last = batch[len(batch)-1].gid
-	}
+		return nil
+	})
 }
 
 // decideFinished replays the stored record of game gid and writes the

@@ -5,7 +5,6 @@ import (
 	"compress/flate"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -65,7 +64,7 @@ func RecordText(stored []byte) (string, error) {
 func init() { goSteps["migrations/0008_record_deflate.sql"] = recordDeflate }
 
 // recordDeflate is the Go step of migration 0008: it compresses the
-// records of games, a thousand games at a time, into record_deflate, and
+// records of games, a page at a time (eachStored), into record_deflate, and
 // makes that column games.record. A record written compressed already
 // (by an earlier migration's Go step, which writes as the ingest does) is
 // kept as it is.
@@ -75,41 +74,15 @@ func recordDeflate(ctx context.Context, tx *sql.Tx) (string, error) {
 		return "", err
 	}
 	defer update.Close()
-	type stored struct {
-		gid    int64
-		record any
-	}
-	var batch []stored
-	for last := int64(-1 << 63); ; {
-		batch = batch[:0]
-		rows, err := tx.QueryContext(ctx, `SELECT gid, record FROM games WHERE gid > ? AND record IS NOT NULL ORDER BY gid LIMIT 1000`, last)
-		if err != nil {
-			return "", err
+	err = eachStored(ctx, tx, "1", func(gid int64, value any) error {
+		if text, ok := value.(string); ok {
+			value = compressRecord(text)
 		}
-		for rows.Next() {
-			var g stored
-			if err := rows.Scan(&g.gid, &g.record); err != nil {
-				rows.Close()
-				return "", err
-			}
-			batch = append(batch, g)
-		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-			return "", err
-		}
-		if len(batch) == 0 {
-			break
-		}
-		for _, g := range batch {
-			value := g.record
-			if text, ok := g.record.(string); ok {
-				value = compressRecord(text)
-			}
-			if _, err := update.ExecContext(ctx, value, g.gid); err != nil {
-				return "", err
-			}
-		}
-		last = batch[len(batch)-1].gid
+		_, err := update.ExecContext(ctx, value, gid)
+		return err
+	})
+	if err != nil {
+		return "", err
 	}
 	_, err = tx.ExecContext(ctx, `ALTER TABLE games DROP COLUMN record; ALTER TABLE games RENAME COLUMN record_deflate TO record`)
 	return "", err

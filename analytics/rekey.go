@@ -14,29 +14,15 @@ import (
 
 func init() { goSteps["migrations/0006_identity_engine.sql"] = rekey }
 
-// rekeyPage is how many games rekey replays between two reads of games.
-const rekeyPage = 500
-
 // rekey gives every stored game with a record its identity of today, in
 // the temporary table rekey first, then merges the games that share one
 // and writes the identities into games.id. It says how many games it
 // merged into others.
 func rekey(ctx context.Context, tx *sql.Tx) (string, error) {
 	defer tx.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.rekey`)
-	for last := int64(0); ; {
-		gids, err := queryColumn[int64](ctx, tx, `SELECT gid FROM games WHERE gid > ? AND record IS NOT NULL ORDER BY gid LIMIT ?`, last, rekeyPage)
-		if err != nil || len(gids) == 0 {
-			if err != nil {
-				return "", err
-			}
-			break
-		}
-		for _, gid := range gids {
-			if err := rekeyGame(ctx, tx, gid); err != nil {
-				return "", err
-			}
-		}
-		last = gids[len(gids)-1]
+	err := eachStored(ctx, tx, "1", func(gid int64, _ any) error { return rekeyGame(ctx, tx, gid) })
+	if err != nil {
+		return "", err
 	}
 	merged, err := mergeDuplicates(ctx, tx)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"sort"
@@ -201,6 +202,41 @@ var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
 // of every game rewritten smaller): once they are applied, Open vacuums
 // the database so that the file shrinks by the space they freed.
 var vacuumAfter = map[string]bool{"migrations/0008_record_deflate.sql": true}
+
+// storedPage is how many games eachStored reads at a time: a migration's
+// Go step holds one page, however many games are stored.
+const storedPage = 500
+
+// eachStored calls fn, in the order of gid, with the key and the stored
+// record (text, or a compressed blob: see recordValue) of every game that
+// has a record and meets cond, a condition on games written in code,
+// never from input. It reads a page of games at a time, so fn may write
+// to games between two pages.
+func eachStored(ctx context.Context, tx *sql.Tx, cond string, fn func(gid int64, record any) error) error {
+	type stored struct {
+		gid    int64
+		record any
+	}
+	var page []stored
+	for last := int64(math.MinInt64); ; last = page[len(page)-1].gid {
+		page = page[:0]
+		err := EachRow(ctx, tx, `SELECT gid, record FROM games WHERE gid > ? AND record IS NOT NULL AND (`+cond+`)
+			ORDER BY gid LIMIT ?`, []any{last, storedPage}, func(rows *sql.Rows) error {
+			var g stored
+			err := rows.Scan(&g.gid, &g.record)
+			page = append(page, g)
+			return err
+		})
+		if err != nil || len(page) == 0 {
+			return err
+		}
+		for _, g := range page {
+			if err := fn(g.gid, g.record); err != nil {
+				return err
+			}
+		}
+	}
+}
 
 // migrate applies, each in its own transaction, the embedded migrations
 // not yet recorded in the migrations table.
