@@ -11,16 +11,33 @@
 # database, the Parquet directory), with the load average before each
 # step. Not part of CI: 1,000,000 games take hours and some 10 GB of disk.
 #
-#   scripts/bench-scale.sh [GAMES]     (default 10000)
+#   scripts/bench-scale.sh [GAMES [STEP...]]     (default 10000, every step)
+#
+# STEPs: validate ingest report stats standings select list parquet1
+# parquet2 duckdb. Naming some runs those alone (report to list need the
+# database of an earlier ingest, duckdb the shards of parquet1) and keeps
+# the rows of the steps run before, so that a step can be run again after
+# a change; the table then says which commit each row was measured with.
 #
 # The archive (ten files, generated two at a time, game i with seed i) and
 # the outputs stay in $TOWERLOG_SCALE_DIR (default /tmp/towerlog-scale),
-# the archive for the next run of the same size; the outputs are made anew.
-# DuckDB comes from scripts/duckdb (npm ci there, once).
+# the archive for the next run of the same size; the outputs of the steps
+# run are made anew. DuckDB comes from scripts/duckdb (npm ci there, once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 games=${1:-10000}
+shift || true
+all="validate ingest report stats standings select list parquet1 parquet2 duckdb"
+steps=${*:-$all}
+for s in $steps; do
+	case " $all " in *" $s "*) ;; *)
+		echo "unknown step $s (steps: $all)" >&2
+		exit 2
+		;;
+	esac
+done
+want() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 parts=10
 if [ "$games" -lt "$parts" ] || [ $((games % parts)) -ne 0 ]; then
 	echo "GAMES must be a multiple of $parts" >&2
@@ -32,6 +49,8 @@ work=$base/$games
 mkdir -p "$work/archive"
 go build -o "$work/towerlog" ./cmd/towerlog
 tl=$work/towerlog
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- . 2>/dev/null || commit="$commit+changes"
 
 # The archive: part i holds games i*per+1 ... (i+1)*per.
 for i in $(seq 0 $((parts - 1))); do
@@ -47,11 +66,8 @@ for i in $(seq 0 $((parts - 1))); do
 done
 cgn=$(cat "$work"/archive/part-*.cgn | wc -c)
 
-rm -rf "$work/out"
-mkdir -p "$work/out"
 out=$work/out
-rows=$out/rows.txt
-: >"$rows"
+mkdir -p "$out/rows"
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 
@@ -66,35 +82,55 @@ timed() {
 	cat "$file.one" >>"$file"
 }
 
+# begin N STEP: starts step STEP, the Nth of the table: its earlier
+# outputs and row go, and rows=the file its lines of the table go to.
+begin() {
+	rows=$out/rows/$1-$2.txt
+	rm -f "$rows" "$out/$2" "$out/$2".*
+	: >"$rows"
+}
+
 # row NAME FILE GAMES BYTES LOAD: a line of the table from the runs of
 # FILE, run one after the other (wall and CPU add up, memory is the
 # largest).
 row() {
-	awk -v name="$1" -v games="$3" -v bytes="$4" -v load="$5" '
+	awk -v name="$1" -v games="$3" -v bytes="$4" -v load="$5" -v commit="$commit" '
 		{ wall += $1; cpu += $2 + $3; if ($4 > rss) rss = $4 }
 		END {
-			printf "%-38s %9.1f %10.0f %9.1f %8.0f %10s %6s\n", name, wall, games / wall, cpu, rss / 1024,
-				bytes == "" ? "-" : sprintf("%.0f", bytes / games), load
+			printf "%-38s %9.1f %10.0f %9.1f %8.0f %10s %6s %s\n", name, wall, games / wall, cpu, rss / 1024,
+				bytes == "" ? "-" : sprintf("%.0f", bytes / games), load, commit
 		}' "$2" >>"$rows"
 }
 
-l=$(load)
-timed "$out/validate" "$tl" validate "$work/archive"
-row "validate" "$out/validate" "$games" "$cgn" "$l"
+if want validate; then
+	begin 01 validate
+	l=$(load)
+	timed "$out/validate" "$tl" validate "$work/archive"
+	row "validate" "$out/validate" "$games" "$cgn" "$l"
+fi
 
 # The SQLite ingest, a tenth at a time.
-l=$(load)
-for i in $(seq 0 $((parts - 1))); do
-	timed "$out/ingest" "$tl" ingest --db "$out/towerlog.db" "$work/archive/part-$i.cgn"
-done
-db=$(stat -c %s "$out/towerlog.db")
-row "ingest (SQLite)" "$out/ingest" "$games" "$db" "$l"
-head -1 "$out/ingest" >"$out/ingest.first"
-tail -1 "$out/ingest" >"$out/ingest.last"
-row "  first tenth" "$out/ingest.first" "$per" "" "$l"
-row "  last tenth" "$out/ingest.last" "$per" "" "$l"
+if want ingest; then
+	begin 02 ingest
+	rm -f "$out/towerlog.db" "$out/towerlog.db-wal" "$out/towerlog.db-shm"
+	l=$(load)
+	for i in $(seq 0 $((parts - 1))); do
+		load >>"$out/ingest.load"
+		timed "$out/ingest" "$tl" ingest --db "$out/towerlog.db" "$work/archive/part-$i.cgn"
+	done
+	db=$(stat -c %s "$out/towerlog.db")
+	row "ingest (SQLite)" "$out/ingest" "$games" "$db" "$l"
+	head -1 "$out/ingest" >"$out/ingest.first"
+	tail -1 "$out/ingest" >"$out/ingest.last"
+	row "  first tenth" "$out/ingest.first" "$per" "" "$(head -1 "$out/ingest.load")"
+	row "  last tenth" "$out/ingest.last" "$per" "" "$(tail -1 "$out/ingest.load")"
+fi
 
+n=3
 for step in report stats standings select list; do
+	n=$((n + 1))
+	want $step || continue
+	begin "0$n" $step
 	l=$(load)
 	case $step in
 	report) timed "$out/$step" "$tl" report --db "$out/towerlog.db" -o "$out/report.html" ;;
@@ -110,35 +146,51 @@ done
 
 # Parquet: one process on every core, then two processes of one core each
 # on half the archive, at once (wall: the longer; CPU: both).
-l=$(load)
-timed "$out/parquet1" "$tl" ingest --format parquet -o "$out/pq1" --shard all "$work/archive"
-row "ingest --format parquet, 1 process" "$out/parquet1" "$games" "$(du -sb "$out/pq1" | cut -f1)" "$l"
-l=$(load)
-half=$((parts / 2))
-timed "$out/parquet2a" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard a \
-	$(for i in $(seq 0 $((half - 1))); do echo "$work/archive/part-$i.cgn"; done) &
-timed "$out/parquet2b" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard b \
-	$(for i in $(seq "$half" $((parts - 1))); do echo "$work/archive/part-$i.cgn"; done)
-wait
-awk '{ w = $1 > w ? $1 : w; u += $2; s += $3; m = $4 > m ? $4 : m } END { print w, u, s, m }' \
-	"$out/parquet2a" "$out/parquet2b" >"$out/parquet2"
-row "ingest --format parquet, 2 processes" "$out/parquet2" "$games" "$(du -sb "$out/pq2" | cut -f1)" "$l"
+if want parquet1; then
+	begin 09 parquet1
+	rm -rf "$out/pq1"
+	l=$(load)
+	timed "$out/parquet1" "$tl" ingest --format parquet -o "$out/pq1" --shard all "$work/archive"
+	row "ingest --format parquet, 1 process" "$out/parquet1" "$games" "$(du -sb "$out/pq1" | cut -f1)" "$l"
+fi
+if want parquet2; then
+	begin 10 parquet2
+	rm -rf "$out/pq2"
+	l=$(load)
+	half=$((parts / 2))
+	timed "$out/parquet2a" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard a \
+		$(for i in $(seq 0 $((half - 1))); do echo "$work/archive/part-$i.cgn"; done) &
+	timed "$out/parquet2b" "$tl" ingest --format parquet -j 1 -o "$out/pq2" --shard b \
+		$(for i in $(seq "$half" $((parts - 1))); do echo "$work/archive/part-$i.cgn"; done)
+	wait
+	awk '{ w = $1 > w ? $1 : w; u += $2; s += $3; m = $4 > m ? $4 : m } END { print w, u, s, m }' \
+		"$out/parquet2a" "$out/parquet2b" >"$out/parquet2"
+	row "ingest --format parquet, 2 processes" "$out/parquet2" "$games" "$(du -sb "$out/pq2" | cut -f1)" "$l"
+fi
 
 # DuckDB's leaderboard over the shards of the one-process run.
-if [ ! -d scripts/duckdb/node_modules/@duckdb/node-api ]; then
-	(cd scripts/duckdb && npm ci --silent)
+if want duckdb; then
+	begin 11 duckdb
+	if [ ! -d scripts/duckdb/node_modules/@duckdb/node-api ]; then
+		(cd scripts/duckdb && npm ci --silent)
+	fi
+	node -e '
+		const md = require("fs").readFileSync(process.argv[1], "utf8");
+		const sql = md.match(/-- query: leaderboard\n([\s\S]*?)```/)[1];
+		process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { leaderboard: sql } }));
+	' "$repo/docs/scale.md" "$out/pq1" >"$out/leaderboard.json"
+	l=$(load)
+	timed "$out/duckdb" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/leaderboard.json'"
+	row "DuckDB leaderboard over Parquet" "$out/duckdb" "$games" "" "$l"
 fi
-node -e '
-	const md = require("fs").readFileSync(process.argv[1], "utf8");
-	const sql = md.match(/-- query: leaderboard\n([\s\S]*?)```/)[1];
-	process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { leaderboard: sql } }));
-' "$repo/docs/scale.md" "$out/pq1" >"$out/leaderboard.json"
-l=$(load)
-timed "$out/duckdb" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/leaderboard.json'"
-row "DuckDB leaderboard over Parquet" "$out/duckdb" "$games" "" "$l"
 
 echo "$games 4-player games, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-38s %9s %10s %9s %8s %10s %6s\n" step "wall s" "games/s" "CPU-s" "RSS MB" "bytes/game" load
-cat "$rows"
-awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
-awk 'NR == 1 { first = $1 } END { printf "last tenth / first tenth of the ingest, games/s: %.2f\n", first / $1 }' "$out/ingest"
+printf "%-38s %9s %10s %9s %8s %10s %6s %s\n" step "wall s" "games/s" "CPU-s" "RSS MB" "bytes/game" load commit
+cat "$out"/rows/*.txt
+if [ -f "$out/ingest" ]; then
+	db=$(stat -c %s "$out/towerlog.db")
+	awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
+	awk 'NR == 1 { first = $1; cpu = $2 + $3 } END {
+		printf "last tenth / first tenth of the ingest, games/s: %.2f; CPU a game: %.2f\n", first / $1, ($2 + $3) / cpu
+	}' "$out/ingest"
+fi
