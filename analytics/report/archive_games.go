@@ -27,6 +27,10 @@ type pickedGame struct {
 // can cross chunks with few games.
 var pickChunk = 100
 
+// chunkDrawn, if not nil, is called when a chunk of the picker's games is
+// drawn and packed, its rows still held: tests measure the live heap then.
+var chunkDrawn func()
+
 // gamePicker adds the charts of one game at a time (the score race and
 // the tower heights) for every game of the selection, the latest first,
 // up to pickerGames of them: the report's size stays bounded, and the
@@ -80,6 +84,11 @@ func (r *report) gamePicker() error {
 				return err
 			}
 			labels = append(labels, g.label)
+		}
+		if chunkDrawn != nil {
+			chunkDrawn()
+		}
+		for _, g := range chunk {
 			*g = pickedGame{} // its rows are drawn: let them go
 		}
 	}
