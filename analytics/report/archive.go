@@ -18,12 +18,15 @@ import (
 
 // Limits that keep a report's size independent of the archive's.
 const (
-	leaderboardRows = 100  // players in the leaderboard
-	chartPlayers    = 20   // players in the bar charts
-	matrixPlayers   = 15   // players in the captor × victim matrix
-	flowPlayers     = 12   // players in the ransom flows: one colour each (palette)
-	pickerGames     = 2000 // games offered one at a time, the latest first
+	leaderboardRows = 100 // players in the leaderboard
+	chartPlayers    = 20  // players in the bar charts
+	matrixPlayers   = 15  // players in the captor × victim matrix
+	flowPlayers     = 12  // players in the ransom flows: one colour each (palette)
 )
+
+// pickerGames is the number of games offered one at a time, the latest
+// first. A variable so that tests can fill the picker with few games.
+var pickerGames = 2000
 
 // report gathers an archive report over one connection, which holds the
 // temporary table sel of the selected games.

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -20,10 +21,22 @@ type pickedGame struct {
 	floors []growth
 }
 
+// pickChunk is the number of picked games whose rows and charts are in
+// memory at once: the charts of each chunk are packed into the page's
+// compressed data before the next chunk is read. A variable so that tests
+// can cross chunks with few games.
+var pickChunk = 100
+
+// chunkDrawn, if not nil, is called when a chunk of the picker's games is
+// drawn and packed, its rows still held: tests measure the live heap then.
+var chunkDrawn func()
+
 // gamePicker adds the charts of one game at a time (the score race and
 // the tower heights) for every game of the selection, the latest first,
 // up to pickerGames of them: the report's size stays bounded, and the
-// note says how to reach the others.
+// note says how to reach the others. The games are read and drawn
+// pickChunk at a time, so that only their compressed charts and their
+// labels stay in memory.
 func (r *report) gamePicker() error {
 	var games []*pickedGame
 	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns
@@ -48,30 +61,44 @@ func (r *report) gamePicker() error {
 	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM sel`).Scan(&selected); err != nil {
 		return err
 	}
-	if err := r.loadGames(games); err != nil {
-		return err
-	}
 	race := chart{ID: "score-race", Title: "Score race", Height: 400,
 		Note: "Every player's score after each turn, final scoring included in the last turn."}
 	towers := chart{ID: "tower-heights", Title: "Tower heights over the game", Height: 400,
 		Note: "The height of every tower after each turn, one line per tower, named by its square on the board (x to the east, y to the south)."}
-	data := make([]map[string]json.RawMessage, len(games))
-	var labels []string
-	for i, g := range games {
-		data[i] = map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores, r.colours))}
-		if r.tower {
-			data[i][towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
+	pack := newPackedJSON()
+	labels := make([]string, 0, len(games))
+	for start := 0; start < len(games); start += pickChunk {
+		chunk := games[start:min(len(games), start+pickChunk)]
+		if err := r.loadGames(chunk); err != nil {
+			return err
 		}
-		labels = append(labels, g.label)
+		for _, g := range chunk {
+			charts := map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores, r.colours))}
+			if r.tower {
+				charts[towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
+			}
+			if len(labels) == 0 {
+				race.Options, towers.Options = string(charts[race.ID]), string(charts[towers.ID])
+			}
+			if err := pack.add(charts); err != nil {
+				return err
+			}
+			labels = append(labels, g.label)
+		}
+		if chunkDrawn != nil {
+			chunkDrawn()
+		}
+		for _, g := range chunk {
+			*g = pickedGame{} // its rows are drawn: let them go
+		}
 	}
-	race.Options, towers.Options = string(data[0][race.ID]), string(data[0][towers.ID])
+	packed, err := pack.close()
+	if err != nil {
+		return err
+	}
 	shown := []chart{race}
 	if r.tower { // a base-game report has no tower chart
 		shown = append(shown, towers)
-	}
-	packed, err := gzipFastJSON(data)
-	if err != nil {
-		return err
 	}
 	note := fmt.Sprintf("Choose any of the %d games of the selection, the latest first; #N is the game's ID for towerlog games.", len(games))
 	if selected > len(games) {
@@ -179,16 +206,57 @@ func (r *report) loadGames(games []*pickedGame) error {
 	})
 }
 
-// gzipFastJSON packs v as base64 of gzipped JSON, at the default level:
-// the picker's thousands of charts are worth no slower compression.
-func gzipFastJSON(v any) (string, error) {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if err := json.NewEncoder(zw).Encode(v); err != nil {
+// packedJSON writes a JSON array one element at a time into gzip, at the
+// default level (the picker's thousands of charts are worth no slower
+// compression), into base64: the array is never whole in memory, only
+// its compressed text.
+type packedJSON struct {
+	out bytes.Buffer
+	b64 io.WriteCloser
+	zw  *gzip.Writer
+	n   int // elements written
+}
+
+func newPackedJSON() *packedJSON {
+	p := &packedJSON{}
+	p.b64 = base64.NewEncoder(base64.StdEncoding, &p.out)
+	p.zw = gzip.NewWriter(p.b64)
+	return p
+}
+
+// add writes v, as json.Marshal encodes it, as the array's next element.
+func (p *packedJSON) add(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	sep := ","
+	if p.n == 0 {
+		sep = "["
+	}
+	p.n++
+	if _, err := io.WriteString(p.zw, sep); err != nil {
+		return err
+	}
+	_, err = p.zw.Write(b)
+	return err
+}
+
+// close ends the array, as json.Encoder does with a newline, and returns
+// the base64 text of the gzipped array.
+func (p *packedJSON) close() (string, error) {
+	end := "]\n"
+	if p.n == 0 {
+		end = "[]\n"
+	}
+	if _, err := io.WriteString(p.zw, end); err != nil {
 		return "", err
 	}
-	if err := zw.Close(); err != nil {
+	if err := p.zw.Close(); err != nil {
 		return "", err
 	}
-	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+	if err := p.b64.Close(); err != nil {
+		return "", err
+	}
+	return p.out.String(), nil
 }

@@ -8,7 +8,10 @@
 // untrusted records stay text. The archive report computes every figure
 // in SQL over the store's documented schema (docs/schema.md), so its size
 // depends on the number of players shown, which is bounded, and not on
-// the number of games.
+// the number of games. What it shows of single games, the score race
+// and tower heights of the latest games, is bounded too (2,000 games),
+// and read and drawn 100 games at a time, so that its memory does not
+// grow with the archive either.
 //
 // The package reads the store and is never imported by it.
 //

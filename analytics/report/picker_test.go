@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,3 +113,53 @@ setTimeout(function () {
 }
 
 func html2text(s string) string { return html.UnescapeString(s) }
+
+// TestPickerChunks reads and draws the picker's games a few at a time:
+// the page is byte for byte the one drawn from all the games at once, and
+// the score race of every game ends on the scores of its record's Result
+// tag, counted from the text.
+func TestPickerChunks(t *testing.T) {
+	ctx := context.Background()
+	files := generated(t, 45, 2)
+	s, _ := ingested(t, files...)
+	write := func(chunk int) string {
+		defer func(old int) { pickChunk = old }(pickChunk)
+		pickChunk = chunk
+		var page strings.Builder
+		if err := WriteArchive(ctx, &page, s, filter.Filter{}); err != nil {
+			t.Fatal(err)
+		}
+		return page.String()
+	}
+	whole, chunked := write(1000), write(7) // one chunk; six of 7 games and one of 3
+	if whole != chunked {
+		t.Fatal("the page drawn 7 games at a time differs from the page drawn at once")
+	}
+	var want []string
+	for _, f := range files {
+		for _, g := range readTextGames(t, f) {
+			var finals []string
+			scores := strings.Split(g.tags["Result"], "-")
+			for i, p := range strings.Split(g.tags["Players"], "; ") {
+				finals = append(finals, strings.SplitN(p, ":", 2)[0]+" "+scores[i])
+			}
+			want = append(want, strings.Join(finals, ", "))
+		}
+	}
+	var got []string
+	for _, g := range readReport(t, chunked).pickers["one-game"] {
+		var finals []string
+		for _, sr := range asList(g["score-race"]["series"]) {
+			series := sr.(map[string]any)
+			data := asList(series["data"])
+			last := asList(data[len(data)-1].(map[string]any)["value"])
+			finals = append(finals, fmt.Sprintf("%s %v", series["name"], number(t, last[1])))
+		}
+		got = append(got, strings.Join(finals, ", "))
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("final scores of the score races:\n%q\nof the records' Result tags:\n%q", got, want)
+	}
+}

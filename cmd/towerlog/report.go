@@ -37,7 +37,7 @@ func newReportCmd() *cobra.Command {
 
 Without an argument it reports on the games of the database (see ingest):
 a leaderboard; points by feature; the score race of each of the latest
-games; and, when a selected game is played with The Tower, captures and
+games, one at a time; and, when a selected game is played with The Tower, captures and
 ransoms in the leaderboard, captures per player and who captures whom,
 ransom flows, tower heights and captures by tower height and distance (and
 a Phantom section for games with the Phantom). The title names what was
@@ -48,6 +48,12 @@ matches no game is an error. With --event it adds the event's standings
 and crosstable. The leaderboard and the standings rank players by
 ` + analytics.RankingRule + `; a game the engine did not play
 to its end (whatever its Result tag says) gives no win, place or score.
+Every figure is counted in the database, so the report's memory and size
+do not grow with the number of games: the page lists at most the 100 best
+players, the 100 first records that failed validation and the 2,000 latest
+games (the score race and tower heights of one at a time), and says how
+many more there are; a filter, or towerlog games report ID, reaches the
+others.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
