@@ -155,8 +155,10 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 		}
 		seats = seats[:0]
 	}
-	err = EachRow(ctx, s.db, `SELECT p.game, g.finished, p.name, p.score, p.rank FROM players p JOIN games g ON g.gid = p.game
-		WHERE p.game IN (SELECT g.gid FROM games g WHERE `+where+`) ORDER BY p.game, p.seat`, args, func(rows *sql.Rows) error {
+	// A join rather than "p.game IN (SELECT ...)": the driver's SQLite
+	// holds such a list of every game selected in memory.
+	err = EachRow(ctx, s.db, `SELECT g.gid, g.finished, p.name, p.score, p.rank FROM games g JOIN players p ON p.game = g.gid
+		WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
 		var g int64
 		var fin bool
 		var p GamePlayer
@@ -203,9 +205,9 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 	}
 	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
-		FROM players p JOIN games g ON g.gid = p.game
-		WHERE p.name = ? AND p.game IN (SELECT g.gid FROM games g WHERE `+where+`)
-		ORDER BY 1 COLLATE `+roundCollation+`, g.gid`, append([]any{name}, args...), func(rows *sql.Rows) error {
+		FROM games g JOIN players p ON p.game = g.gid
+		WHERE (`+where+`) AND p.name = ?
+		ORDER BY 1 COLLATE `+roundCollation+`, g.gid`, append(args, name), func(rows *sql.Rows) error {
 		var round string
 		var finished bool
 		var g RoundGame
