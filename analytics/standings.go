@@ -19,6 +19,10 @@ import (
 type Standings struct {
 	Rounds  []string   `json:"rounds"` // the Round tags in order ("" for games without one)
 	Players []Standing `json:"players"`
+	// keyOrder is set by EventSummary when the games in the order of
+	// their keys come round by round, as when each round is stored after
+	// the one before: EachRoundGames reads them in that order, unsorted.
+	keyOrder bool
 }
 
 // Standing is one player's line of the standings.
@@ -129,6 +133,12 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 	if err != nil {
 		return nil, err
 	}
+	roundIdx := make(map[string]int, len(st.Rounds))
+	for i, r := range st.Rounds {
+		roundIdx[r] = i
+	}
+	st.keyOrder = true
+	last := 0
 	byName := map[string]*Standing{}
 	met := map[meeting]*HeadToHead{}
 	var game int64
@@ -157,17 +167,21 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 	}
 	// A join rather than "p.game IN (SELECT ...)": the driver's SQLite
 	// holds such a list of every game selected in memory.
-	err = EachRow(ctx, s.db, `SELECT g.gid, g.finished, p.name, p.score, p.rank FROM games g JOIN players p ON p.game = g.gid
-		WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
+	err = EachRow(ctx, s.db, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
+		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
 		var g int64
+		var round string
 		var fin bool
 		var p GamePlayer
-		if err := rows.Scan(&g, &fin, &p.Name, &p.Score, &p.Rank); err != nil {
+		if err := rows.Scan(&g, &round, &fin, &p.Name, &p.Score, &p.Rank); err != nil {
 			return err
 		}
 		if g != game {
 			flush()
 			game = g
+			r := roundIdx[round]
+			st.keyOrder = st.keyOrder && r >= last
+			last = r
 		}
 		finished = fin
 		seats = append(seats, p)
@@ -186,12 +200,17 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 // st.Rounds (st from EventSummary with the same f): once for each round
 // the player played, with the round's index in st.Rounds and the
 // player's games of it in the order of their keys. It holds one round's
-// games at a time; the database sorts them.
+// games at a time; the database sorts them, unless they come round by
+// round in the order of their keys already.
 func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standings, name string,
 	emit func(round int, games []RoundGame) error) error {
 	where, args, err := f.Where()
 	if err != nil {
 		return err
+	}
+	order := "1 COLLATE " + roundCollation + ", g.gid"
+	if st.keyOrder {
+		order = "g.gid"
 	}
 	r := -1
 	var games []RoundGame
@@ -206,8 +225,7 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
 		FROM games g JOIN players p ON p.game = g.gid
-		WHERE (`+where+`) AND p.name = ?
-		ORDER BY 1 COLLATE `+roundCollation+`, g.gid`, append(args, name), func(rows *sql.Rows) error {
+		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(args, name), func(rows *sql.Rows) error {
 		var round string
 		var finished bool
 		var g RoundGame

@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/record"
 )
 
 // TestStandingsStreamed: the standings command, which reads the players'
 // games from the database round by round, writes what the standings
 // gathered in memory (Store.EventStandings) render to, in every format:
-// on the Cup (an unfinished game, a game of one player) and on generated
-// games of several rounds with ten games each.
+// on the Cup (an unfinished game, a game of one player), stored in the
+// order of its rounds and in reverse, and on generated games of several
+// rounds with ten games each.
 func TestStandingsStreamed(t *testing.T) {
 	generated := func(t *testing.T) string {
 		dir := t.TempDir()
@@ -29,11 +33,35 @@ func TestStandingsStreamed(t *testing.T) {
 		}
 		return db
 	}
+	// reversedCup stores the Cup's games last first: in the order of
+	// their keys, round 3 comes before round 1, which the database must
+	// sort.
+	reversedCup := func(t *testing.T) string {
+		var games []string
+		sc := record.NewScanner(strings.NewReader(cupEvent), "cup.cgn")
+		for sc.ScanRaw() {
+			games = append([]string{string(sc.Raw().Src)}, games...)
+		}
+		if err := sc.Err(); err != nil || len(games) != 6 {
+			t.Fatalf("the Cup's games: %d, %v", len(games), err)
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, "cup.cgn")
+		if err := os.WriteFile(file, []byte(strings.Join(games, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		db := filepath.Join(dir, "cup.db")
+		if code, _, errOut := runCLI(t, "ingest", "--db", db, file); code != exitOK {
+			t.Fatalf("ingest: %d %s", code, errOut)
+		}
+		return db
+	}
 	events := []struct {
 		name, event string
 		db          func(*testing.T) string
 	}{
 		{"Cup", "Cup", ingestCup},
+		{"ReversedCup", "Cup", reversedCup},
 		{"Generated", "towerlog generated games", generated},
 	}
 	for _, e := range events {
