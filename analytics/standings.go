@@ -2,10 +2,13 @@ package analytics
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"modernc.org/sqlite"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 )
@@ -16,6 +19,10 @@ import (
 type Standings struct {
 	Rounds  []string   `json:"rounds"` // the Round tags in order ("" for games without one)
 	Players []Standing `json:"players"`
+	// keyOrder is set by EventSummary when the games in the order of
+	// their keys come round by round, as when each round is stored after
+	// the one before: EachRoundGames reads them in that order, unsorted.
+	keyOrder bool
 }
 
 // Standing is one player's line of the standings.
@@ -87,6 +94,166 @@ func (s *Store) EventStandings(ctx context.Context, f filter.Filter) (*Standings
 	return standingsOf(games), nil
 }
 
+// roundCollation is the SQL collation that orders Round tags as
+// roundCompare does, so that the database sorts games by round.
+const roundCollation = "towerlog_round"
+
+func init() {
+	// A collation is a name the driver offers every connection it opens;
+	// registering it changes nothing else of the process.
+	sqlite.MustRegisterCollationUtf8(roundCollation, roundCompare)
+}
+
+// EventSummary returns the standings of the stored games f selects
+// without the players' games round by round (every Standing.Rounds is
+// nil; EachRoundGames gives them): the rounds, and the players ranked,
+// with their records and their records against each other. f.Event is
+// required; when f selects nothing, the error is a *filter.NoGamesError.
+// It reads one game at a time: its memory grows with the players (their
+// crosstable) and the rounds, not with the games.
+func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, error) {
+	if f.Event == "" {
+		return nil, &filter.Error{Field: "event", Msg: "is needed: standings are those of one event"}
+	}
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return nil, err
+	}
+	where, args, err := f.Where()
+	if err != nil {
+		return nil, err
+	}
+	st := &Standings{}
+	err = EachRow(ctx, s.db, `SELECT DISTINCT coalesce(g.round, '') FROM games g WHERE `+where+`
+		ORDER BY 1 COLLATE `+roundCollation, args, func(rows *sql.Rows) error {
+		var r string
+		err := rows.Scan(&r)
+		st.Rounds = append(st.Rounds, r)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	roundIdx := make(map[string]int, len(st.Rounds))
+	for i, r := range st.Rounds {
+		roundIdx[r] = i
+	}
+	st.keyOrder = true
+	last := 0
+	byName := map[string]*Standing{}
+	met := map[meeting]*HeadToHead{}
+	var game int64
+	var finished bool
+	var seats []GamePlayer
+	flush := func() {
+		scores := make([]int, len(seats))
+		for i, p := range seats {
+			scores[i] = p.Score
+		}
+		for i, p := range seats {
+			if byName[p.Name] == nil {
+				byName[p.Name] = &Standing{Name: p.Name}
+			}
+			if !finished {
+				continue
+			}
+			byName[p.Name].Add(scores, i)
+			for j, o := range seats {
+				if j != i {
+					headToHead(met, p, o)
+				}
+			}
+		}
+		seats = seats[:0]
+	}
+	// A join rather than "p.game IN (SELECT ...)": the driver's SQLite
+	// holds such a list of every game selected in memory.
+	err = EachRow(ctx, s.db, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
+		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
+		var g int64
+		var round string
+		var fin bool
+		var p GamePlayer
+		if err := rows.Scan(&g, &round, &fin, &p.Name, &p.Score, &p.Rank); err != nil {
+			return err
+		}
+		if g != game {
+			flush()
+			game = g
+			r := roundIdx[round]
+			st.keyOrder = st.keyOrder && r >= last
+			last = r
+		}
+		finished = fin
+		seats = append(seats, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	flush()
+	rankStandings(st, byName, met)
+	return st, nil
+}
+
+// EachRoundGames calls emit with the games of the player named name
+// among the stored games f selects, round by round in the order of
+// st.Rounds (st from EventSummary with the same f): once for each round
+// the player played, with the round's index in st.Rounds and the
+// player's games of it in the order of their keys. It holds one round's
+// games at a time; the database sorts them, unless they come round by
+// round in the order of their keys already.
+func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standings, name string,
+	emit func(round int, games []RoundGame) error) error {
+	where, args, err := f.Where()
+	if err != nil {
+		return err
+	}
+	order := "1 COLLATE " + roundCollation + ", g.gid"
+	if st.keyOrder {
+		order = "g.gid"
+	}
+	r := -1
+	var games []RoundGame
+	flush := func() error {
+		if len(games) == 0 {
+			return nil
+		}
+		err := emit(r, games)
+		games = games[:0]
+		return err
+	}
+	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.finished, p.score, p.rank,
+			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
+		FROM games g JOIN players p ON p.game = g.gid
+		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(args, name), func(rows *sql.Rows) error {
+		var round string
+		var finished bool
+		var g RoundGame
+		if err := rows.Scan(&round, &g.GID, &finished, &g.Score, &g.Place, &g.Margin); err != nil {
+			return err
+		}
+		if r < 0 || st.Rounds[r] != round {
+			if err := flush(); err != nil {
+				return err
+			}
+			for r++; r < len(st.Rounds) && st.Rounds[r] != round; r++ {
+			}
+			if r == len(st.Rounds) {
+				return fmt.Errorf("standings: round %q of game %d is not one of the event's rounds", round, g.GID)
+			}
+		}
+		if !finished {
+			g.Place, g.Margin = 0, 0
+		}
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
+}
+
 // standingsOf works out the standings of games.
 func standingsOf(games []*Game) *Standings {
 	st := &Standings{}
@@ -97,7 +264,7 @@ func standingsOf(games []*Game) *Standings {
 			st.Rounds = append(st.Rounds, g.Round)
 		}
 	}
-	sort.Slice(st.Rounds, func(i, j int) bool { return roundLess(st.Rounds[i], st.Rounds[j]) })
+	sort.Slice(st.Rounds, func(i, j int) bool { return roundCompare(st.Rounds[i], st.Rounds[j]) < 0 })
 	for i, r := range st.Rounds {
 		roundIdx[r] = i
 	}
@@ -133,6 +300,14 @@ func standingsOf(games []*Game) *Standings {
 			}
 		}
 	}
+	rankStandings(st, byName, met)
+	return st
+}
+
+// rankStandings puts the players of byName into st in the order of
+// RankingRule, with their ranks and their records against each other
+// (met).
+func rankStandings(st *Standings, byName map[string]*Standing, met map[meeting]*HeadToHead) {
 	for _, p := range byName {
 		st.Players = append(st.Players, *p)
 	}
@@ -157,7 +332,6 @@ func standingsOf(games []*Game) *Standings {
 			p.Against = append(p.Against, h)
 		}
 	}
-	return st
 }
 
 // headToHead counts a finished game of p and o in p's record against o.
@@ -203,6 +377,18 @@ func roundLess(a, b string) bool {
 		}
 	}
 	return len(as) < len(bs)
+}
+
+// roundCompare orders Round tags as roundLess does, tags it holds level
+// ("01" and "1") by their text: -1, 0 or +1.
+func roundCompare(a, b string) int {
+	switch {
+	case roundLess(a, b):
+		return -1
+	case roundLess(b, a):
+		return 1
+	}
+	return strings.Compare(a, b)
 }
 
 // RoundCell writes a player's games of a round for a table: "1st 57",

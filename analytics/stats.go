@@ -88,18 +88,21 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 		}
 		return p
 	}
+	// The queries give a row per event, summed here: a GROUP BY would
+	// have SQLite sort them all, its sorter holding up to its page cache's
+	// size of them.
 	queries := []CountQuery{
-		{`SELECT p.name, sum(NOT g.finished) FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game GROUP BY p.name`,
+		{`SELECT p.name, NOT g.finished FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game`,
 			func(rows *sql.Rows) error {
 				var name string
 				var n int
 				if err := rows.Scan(&name, &n); err != nil {
 					return err
 				}
-				get(name).Unfinished = n
+				get(name).Unfinished += n
 				return nil
 			}},
-		{`SELECT s.name, s.feature, sum(s.points) FROM score_shares s JOIN sel ON sel.gid = s.game GROUP BY 1, 2`,
+		{`SELECT s.name, s.feature, s.points FROM score_shares s JOIN sel ON sel.gid = s.game`,
 			func(rows *sql.Rows) error {
 				var name, feature string
 				var points int
@@ -109,7 +112,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 				get(name).Points[feature] += points
 				return nil
 			}},
-		{`SELECT c.captor, c.victim, c.own, count(*) FROM capture_log c JOIN sel ON sel.gid = c.game GROUP BY 1, 2, 3`,
+		{`SELECT c.captor, c.victim, c.own, 1 FROM capture_log c JOIN sel ON sel.gid = c.game`,
 			func(rows *sql.Rows) error {
 				var captor, victim string
 				var own bool
@@ -125,7 +128,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 				}
 				return nil
 			}},
-		{`SELECT r.payer, r.payee, sum(r.points) FROM ransom_log r JOIN sel ON sel.gid = r.game GROUP BY 1, 2`,
+		{`SELECT r.payer, r.payee, r.points FROM ransom_log r JOIN sel ON sel.gid = r.game`,
 			func(rows *sql.Rows) error {
 				var payer, payee string
 				var points int
@@ -136,8 +139,8 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 				get(payee).RansomsReceived += points
 				return nil
 			}},
-		{`SELECT p.name, count(*) FROM tower_growth t JOIN sel ON sel.gid = t.game
-			JOIN players p ON p.game = t.game AND p.seat = t.builder GROUP BY 1`,
+		{`SELECT p.name, 1 FROM tower_growth t JOIN sel ON sel.gid = t.game
+			JOIN players p ON p.game = t.game AND p.seat = t.builder`,
 			func(rows *sql.Rows) error {
 				var name string
 				var n int

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,55 +97,89 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	var list []listedGame
-	if !o.invalid {
-		_, err := s.SelectGames(ctx, o.filter.filter(), func(g *analytics.Game) error {
-			names := make([]string, len(g.Players))
-			for i, p := range g.Players {
-				names[i] = p.Name
+	// each calls emit with every game listed, reading the database anew:
+	// the list is written as it is read, never held.
+	each := func(emit func(listedGame) error) error {
+		if !o.invalid {
+			_, err := s.SelectGames(ctx, o.filter.filter(), func(g *analytics.Game) error {
+				names := make([]string, len(g.Players))
+				for i, p := range g.Players {
+					names[i] = p.Name
+				}
+				return emit(listedGame{ID: strconv.FormatInt(g.GID, 10), Date: g.Date, Event: g.Event, Round: g.Round,
+					Players: names, Result: g.Result, Valid: true})
+			})
+			if err != nil {
+				return selectionError(err)
 			}
-			list = append(list, listedGame{ID: strconv.FormatInt(g.GID, 10), Date: g.Date, Event: g.Event, Round: g.Round,
-				Players: names, Result: g.Result, Valid: true})
-			return nil
-		})
-		if err != nil {
-			return selectionError(err)
 		}
-	}
-	if o.invalid || o.filter.changed() == "" {
-		failed, err := s.FailedGames(ctx, 0)
-		if err != nil {
-			return &exitError{exitUsage, err}
-		}
-		for _, f := range failed {
-			list = append(list, listedGame{ID: f.ID[:12], Event: f.Event, Players: []string{f.Players},
-				Errors: f.Errors, First: f.First})
-		}
-	}
-	out := cmd.OutOrStdout()
-	if o.json {
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		for _, g := range list {
-			if err := enc.Encode(g); err != nil {
-				return err
+		if o.invalid || o.filter.changed() == "" {
+			failed, err := s.FailedGames(ctx, 0)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			for _, f := range failed {
+				err := emit(listedGame{ID: f.ID[:12], Event: f.Event, Players: []string{f.Players}, Errors: f.Errors, First: f.First})
+				if err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	}
+	out := cmd.OutOrStdout()
+	if o.json {
+		w := bufio.NewWriter(out)
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		if err := each(func(g listedGame) error { return enc.Encode(g) }); err != nil {
+			return err
+		}
+		return w.Flush()
+	}
 	head := []string{"ID", "DATE", "EVENT", "ROUND", "PLAYERS", "RESULT", "VALID"}
-	var rows [][]string
-	for _, g := range list {
+	row := func(g listedGame) []string {
 		valid := "yes"
 		if !g.Valid {
 			valid = fmt.Sprintf("no, %s: %s", count(g.Errors, "error"), g.First)
 		}
-		rows = append(rows, []string{g.ID, g.Date, g.Event, g.Round, strings.Join(g.Players, ", "), g.Result, valid})
+		return []string{g.ID, g.Date, g.Event, g.Round, strings.Join(g.Players, ", "), g.Result, valid}
 	}
 	if o.csv {
-		return writeCSV(out, head, rows)
+		cw := csv.NewWriter(out)
+		if err := cw.Write(head); err != nil {
+			return err
+		}
+		if err := each(func(g listedGame) error { return cw.Write(row(g)) }); err != nil {
+			return err
+		}
+		cw.Flush()
+		return cw.Error()
 	}
-	return writeAligned(out, head, rows, nil)
+	// The table is read twice: once for the widths of its columns, once
+	// to write it.
+	width := make([]int, len(head))
+	widen := func(r []string) {
+		for i, c := range r {
+			width[i] = max(width[i], cellWidth(c))
+		}
+	}
+	widen(head)
+	if err := each(func(g listedGame) error { widen(row(g)); return nil }); err != nil {
+		return err
+	}
+	a := newAlignedWriter(out, width, nil)
+	line := func(r []string) {
+		for _, c := range r {
+			a.cell(c)
+		}
+		a.end()
+	}
+	line(head)
+	if err := each(func(g listedGame) error { line(row(g)); return nil }); err != nil {
+		return err
+	}
+	return a.flush()
 }
 
 // findStored opens the database and finds the game ref names.

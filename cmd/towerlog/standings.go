@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -58,36 +65,212 @@ func runStandings(cmd *cobra.Command, o queryOptions) error {
 		sort.Strings(events)
 		return usageError("standings needs --event: the events of %s are %v", o.db, events)
 	}
-	st, err := s.EventStandings(ctx, f)
+	st, err := s.EventSummary(ctx, f)
 	if err != nil {
 		return selectionError(err)
 	}
 	out := cmd.OutOrStdout()
-	head, rows := st.Table()
-	xhead, xrows := st.Crosstable()
+	crosstab, _ := cmd.Flags().GetBool("crosstab")
 	switch {
 	case o.json:
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		return enc.Encode(st)
+		return writeStandingsJSON(ctx, out, s, f, st)
+	case o.csv && crosstab:
+		xhead, xrows := st.Crosstable()
+		return writeCSV(out, xhead, xrows)
 	case o.csv:
-		if crosstab, _ := cmd.Flags().GetBool("crosstab"); crosstab {
-			return writeCSV(out, xhead, xrows)
-		}
-		lhead, lrows := st.Rows()
-		return writeCSV(out, lhead, lrows)
+		return writeStandingsCSV(ctx, out, s, f, st)
 	}
 	if cmd.Flags().Changed("crosstab") {
 		return usageError("--crosstab goes with --csv: the table and --json hold the crosstable already")
+	}
+	fmt.Fprintf(out, "Standings of %s\n\n", termSafe(f.Event))
+	if err := writeStandingsTable(ctx, out, s, f, st); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
+	xhead, xrows := st.Crosstable()
+	return writeAligned(out, xhead, xrows, map[int]bool{0: true})
+}
+
+// eachPlayerRounds calls cell, for each player of st in order, with the
+// player's games of every round of st.Rounds in order (none for a round
+// the player sat out), between a call of start and one of end; the
+// database gives the games one round at a time.
+func eachPlayerRounds(ctx context.Context, s *analytics.Store, f filter.Filter, st *analytics.Standings,
+	start func(p *analytics.Standing) error, cell func(round int, games []analytics.RoundGame) error,
+	end func(p *analytics.Standing) error) error {
+	for i := range st.Players {
+		p := &st.Players[i]
+		if err := start(p); err != nil {
+			return err
+		}
+		next := 0
+		err := s.EachRoundGames(ctx, f, st, p.Name, func(round int, games []analytics.RoundGame) error {
+			for ; next < round; next++ {
+				if err := cell(next, nil); err != nil {
+					return err
+				}
+			}
+			next = round + 1
+			return cell(round, games)
+		})
+		for ; err == nil && next < len(st.Rounds); next++ {
+			err = cell(next, nil)
+		}
+		if err == nil {
+			err = end(p)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeStandingsTable writes the standings of st as an aligned table, a
+// column per round, reading the players' games twice: once for the
+// widths of the columns, once to write them.
+func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
+	head := []string{"#", "Player"}
+	for _, r := range st.Rounds {
+		if r == "" {
+			r = "?"
+		}
+		head = append(head, "Round "+r)
+	}
+	head = append(head, "Games", "Wins", "Margin", "Points")
+	totals := func(p *analytics.Standing) []string {
+		return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), analytics.Signed(p.Margin), strconv.Itoa(p.Points)}
+	}
+	width := make([]int, len(head))
+	widen := func(col int, c string) { width[col] = max(width[col], cellWidth(c)) }
+	for i, h := range head {
+		widen(i, h)
+	}
+	none := func(*analytics.Standing) error { return nil }
+	err := eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+		widen(0, strconv.Itoa(p.Rank))
+		widen(1, p.Name)
+		for i, c := range totals(p) {
+			widen(len(head)-4+i, c)
+		}
+		return nil
+	}, func(round int, games []analytics.RoundGame) error {
+		widen(2+round, analytics.RoundCell(games))
+		return nil
+	}, none)
+	if err != nil {
+		return err
 	}
 	right := map[int]bool{0: true}
 	for i := len(head) - 4; i < len(head); i++ {
 		right[i] = true
 	}
-	fmt.Fprintf(out, "Standings of %s\n\n", termSafe(f.Event))
-	if err := writeAligned(out, head, rows, right); err != nil {
+	a := newAlignedWriter(out, width, right)
+	for _, h := range head {
+		a.cell(h)
+	}
+	a.end()
+	err = eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+		a.cell(strconv.Itoa(p.Rank))
+		a.cell(p.Name)
+		return nil
+	}, func(_ int, games []analytics.RoundGame) error {
+		a.cell(analytics.RoundCell(games))
+		return nil
+	}, func(p *analytics.Standing) error {
+		for _, c := range totals(p) {
+			a.cell(c)
+		}
+		a.end()
+		return a.flush()
+	})
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
-	return writeAligned(out, xhead, xrows, map[int]bool{0: true})
+	return a.flush()
+}
+
+// writeStandingsCSV writes a row per player and game of a round, in the
+// standings' order and the rounds' (Standings.Rows), as the database
+// gives them.
+func writeStandingsCSV(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
+	cw := csv.NewWriter(out)
+	var name string
+	err := cw.Write([]string{"player", "round", "place", "points", "margin"})
+	if err == nil {
+		err = eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+			name = p.Name
+			return nil
+		}, func(round int, games []analytics.RoundGame) error {
+			for _, g := range games {
+				place, margin := "", ""
+				if g.Place > 0 {
+					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
+				}
+				if err := cw.Write([]string{name, st.Rounds[round], place, strconv.Itoa(g.Score), margin}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, func(*analytics.Standing) error { return nil })
+	}
+	if err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeStandingsJSON writes the standings as one JSON object, the one
+// analytics.Standings encodes to, a player's games as the database
+// gives them.
+func writeStandingsJSON(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
+	w := bufio.NewWriter(out)
+	w.WriteString(`{"rounds":`)
+	if err := putJSON(w, st.Rounds); err != nil {
+		return err
+	}
+	w.WriteString(`,"players":[`)
+	err := eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+		if p != &st.Players[0] {
+			w.WriteByte(',')
+		}
+		fmt.Fprintf(w, `{"rank":%d,"name":`, p.Rank)
+		if err := putJSON(w, p.Name); err != nil {
+			return err
+		}
+		w.WriteString(`,"round_games":[`)
+		return nil
+	}, func(round int, games []analytics.RoundGame) error {
+		if round > 0 {
+			w.WriteByte(',')
+		}
+		return putJSON(w, games)
+	}, func(p *analytics.Standing) error {
+		fmt.Fprintf(w, `],"games":%d,"wins":%d,"margin":%d,"points":%d,"against":`, p.Games, p.Wins, p.Margin, p.Points)
+		if err := putJSON(w, p.Against); err != nil {
+			return err
+		}
+		w.WriteByte('}')
+		return w.Flush()
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteString("]}\n")
+	return w.Flush()
+}
+
+// putJSON writes v as encoding/json encodes it with HTML left unescaped,
+// as every JSON output of towerlog is, without the encoder's line end.
+func putJSON(w *bufio.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	return err
 }
