@@ -1,8 +1,11 @@
 package parquetdir
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/towerlog/towerlog/analytics"
 )
 
 // TestKey: a game's key is the first 63 bits of its id, read as hex.
@@ -28,21 +31,52 @@ func TestKey(t *testing.T) {
 	}
 }
 
-// TestDatabaseKeyClash: a database whose games would share a key is
-// refused, and no shard appears.
-func TestDatabaseKeyClash(t *testing.T) {
-	s := store(t, archive(t, 6)[:1])
-	// Two games given ids that differ past their first 16 digits.
-	_, err := s.DB().ExecContext(t.Context(), `UPDATE games SET id = 'abcdef0123456789' || substr(id, 17) WHERE gid IN (1, 2)`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	_, err = WriteDatabase(t.Context(), dir, "db", s.DB())
-	if err == nil || !strings.Contains(err.Error(), "is that of another game") {
-		t.Fatalf("WriteDatabase: %v, want a clash of keys", err)
-	}
-	if got := listing(t, dir); len(got) != 0 {
-		t.Errorf("files left: %v", got)
+// TestDatabaseErrors: a database whose games would share a key, or with
+// a row that refers to no game, is refused, and no shard appears.
+func TestDatabaseErrors(t *testing.T) {
+	files := archive(t, 6)[:1]
+	for _, c := range []struct {
+		name string
+		edit string // run with foreign keys off
+		want func(s *analytics.Store) string
+	}{
+		{
+			// Two games given ids that differ past their first 16
+			// digits: the second in the order of ids is named.
+			"KeyClash", `UPDATE games SET id = 'abcdef0123456789' || substr(id, 17) WHERE gid IN (1, 2)`,
+			func(s *analytics.Store) string {
+				var id string
+				if err := s.DB().QueryRowContext(t.Context(), `SELECT max(id) FROM games`).Scan(&id); err != nil {
+					t.Fatal(err)
+				}
+				return fmt.Sprintf("games: game %s: its key %d is that of another game", id, int64(0xabcdef0123456789>>1))
+			},
+		},
+		{
+			"NoGame", `UPDATE players SET game = 999999 WHERE game = 1 AND seat = 0`,
+			func(*analytics.Store) string { return "players: a row refers to game 999999, which is not in games" },
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := store(t, files)
+			conn, err := s.DB().Conn(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []string{"PRAGMA foreign_keys = OFF", c.edit, "PRAGMA foreign_keys = ON"} {
+				if _, err := conn.ExecContext(t.Context(), q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			conn.Close()
+			dir := t.TempDir()
+			_, err = WriteDatabase(t.Context(), dir, "db", s.DB())
+			if want := c.want(s); err == nil || err.Error() != want {
+				t.Fatalf("WriteDatabase: %v, want %s", err, want)
+			}
+			if got := listing(t, dir); len(got) != 0 {
+				t.Errorf("files left: %v", got)
+			}
+		})
 	}
 }

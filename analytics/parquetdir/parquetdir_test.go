@@ -230,3 +230,58 @@ func TestShards(t *testing.T) {
 	}
 	sameTables(t, s, dir)
 }
+
+// TestSmallRowGroups: a shard whose tables take several row groups, cut
+// by rows or by bytes, holds the rows of the store, and a game read again
+// after its first reading's row group was written is still written once.
+func TestSmallRowGroups(t *testing.T) {
+	files := archive(t, 60)
+	s := store(t, files)
+	for _, c := range []struct {
+		name        string
+		rows, bytes int64
+		turnGroups  int // the least number of row groups of turns
+	}{
+		// 20 games a file, some 90 turns a game: thousands of rows.
+		{"ByRows", 50, 8 << 20, 40},
+		// A group written at each of the writer's flushes: one at
+		// bufferRows rows, one at the end.
+		{"ByBytes", 1_000_000, 1, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			defer func(rows, bytes int64) { groupRows, groupBytes = rows, bytes }(groupRows, groupBytes)
+			groupRows, groupBytes = c.rows, c.bytes
+			fromRecords, fromDB := t.TempDir(), t.TempDir()
+			st, err := WriteRecords(t.Context(), fromRecords, "records", files, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// z-again.cgn repeats the 20 games of the first file, read
+			// before every other file of the archive.
+			if st.Repeated != 20 {
+				t.Errorf("%d games repeated, want 20", st.Repeated)
+			}
+			if _, err := WriteDatabase(t.Context(), fromDB, "db", s.DB()); err != nil {
+				t.Fatal(err)
+			}
+			for _, dir := range []string{fromRecords, fromDB} {
+				for _, tab := range []string{"games", "turns"} {
+					name, _ := filepath.Glob(filepath.Join(dir, tab, "*.parquet"))
+					if len(name) != 1 {
+						t.Fatalf("%s/%s: files %v", dir, tab, name)
+					}
+					groups := openParquet(t, name[0]).Metadata().RowGroups
+					for _, g := range groups {
+						if g.NumRows > c.rows {
+							t.Errorf("%s: a row group of %d rows, at most %d wanted", name[0], g.NumRows, c.rows)
+						}
+					}
+					if tab == "turns" && len(groups) < c.turnGroups {
+						t.Errorf("%s: %d row groups, want %d or more", name[0], len(groups), c.turnGroups)
+					}
+				}
+			}
+			sameTables(t, s, fromRecords, fromDB)
+		})
+	}
+}

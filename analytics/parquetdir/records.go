@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 
 	"golang.org/x/sync/errgroup"
 
@@ -53,6 +54,11 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 		return st, err
 	}
 	defer s.discard()
+	set, err := newSeen(ctx, filepath.Dir(s.games.name), id)
+	if err != nil {
+		return st, err
+	}
+	defer set.close()
 
 	g, gctx := errgroup.WithContext(ctx)
 	var chans []chan []*analytics.GameRows
@@ -99,7 +105,7 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 				close(c)
 			}
 		}()
-		return readRecords(gctx, files, o, &st, func(b []*analytics.GameRows) error {
+		return readRecords(gctx, files, o, set, &st, func(b []*analytics.GameRows) error {
 			for _, c := range chans {
 				select {
 				case c <- b:
@@ -125,11 +131,8 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 
 // readRecords replays the games of files and sends them to send in
 // batches, each game once, valid ones with their keys. To know a game
-// read before, it keeps the id of each game read: 32 bytes and the map's
-// own, some 50 bytes a game (50 MB for a million games in one shard).
-func readRecords(ctx context.Context, files []string, o Options, st *Stats, send func([]*analytics.GameRows) error) error {
-	keys := map[int64][sha256.Size]byte{}   // the valid games read, by key, with their ids
-	invalid := map[[sha256.Size]byte]bool{} // the ids of the invalid games read
+// read before, it keeps the id of each game read in set, on disk.
+func readRecords(ctx context.Context, files []string, o Options, set *seen, st *Stats, send func([]*analytics.GameRows) error) error {
 	var b []*analytics.GameRows
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	// Hashing the canonical record and building the rows need no order:
@@ -144,22 +147,22 @@ func readRecords(ctx context.Context, files []string, o Options, st *Stats, send
 		}
 		if !r.Valid {
 			st.Invalid++
-			if invalid[id] {
-				return nil
+			if first, err := set.addInvalid(id); err != nil || !first {
+				return err
 			}
-			invalid[id] = true
 		} else {
 			k, err := Key(r.ID)
 			if err != nil {
 				return err
 			}
-			if other, ok := keys[k]; ok && other == id {
+			first, err := set.addValid(k, id)
+			if err != nil {
+				return err
+			}
+			if !first {
 				st.Repeated++
 				return nil
-			} else if ok {
-				return fmt.Errorf("games %x and %s share the key %d", other, r.ID, k)
 			}
-			keys[k] = id
 			r.SetGame(k)
 			st.Games++
 		}

@@ -8,16 +8,22 @@ import (
 	"regexp"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
 
 	"github.com/towerlog/towerlog/analytics"
 )
 
-// rowsPerGroup is the number of rows of a row group: the unit engines
-// split a scan into and skip by its statistics. A million rows make
-// groups of a few MB to some tens of MB, the size DuckDB and Spark scan
-// best, and bound the memory a table's writer buffers.
-const rowsPerGroup = 1_000_000
+// groupRows and groupBytes bound a row group, the unit engines split a
+// scan into and skip by its statistics, and which a table's writer holds
+// in memory, compressed, until it is full: a group is written once it
+// has groupRows rows or about groupBytes bytes (parquet-go's estimate,
+// the pages compressed so far and the values of the page being filled).
+// A million rows of the turns table make some 12 MB; the games table,
+// whose rows carry the record, reaches groupBytes in some 8,000 rows.
+// Variables so that tests can make groups of a few rows.
+var (
+	groupRows  int64 = 1_000_000
+	groupBytes int64 = 8 << 20
+)
 
 // columns returns the options that make parquet-go name the columns of
 // row type T by their `col` tags, the column names of the SQLite store;
@@ -34,11 +40,12 @@ func columns[T any]() []parquet.SchemaOption {
 }
 
 // writerOptions are the options of a table's writer: its columns, zstd
-// compression of every page, row groups of rowsPerGroup rows.
+// compression of every page, row groups of at most groupRows rows (the
+// writer's add flushes them at groupBytes).
 func writerOptions[T any]() []parquet.WriterOption {
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
-		parquet.MaxRowsPerRowGroup(rowsPerGroup),
+		parquet.Compression(pages),
+		parquet.MaxRowsPerRowGroup(groupRows),
 	}
 	for _, o := range columns[T]() {
 		opts = append(opts, o.(parquet.WriterOption))

@@ -80,7 +80,7 @@ func TestSchema(t *testing.T) {
 			}
 		}
 		for _, rg := range f.Metadata().RowGroups {
-			if rg.NumRows > rowsPerGroup {
+			if rg.NumRows > groupRows {
 				t.Errorf("%s: a row group of %d rows", tab.Name, rg.NumRows)
 			}
 			for _, cc := range rg.Columns {

@@ -25,6 +25,9 @@ type tableFile[T any] struct {
 	w    *parquet.GenericWriter[T]
 	buf  []T
 	rows int
+	// flushed is the writer's size after the last row group written:
+	// what it holds beyond is the group being filled.
+	flushed int64
 }
 
 func createTable[T any](dir, shard string) (*tableFile[T], error) {
@@ -39,7 +42,7 @@ func createTable[T any](dir, shard string) (*tableFile[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	bw := bufio.NewWriterSize(tmp, 1<<20)
+	bw := bufio.NewWriterSize(tmp, 64<<10)
 	return &tableFile[T]{name: name, tmp: tmp, bw: bw, w: parquet.NewGenericWriter[T](bw, writerOptions[T]()...),
 		buf: make([]T, 0, bufferRows)}, nil
 }
@@ -54,10 +57,17 @@ func (t *tableFile[T]) add(rows ...T) error {
 	return t.flush()
 }
 
+// flush hands the buffered rows to the writer, and writes the row group
+// being filled once it holds groupBytes (the writer itself writes it at
+// groupRows rows).
 func (t *tableFile[T]) flush() error {
 	_, err := t.w.Write(t.buf)
 	clear(t.buf) // let the rows' strings go
 	t.buf = t.buf[:0]
+	if err == nil && t.w.Size()-t.flushed >= groupBytes {
+		err = t.w.Flush()
+		t.flushed = t.w.Size()
+	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", t.name, err)
 	}

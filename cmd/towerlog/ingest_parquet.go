@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -86,9 +87,22 @@ func defaultShard(sources []string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// parquetMemoryLimit is the runtime's memory limit while Parquet is
+// written, in place of main's memoryLimit. The writers' live heap (a row
+// group being filled for each large table, a page of values for each
+// column, the batches of games in flight) is some 50 to 90 MB whatever
+// the number of games: under 64 MiB the collector ran almost without
+// pause, a third of the CPU. With 96 MiB, 10,000 games take 11.5 CPU-s
+// instead of 20.5, for a peak of 126 MB instead of 124 (GOMEMLIMIT=96MiB
+// against the default, /usr/bin/time on the 10,000-game archive).
+const parquetMemoryLimit = 96 << 20
+
 func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(parquetMemoryLimit))
+	}
 	var (
 		st  parquetdir.Stats
 		err error
