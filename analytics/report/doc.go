@@ -11,7 +11,9 @@
 // the number of games. What it shows of single games, the score race
 // and tower heights of the latest games, is bounded too (2,000 games),
 // and read and drawn 100 games at a time, so that its memory does not
-// grow with the archive either.
+// grow with the archive either. An event's standings are ranked in SQL
+// and read one player's games at a time, with a column for the last 50
+// rounds only.
 //
 // The package reads the store and is never imported by it.
 //
