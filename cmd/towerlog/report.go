@@ -51,10 +51,10 @@ to its end (whatever its Result tag says) gives no win, place or score.
 Every figure is counted in the database, so the report's memory and size
 do not grow with the number of games: the page lists at most the 100 best
 players, the 100 first records that failed validation and the 2,000 latest
-games (the score race and tower heights of one at a time), and gives the
-standings a column for each of the event's last 50 rounds only (their
-totals count every round), and says how many more there are; a filter,
-towerlog games report ID or towerlog standings --csv reaches the others.
+games (the score race and tower heights of one at a time) and a standings
+column for each of the event's last 50 rounds (the totals count every
+round), and says how many more there are; a filter, towerlog games report
+ID or towerlog standings --csv reaches the others.
 
 With a CGN file it reports on one game of it (the first, or --game N): the
 board after every turn with a slider through the game, the scores and what
