@@ -217,15 +217,20 @@ func (r *report) stat(name string) *playerStats {
 }
 
 func (r *report) players() error {
-	err := r.each(`SELECT p.name, count(*)
-		FROM players p JOIN sel ON sel.gid = p.game GROUP BY p.name`, nil, func(rows *sql.Rows) error {
+	// Every query below gives a row per event (a seat, a capture, a
+	// scoring...), summed here in the order SQLite reads them: a GROUP BY
+	// would have SQLite sort them all first, which costs more than linear
+	// time on a large archive, its sorter spilling to temporary files.
+	err := r.each(`SELECT p.name FROM players p JOIN sel ON sel.gid = p.game`, nil, func(rows *sql.Rows) error {
 		var name string
-		var games int
-		if err := rows.Scan(&name, &games); err != nil {
+		if err := rows.Scan(&name); err != nil {
 			return err
 		}
-		r.stat(name).games = games
-		r.top = append(r.top, name)
+		p := r.stat(name)
+		if p.games == 0 {
+			r.top = append(r.top, name)
+		}
+		p.games++
 		return nil
 	})
 	sort.Slice(r.top, func(i, j int) bool {
@@ -240,34 +245,31 @@ func (r *report) players() error {
 }
 
 func (r *report) captures() error {
-	return r.each(`SELECT pc.name, pv.name, sum(c.n)
-		FROM (SELECT c.game, c.captor, c.victim, count(*) AS n
-			FROM captures c JOIN sel ON sel.gid = c.game GROUP BY c.game, c.captor, c.victim) c
+	return r.each(`SELECT pc.name, pv.name
+		FROM captures c JOIN sel ON sel.gid = c.game
 		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
-		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
-		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim`, nil, func(rows *sql.Rows) error {
 		var captor, victim string
-		var n int
-		if err := rows.Scan(&captor, &victim, &n); err != nil {
+		if err := rows.Scan(&captor, &victim); err != nil {
 			return err
 		}
 		if captor == victim {
-			r.stat(captor).own += n
+			r.stat(captor).own++
 		} else {
-			r.stat(captor).made += n
-			r.stat(victim).suffered += n
+			r.stat(captor).made++
+			r.stat(victim).suffered++
 		}
-		r.stat(captor).capturesOf[victim] += n
+		r.stat(captor).capturesOf[victim]++
 		return nil
 	})
 }
 
 func (r *report) ransoms() error {
-	return r.each(`SELECT pp.name, pe.name, sum(r.points)
+	paid := map[[2]string]int{}
+	err := r.each(`SELECT pp.name, pe.name, r.points
 		FROM ransoms r JOIN sel ON sel.gid = r.game
 		JOIN players pp ON pp.game = r.game AND pp.seat = r.payer
-		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee
-		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee`, nil, func(rows *sql.Rows) error {
 		var payer, payee string
 		var points int
 		if err := rows.Scan(&payer, &payee, &points); err != nil {
@@ -275,16 +277,19 @@ func (r *report) ransoms() error {
 		}
 		r.stat(payer).paid += points
 		r.stat(payee).received += points
-		r.flows = append(r.flows, flow{payer, payee, points})
+		paid[[2]string{payer, payee}] += points
 		return nil
 	})
+	for k, points := range paid {
+		r.flows = append(r.flows, flow{k[0], k[1], points})
+	}
+	return err
 }
 
 func (r *report) features() error {
-	return r.each(`SELECT p.name, s.feature, sum(s.points)
+	return r.each(`SELECT p.name, s.feature, s.points
 		FROM scores s JOIN sel ON sel.gid = s.game
-		JOIN players p ON p.game = s.game AND p.seat = s.seat
-		GROUP BY 1, 2`, nil, func(rows *sql.Rows) error {
+		JOIN players p ON p.game = s.game AND p.seat = s.seat`, nil, func(rows *sql.Rows) error {
 		var name, feature string
 		var points int
 		if err := rows.Scan(&name, &feature, &points); err != nil {
@@ -406,13 +411,13 @@ func (r *report) captureCharts() error {
 // captureQuery counts captures by tower height and distance.
 func (r *report) captureQuery() error {
 	r.captureCells = map[[2]int]int{}
-	return r.each(`SELECT c.height, c.distance, count(*) FROM captures c JOIN sel ON sel.gid = c.game GROUP BY 1, 2`, nil,
+	return r.each(`SELECT c.height, c.distance FROM captures c JOIN sel ON sel.gid = c.game`, nil,
 		func(rows *sql.Rows) error {
-			var h, d, n int
-			if err := rows.Scan(&h, &d, &n); err != nil {
+			var h, d int
+			if err := rows.Scan(&h, &d); err != nil {
 				return err
 			}
-			r.captureCells[[2]int{h, d}] = n
+			r.captureCells[[2]int{h, d}]++
 			return nil
 		})
 }
@@ -512,17 +517,32 @@ func (r *report) featureChart() error {
 // towerQuery counts towers by their height at the end of the game.
 func (r *report) towerQuery() error {
 	r.towerHeights = map[int]int{}
-	return r.each(`SELECT h, count(*) FROM (
-			SELECT max(t.height) AS h FROM turns t JOIN sel ON sel.gid = t.game
-			WHERE t.action = 'floor' GROUP BY t.game, t.target_x, t.target_y)
-		GROUP BY h ORDER BY h`, nil, func(rows *sql.Rows) error {
-		var h, n int
-		if err := rows.Scan(&h, &n); err != nil {
+	// The floors come game by game; a game's towers are counted when the
+	// next game starts, each at the height of its last floor.
+	var game int64
+	towers := map[[2]int]int{}
+	flush := func() {
+		for _, h := range towers {
+			r.towerHeights[h]++
+		}
+		clear(towers)
+	}
+	err := r.each(`SELECT t.game, t.target_x, t.target_y, t.height FROM turns t JOIN sel ON sel.gid = t.game
+		WHERE t.action = 'floor' ORDER BY t.game, t.turn`, nil, func(rows *sql.Rows) error {
+		var g int64
+		var x, y, h int
+		if err := rows.Scan(&g, &x, &y, &h); err != nil {
 			return err
 		}
-		r.towerHeights[h] = n
+		if g != game {
+			flush()
+			game = g
+		}
+		towers[[2]int{x, y}] = max(towers[[2]int{x, y}], h)
 		return nil
 	})
+	flush()
+	return err
 }
 
 func (r *report) towerCharts() error {
