@@ -110,6 +110,19 @@ func (r *report) gamePicker() error {
 	return nil
 }
 
+// The picked games' rows. Each query is a CROSS JOIN from pick, which
+// SQLite reads as the order of its loops: for each picked game, that
+// game's rows by their key. A plain join let SQLite scan the whole table
+// once per chunk of picked games instead, every turn of the archive 20
+// times over.
+const (
+	pickPlayers = `SELECT p.game, p.name, p.score FROM pick CROSS JOIN players p ON p.game = pick.gid ORDER BY p.game, p.seat`
+	pickScores  = `SELECT s.game, s.turn, s.seat, s.points FROM pick CROSS JOIN scores s ON s.game = pick.gid`
+	pickRansoms = `SELECT r.game, r.turn, r.payer, r.payee, r.points FROM pick CROSS JOIN ransoms r ON r.game = pick.gid`
+	pickFloors  = `SELECT t.game, t.turn, t.target_x, t.target_y, t.height FROM pick CROSS JOIN turns t ON t.game = pick.gid
+		WHERE t.action = 'floor' ORDER BY t.game, t.turn`
+)
+
 // loadGames reads the players, the scoring, the ransoms and the tower
 // floors of the picked games, each table in one query over them all, and
 // works out the scores after each turn.
@@ -129,7 +142,7 @@ func (r *report) loadGames(games []*pickedGame) error {
 		}
 	}
 	finals := map[int64][]string{}
-	err := r.each(`SELECT p.game, p.name, p.score FROM players p JOIN pick ON pick.gid = p.game ORDER BY p.game, p.seat`, nil,
+	err := r.each(pickPlayers, nil,
 		func(rows *sql.Rows) error {
 			var gid int64
 			var name string
@@ -160,7 +173,7 @@ func (r *report) loadGames(games []*pickedGame) error {
 			d[turn][seat] += points
 		}
 	}
-	err = r.each(`SELECT s.game, s.turn, s.seat, s.points FROM scores s JOIN pick ON pick.gid = s.game`, nil, func(rows *sql.Rows) error {
+	err = r.each(pickScores, nil, func(rows *sql.Rows) error {
 		var gid int64
 		var turn, seat, points int
 		if err := rows.Scan(&gid, &turn, &seat, &points); err != nil {
@@ -172,7 +185,7 @@ func (r *report) loadGames(games []*pickedGame) error {
 	if err != nil {
 		return err
 	}
-	err = r.each(`SELECT r.game, r.turn, r.payer, r.payee, r.points FROM ransoms r JOIN pick ON pick.gid = r.game`, nil, func(rows *sql.Rows) error {
+	err = r.each(pickRansoms, nil, func(rows *sql.Rows) error {
 		var gid int64
 		var turn, payer, payee, points int
 		if err := rows.Scan(&gid, &turn, &payer, &payee, &points); err != nil {
@@ -194,8 +207,7 @@ func (r *report) loadGames(games []*pickedGame) error {
 			g.scores = append(g.scores, append([]int(nil), running...))
 		}
 	}
-	return r.each(`SELECT t.game, t.turn, t.target_x, t.target_y, t.height FROM turns t JOIN pick ON pick.gid = t.game
-		WHERE t.action = 'floor' ORDER BY t.game, t.turn`, nil, func(rows *sql.Rows) error {
+	return r.each(pickFloors, nil, func(rows *sql.Rows) error {
 		var gid int64
 		var f growth
 		if err := rows.Scan(&gid, &f.Turn, &f.X, &f.Y, &f.Height); err != nil {
