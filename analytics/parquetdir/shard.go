@@ -13,8 +13,13 @@ import (
 )
 
 // bufferRows is the number of rows a table's writer gathers before it
-// hands them to parquet-go in one call.
-const bufferRows = 4096
+// hands them to parquet-go in one call. A batch of the games table holds
+// the batch's records in full, and parquet-go copies them once more: 4,096
+// rows were some 35 MB of the Go heap, and the collector ran the more for
+// it under the memory limit. With 512, 100,000 games take 0.76 times the
+// CPU and 118 MiB instead of 136 at the peak (medians of three runs, one
+// process of two cores); 128 does no better.
+const bufferRows = 512
 
 // tableFile is the file of one table of a shard, written under a hidden
 // temporary name in the table's folder until the shard commits.

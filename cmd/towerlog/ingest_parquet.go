@@ -90,8 +90,9 @@ func defaultShard(sources []string) string {
 // parquetMemoryLimit is the runtime's memory limit while Parquet is
 // written, in place of main's memoryLimit. The writers' live heap (a row
 // group being filled for each large table, a page of values for each
-// column, the batches of games in flight) is some 50 to 90 MB whatever
-// the number of games: under 64 MiB the collector ran almost without
+// column, the batches of games in flight) was some 50 to 90 MB whatever
+// the number of games when the batches of rows were of 4,096 (see
+// parquetdir's bufferRows): under 64 MiB the collector ran almost without
 // pause, a third of the CPU. With 96 MiB, 10,000 games take 11.5 CPU-s
 // instead of 20.5, for a peak of 126 MB instead of 124 (GOMEMLIMIT=96MiB
 // against the default, /usr/bin/time on the 10,000-game archive).
