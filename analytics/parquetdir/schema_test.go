@@ -116,3 +116,50 @@ func logicalValue(t *format.LogicalType) format.LogicalTypeValue {
 	}
 	return t.Value
 }
+
+// TestRecordWithoutPageBounds: the games file's page index gives no bounds
+// for the pages of games.record (whole records, which the writer would
+// otherwise hold in memory until the file is closed), and bounds for
+// every page of the other columns, games.id among them.
+func TestRecordWithoutPageBounds(t *testing.T) {
+	files := archive(t, 30)
+	dir := t.TempDir()
+	if _, err := WriteRecords(t.Context(), dir, "s", files, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f := openParquet(t, filepath.Join(dir, "games", "s.parquet"))
+	fields := f.Schema().Fields()
+	indexes := f.ColumnIndexes()
+	if len(indexes) != len(f.Metadata().RowGroups)*len(fields) {
+		t.Fatalf("%d column indexes for %d row groups of %d columns", len(indexes), len(f.Metadata().RowGroups), len(fields))
+	}
+	checked := map[string]bool{}
+	for g, rg := range f.Metadata().RowGroups {
+		for j, field := range fields {
+			name := field.Name()
+			ci := indexes[g*len(fields)+j]
+			stats := rg.Columns[j].MetaData.Statistics
+			for p := range ci.MinValues {
+				if ci.NullPages[p] {
+					continue
+				}
+				bounded := len(ci.MinValues[p]) > 0 && len(ci.MaxValues[p]) > 0
+				if name == "record" && bounded {
+					t.Errorf("games.record: page %d of row group %d has bounds %q to %q", p, g, ci.MinValues[p], ci.MaxValues[p])
+				}
+				if name != "record" && !bounded {
+					t.Errorf("games.%s: page %d of row group %d has no bounds", name, p, g)
+				}
+				checked[name] = true
+			}
+			if name == "record" && (len(stats.MinValue) > 0 || len(stats.MaxValue) > 0) {
+				t.Errorf("games.record: row group %d has bounds in its statistics", g)
+			}
+		}
+	}
+	for _, name := range []string{"record", "id", "file", "rules"} {
+		if !checked[name] {
+			t.Errorf("games.%s: no page with values checked", name)
+		}
+	}
+}
