@@ -83,10 +83,11 @@ timed() {
 }
 
 # begin N STEP: starts step STEP, the Nth of the table: its earlier
-# outputs and row go, and rows=the file its lines of the table go to.
+# outputs (the files whose names start with STEP: parquet2a and parquet2b
+# too) and row go, and rows=the file its lines of the table go to.
 begin() {
 	rows=$out/rows/$1-$2.txt
-	rm -f "$rows" "$out/$2" "$out/$2".*
+	rm -f "$rows" "$out/$2"*
 	: >"$rows"
 }
 
