@@ -15,19 +15,17 @@
 # disk. The archive is kept in $TOWERLOG_BENCH_DIR (default
 # /tmp/towerlog-bench) between runs.
 #
-# Measured on the project's 2-core machine, 100,000 games (357 MB of CGN),
-# one run while other work kept the machine's load average between 10 and
-# 15, so that each process had a share of a core: the wall times show the
-# load, the CPU times what each way of writing costs.
-#   sqlite          210.6 s    475 games/s    78.5 CPU-s   4,980 bytes/game
-#   parquet -j 1     71.2 s  1,404 games/s    30.3 CPU-s     972 bytes/game
-#   parquet -j 2     35.5 s  2,815 games/s    29.0 CPU-s     972 bytes/game
-#   parquet 2 x -j1  42.2 s  2,370 games/s    30.6 CPU-s     970 bytes/game
-# Parquet takes 0.3 ms of CPU a game against SQLite's 0.8 ms, and a fifth
-# of the disk. Its work has no single writer: replays, row building and
-# each table's encoding run side by side, and processes write shards
-# apart: 30 CPU-s for 100,000 games is some 3,300 games/s for each core
-# that other work leaves free.
+# Measured on the project's 2-core machine at rest, 100,000 games (357 MB
+# of CGN), commit c6b8090:
+#   sqlite          179.9 s    556 games/s   283.4 CPU-s   7,137 bytes/game
+#   parquet -j 1     52.2 s  1,917 games/s    88.4 CPU-s   2,000 bytes/game
+#   parquet -j 2     47.5 s  2,106 games/s    92.1 CPU-s   2,000 bytes/game
+#   parquet 2 x -j1  45.6 s  2,195 games/s    89.4 CPU-s   2,002 bytes/game
+# Parquet takes 0.9 ms of CPU a game against SQLite's 2.8 ms, and 28 % of
+# its disk. Its work has no single writer: replays, row building and each
+# table's writer (a goroutine each, so that -j 1 uses more than one core)
+# run side by side, and processes write shards apart: some 1,100 games/s
+# for each core that other work leaves free.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=${1:-100000}
