@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
-	"slices"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -42,33 +41,25 @@ func columns[T any]() []parquet.SchemaOption {
 
 // writerOptions are the options of a table's writer: its columns, zstd
 // compression of every page, row groups of at most groupRows rows (the
-// writer's add flushes them at groupBytes), and no page bounds for the
-// columns of blobColumns.
+// writer's add flushes them at groupBytes), and no page bounds for
+// games.record (an option that names a column the table does not have
+// changes nothing). A record's range selects no query's pages, and
+// parquet-go keeps the bounds of every page of a file in memory until the
+// file is closed, each a whole record (it truncates them to 16 bytes only
+// in the slices it writes): some 50 bytes a game, 42 MB of the Go heap
+// near the end of a million-game shard (a heap profile of a
+// 1,000,000-game ingest).
 func writerOptions[T any]() []parquet.WriterOption {
 	opts := []parquet.WriterOption{
 		parquet.Compression(pages),
 		parquet.MaxRowsPerRowGroup(groupRows),
+		parquet.SkipPageBounds("record"),
 	}
 	for _, o := range columns[T]() {
 		opts = append(opts, o.(parquet.WriterOption))
 	}
-	t := reflect.TypeFor[T]()
-	for i := range t.NumField() {
-		if name := t.Field(i).Tag.Get("col"); slices.Contains(blobColumns, name) {
-			opts = append(opts, parquet.SkipPageBounds(name))
-		}
-	}
 	return opts
 }
-
-// blobColumns are the columns whose values are whole texts (games.record,
-// the canonical record): the file's page index gives no bounds of their
-// pages. No query selects pages by a record's range, and parquet-go keeps
-// the bounds of every page of a file in memory until the file is closed,
-// each a whole record (it truncates them to 16 bytes only in the slices
-// it writes): some 50 bytes a game, 42 MB of the Go heap near the end of
-// a million-game shard (a heap profile of a 1,000,000-game ingest).
-var blobColumns = []string{"record"}
 
 // Schema returns the Parquet schema of the table whose rows are of type
 // T (analytics.GameRow and the others).
