@@ -79,8 +79,7 @@ func TestTurnColumns(t *testing.T) {
 				t.Fatalf("%s: turn %d missing", g, tn.Number)
 			}
 			var num, seat int
-			var action string
-			var tile, feature sql.NullString
+			var tile, action, feature sql.NullString
 			var x, y, rot, tx, ty, height sql.NullInt64
 			if err := rows.Scan(&num, &seat, &tile, &x, &y, &rot, &action, &feature, &tx, &ty, &height); err != nil {
 				return err
@@ -88,7 +87,8 @@ func TestTurnColumns(t *testing.T) {
 			got := fmt.Sprint(num, seat, tile, x, y, rot, action, feature, tx, ty, height.Valid)
 			tower := tn.Action == replay.ActionFloor || tn.Action == replay.ActionTowerFollower
 			want := fmt.Sprint(tn.Number, tn.Seat, nullString(tn.Tile.String(), tn.Placed), nullInt(tn.Pos.X, tn.Placed),
-				nullInt(tn.Pos.Y, tn.Placed), nullInt(tn.Rot.Degrees(), tn.Placed), tn.Action.String(),
+				nullInt(tn.Pos.Y, tn.Placed), nullInt(tn.Rot.Degrees(), tn.Placed),
+				nullString(tn.Action.String(), tn.Action != replay.ActionNone),
 				nullString(tn.Spot.Kind.String(), tn.Action == replay.ActionFollower),
 				nullInt(tn.Target.X, tower), nullInt(tn.Target.Y, tower), tn.Action == replay.ActionFloor)
 			if got != want {

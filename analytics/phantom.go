@@ -87,18 +87,18 @@ func (t PhantomTally) Queries() []CountQuery {
 			into(func(p *PhantomCounts) *int { return &p.Points })},
 		{`SELECT p.name, count(*) FROM captures c JOIN sel ON sel.gid = c.game
 			JOIN players p ON p.game = c.game AND p.seat = c.victim
-			WHERE c.figure = 'phantom' AND c.captor <> c.victim GROUP BY 1`,
+			WHERE c.phantom = 1 AND c.captor <> c.victim GROUP BY 1`,
 			into(func(p *PhantomCounts) *int { return &p.Lost })},
 		{`SELECT p.name, count(*) FROM captures c JOIN sel ON sel.gid = c.game
 			JOIN players p ON p.game = c.game AND p.seat = c.captor
-			WHERE c.figure = 'phantom' AND c.captor <> c.victim GROUP BY 1`,
+			WHERE c.phantom = 1 AND c.captor <> c.victim GROUP BY 1`,
 			into(func(p *PhantomCounts) *int { return &p.Taken })},
 		{`SELECT p.name, count(*) FROM ransoms r JOIN sel ON sel.gid = r.game
-			JOIN players p ON p.game = r.game AND p.seat = r.payer WHERE r.figure = 'phantom' GROUP BY 1`,
+			JOIN players p ON p.game = r.game AND p.seat = r.payer WHERE r.phantom = 1 GROUP BY 1`,
 			into(func(p *PhantomCounts) *int { return &p.Ransomed })},
 		{`SELECT p.name, count(*) FROM (
-				SELECT game, a AS seat FROM exchanges WHERE a_figure = 'phantom'
-				UNION ALL SELECT game, b FROM exchanges WHERE b_figure = 'phantom') x
+				SELECT game, a AS seat FROM exchanges WHERE a_phantom = 1
+				UNION ALL SELECT game, b FROM exchanges WHERE b_phantom = 1) x
 			JOIN sel ON sel.gid = x.game JOIN players p ON p.game = x.game AND p.seat = x.seat GROUP BY 1`,
 			into(func(p *PhantomCounts) *int { return &p.Swapped })},
 	}

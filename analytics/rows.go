@@ -127,16 +127,13 @@ func setAnnotations(game *GameRow, rg *record.Game) {
 
 func (r *GameRows) fillTurns(g *replay.Game) {
 	events := g.Events()
-	prev := make([]int, len(g.Players))
 	r.Turns = make([]TurnRow, 0, len(g.Turns))
 	for i := range g.Turns {
 		t := &g.Turns[i]
-		points := 0
-		if t.Seat < len(t.Scores) {
-			points = t.Scores[t.Seat] - prev[t.Seat]
+		row := TurnRow{Turn: int64(t.Number), Seat: int64(t.Seat)}
+		if t.Action != replay.ActionNone {
+			row.Action = ptr(t.Action.String())
 		}
-		copy(prev, t.Scores)
-		row := TurnRow{Turn: int64(t.Number), Seat: int64(t.Seat), Action: t.Action.String(), Points: int64(points)}
 		if t.Placed {
 			row.Tile = ptr(t.Tile.String())
 			row.X, row.Y, row.Rotation = ptr(int64(t.Pos.X)), ptr(int64(t.Pos.Y)), ptr(int64(t.Rot.Degrees()))
@@ -148,7 +145,7 @@ func (r *GameRows) fillTurns(g *replay.Game) {
 			row.TargetX, row.TargetY = ptr(int64(t.Target.X)), ptr(int64(t.Target.Y))
 		}
 		if t.Action == replay.ActionFollower || t.Action == replay.ActionTowerFollower {
-			row.Figure = ptr(FigureName(t.Phantom))
+			row.Phantom = b2i(t.Phantom)
 		}
 		switch t.Second {
 		case replay.ActionFollower:
@@ -192,13 +189,13 @@ func (r *GameRows) fillEvents(g *replay.Game) {
 				r.Captures = append(r.Captures, CaptureRow{Seq: seq, Turn: turn, Captor: int64(e.Player), Victim: int64(e.Other),
 					TowerX: int64(e.Pos.X), TowerY: int64(e.Pos.Y), Height: int64(e.Height), Distance: int64(e.Distance),
 					VictimX: int64(e.Target.X), VictimY: int64(e.Target.Y), StoodOn: e.Feature.String(),
-					Figure: FigureName(e.Phantom(e.Other))})
+					Phantom: b2i(e.Phantom(e.Other))})
 			case engine.EventExchange:
 				r.Exchanges = append(r.Exchanges, ExchangeRow{Seq: seq, Turn: turn, A: int64(e.Player), B: int64(e.Other),
-					AFigure: FigureName(e.Phantom(e.Player)), BFigure: FigureName(e.Phantom(e.Other))})
+					APhantom: b2i(e.Phantom(e.Player)), BPhantom: b2i(e.Phantom(e.Other))})
 			case engine.EventRansom:
 				r.Ransoms = append(r.Ransoms, RansomRow{Seq: seq, Turn: turn, Payer: int64(e.Player), Payee: int64(e.Other),
-					Points: int64(e.Points), Figure: FigureName(e.Phantom(e.Player))})
+					Points: int64(e.Points), Phantom: b2i(e.Phantom(e.Player))})
 			case engine.EventDiscard:
 				r.Discards = append(r.Discards, DiscardRow{Seq: seq, Turn: turn, Seat: int64(e.Player), Tile: e.Tile.String()})
 			}

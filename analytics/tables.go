@@ -56,13 +56,12 @@ type TurnRow struct {
 	X        *int64  `col:"x"`        // where the tile went, nil when none was placed
 	Y        *int64  `col:"y"`        //
 	Rotation *int64  `col:"rotation"` // degrees clockwise: 0, 90, 180, 270
-	Action   string  `col:"action"`   // none, follower, floor, tower-follower
+	Action   *string `col:"action"`   // follower, floor, tower-follower; nil when the turn placed nothing after its tile
 	Feature  *string `col:"feature"`  // action follower: road, city, field or cloister
 	TargetX  *int64  `col:"target_x"` // actions floor and tower-follower: the tower
 	TargetY  *int64  `col:"target_y"` //
 	Height   *int64  `col:"height"`   // action floor: the tower's height after it
-	Points   int64   `col:"points"`   // the player's score change over the turn
-	Figure   *string `col:"figure"`   // actions follower and tower-follower: follower or phantom
+	Phantom  int64   `col:"phantom"`  // actions follower and tower-follower: 1 when the figure is the phantom
 }
 
 // SecondFigureRow is a row of second_figures: the figure a turn placed
@@ -106,7 +105,7 @@ type CaptureRow struct {
 	VictimX  int64  `col:"victim_x"`
 	VictimY  int64  `col:"victim_y"`
 	StoodOn  string `col:"stood_on"` // road, city, field, cloister or tower
-	Figure   string `col:"figure"`   // the victim's figure: follower or phantom
+	Phantom  int64  `col:"phantom"`  // 1 when the victim's figure is the phantom
 }
 
 // ExchangeRow is a row of exchanges: two players each got a prisoner back.
@@ -116,21 +115,21 @@ type ExchangeRow struct {
 	Turn int64 `col:"turn"`
 	A    int64 `col:"a"`
 	B    int64 `col:"b"`
-	// AFigure and BFigure are the figures A and B got back: follower or
+	// APhantom and BPhantom are 1 when the figure A, B got back is the
 	// phantom.
-	AFigure string `col:"a_figure"`
-	BFigure string `col:"b_figure"`
+	APhantom int64 `col:"a_phantom"`
+	BPhantom int64 `col:"b_phantom"`
 }
 
 // RansomRow is a row of ransoms: a prisoner bought back.
 type RansomRow struct {
-	Game   int64  `col:"game"`
-	Seq    int64  `col:"seq"`
-	Turn   int64  `col:"turn"`
-	Payer  int64  `col:"payer"`
-	Payee  int64  `col:"payee"`
-	Points int64  `col:"points"`
-	Figure string `col:"figure"` // the figure bought back: follower or phantom
+	Game    int64 `col:"game"`
+	Seq     int64 `col:"seq"`
+	Turn    int64 `col:"turn"`
+	Payer   int64 `col:"payer"`
+	Payee   int64 `col:"payee"`
+	Points  int64 `col:"points"`
+	Phantom int64 `col:"phantom"` // 1 when the figure bought back is the phantom
 }
 
 // DiscardRow is a row of discards: a drawn tile that fitted nowhere.
@@ -223,8 +222,8 @@ func (r *PlayerRow) args(a []any) []any {
 }
 
 func (r *TurnRow) args(a []any) []any {
-	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), r.Action,
-		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Points, str(r.Figure))
+	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), str(r.Action),
+		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Phantom)
 }
 
 func (r *SecondFigureRow) args(a []any) []any {
@@ -237,15 +236,15 @@ func (r *ScoreRow) args(a []any) []any {
 
 func (r *CaptureRow) args(a []any) []any {
 	return append(a, r.Game, r.Seq, r.Turn, r.Captor, r.Victim, r.TowerX, r.TowerY, r.Height, r.Distance,
-		r.VictimX, r.VictimY, r.StoodOn, r.Figure)
+		r.VictimX, r.VictimY, r.StoodOn, r.Phantom)
 }
 
 func (r *ExchangeRow) args(a []any) []any {
-	return append(a, r.Game, r.Seq, r.Turn, r.A, r.B, r.AFigure, r.BFigure)
+	return append(a, r.Game, r.Seq, r.Turn, r.A, r.B, r.APhantom, r.BPhantom)
 }
 
 func (r *RansomRow) args(a []any) []any {
-	return append(a, r.Game, r.Seq, r.Turn, r.Payer, r.Payee, r.Points, r.Figure)
+	return append(a, r.Game, r.Seq, r.Turn, r.Payer, r.Payee, r.Points, r.Phantom)
 }
 
 func (r *DiscardRow) args(a []any) []any { return append(a, r.Game, r.Seq, r.Turn, r.Seat, r.Tile) }

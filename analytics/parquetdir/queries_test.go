@@ -148,7 +148,7 @@ func TestQueriesSQLite(t *testing.T) {
 			}
 			top := map[[3]int64]int64{} // (game, x, y) → height
 			for _, tu := range turns {
-				if tu.Action == "floor" {
+				if tu.Action != nil && *tu.Action == "floor" {
 					k := [3]int64{tu.Game, *tu.TargetX, *tu.TargetY}
 					top[k] = max(top[k], *tu.Height)
 				}
