@@ -53,9 +53,18 @@ func TestFinishedStep(t *testing.T) {
 	if got := state(); got != want {
 		t.Fatalf("ingested: %s, want %s", got, want)
 	}
-	// As a database of version 6 held them: the Result tag, places and a
-	// winner whatever the game's end, and finished as the SQL of the
-	// migration sets it.
+	// As a database of version 6 held them: the records compressed each
+	// on its own, the Result tag, places and a winner whatever the game's
+	// end, and finished as the SQL of the migration sets it.
+	for gid := int64(1); gid <= 3; gid++ {
+		g, err := s.Game(ctx, gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.Exec(`UPDATE games SET record = ? WHERE gid = ?`, deflateRecord(g.Record), gid); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, q := range []string{
 		`UPDATE games SET finished = 0, result = '*' WHERE gid > 1`,
 		`UPDATE games SET winner = 'Anna' WHERE gid = 3`,

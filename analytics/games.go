@@ -93,7 +93,7 @@ func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
 // Game returns the stored valid game of key gid.
 func (s *Store) Game(ctx context.Context, gid int64) (*Game, error) {
 	var out *Game
-	_, err := selectWhere(ctx, s.db, "g.gid = ?", []any{gid}, func(g *Game) error {
+	_, err := selectWhere(ctx, s.db, "g.gid = ?", []any{gid}, true, func(g *Game) error {
 		out = g
 		return nil
 	})
@@ -191,10 +191,20 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 }
 
 // selectWhere calls emit with each stored game of the condition on games
-// g, with its players.
-func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit func(*Game) error) (int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
-			g.result, g.finished, g.winner, g.turns, g.record,
+// g, with its players, and with its record when records is true.
+func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, records bool, emit func(*Game) error) (int, error) {
+	recordCol := "NULL"
+	var bases *RecordReader
+	if records {
+		recordCol = "g.record"
+		var err error
+		if bases, err = NewRecordReader(ctx, db); err != nil {
+			return 0, err
+		}
+		defer bases.Close()
+	}
+	rows, err := db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid
 		WHERE `+where+` ORDER BY g.gid, p.seat`, args...)
@@ -204,9 +214,23 @@ func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit 
 	defer rows.Close()
 	n := 0
 	var cur *Game
+	var stored []byte // cur's record as stored
 	flush := func() error {
 		if cur == nil {
 			return nil
+		}
+		if stored != nil {
+			// The game's players are read: its record's basis needs
+			// only its rows.
+			b := &recordBasis{rules: cur.Rules}
+			for _, p := range cur.Players {
+				b.names = append(b.names, p.Name)
+			}
+			text, _, err := bases.text(ctx, cur.GID, b, stored)
+			if err != nil {
+				return err
+			}
+			cur.Record = text
 		}
 		n++
 		return emit(cur)
@@ -226,14 +250,7 @@ func selectWhere(ctx context.Context, q Queryer, where string, args []any, emit 
 			}
 			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
 			g.Result, g.Winner = result.String, winner.String
-			if rec != nil {
-				text, err := RecordText(rec)
-				if err != nil {
-					return n, fmt.Errorf("game %d: %w", g.GID, err)
-				}
-				g.Record = text
-			}
-			cur = &g
+			cur, stored = &g, rec
 		}
 		p.Colour = colour.String
 		cur.Players = append(cur.Players, p)

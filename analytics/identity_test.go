@@ -136,14 +136,15 @@ func TestIngestReannotated(t *testing.T) {
 	checkStored := func(s *Store, wantFile string, wantIdx int) {
 		t.Helper()
 		var games, idx int
+		var gid int64
 		var event, file, colour string
 		var stored []byte
-		err := s.db.QueryRow(`SELECT count(*), max(event), max(record), max(file), max(idx),
-			(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &event, &stored, &file, &idx, &colour)
+		err := s.db.QueryRow(`SELECT count(*), max(gid), max(event), max(record), max(file), max(idx),
+			(SELECT colour FROM players WHERE seat = 0) FROM games`).Scan(&games, &gid, &event, &stored, &file, &idx, &colour)
 		if err != nil {
 			t.Fatal(err)
 		}
-		record, err := RecordText(stored)
+		record, err := RecordText(context.Background(), s.db, gid, stored)
 		if err != nil {
 			t.Fatal(err)
 		}

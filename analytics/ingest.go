@@ -205,7 +205,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*pending, o IngestOption
 // these statements are short (a few hundred rows).
 func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, keep bool, c *IngestStats) ([]identity.Reannotation, error) {
 	ctx = context.WithoutCancel(ctx)
-	look, err := newStoredLookup(ctx, tx, keep)
+	look, err := newStoredLookup(ctx, tx, keep, true)
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,11 @@ import (
 // limit; a game's record takes a few KB.
 const maxRecordBytes = 64 << 20
 
-// deflaters keeps the writers of compressRecord: a flate writer holds
+// The records as migration 8 stored them: raw DEFLATE, each on its own.
+// Migrations 6 to 8 read and write them so; migration 10 compresses them
+// against their rows (recorddict.go), as the ingest stores them now.
+
+// deflaters keeps the writers of deflateRecord: a flate writer holds
 // about 1 MB of tables, which making one a game would allocate again for
 // every game stored (measured: 1.2 MB and 23 allocations a record, against
 // 4 KB and 5 with a writer reused through Reset, and a quarter of the time).
@@ -27,13 +31,10 @@ var deflaters = sync.Pool{New: func() any {
 	return w
 }}
 
-// compressRecord returns a record's text as games.record stores it: raw
+// deflateRecord returns a record's text as migration 8 stored it: raw
 // DEFLATE (RFC 1951) at the best speed. A 4-player record of 3.5 KB takes
-// about 1,320 bytes. Slower levels gain little on a record compressed on
-// its own (1,200 bytes at the best compression, 960 with a preset
-// dictionary of typical records), for ten to twenty-five times the CPU
-// of an ingest's workers.
-func compressRecord(text string) []byte {
+// about 1,320 bytes.
+func deflateRecord(text string) []byte {
 	var buf bytes.Buffer
 	buf.Grow(len(text) / 2)
 	w := deflaters.Get().(*flate.Writer)
@@ -45,20 +46,13 @@ func compressRecord(text string) []byte {
 	return buf.Bytes()
 }
 
-// RecordText returns the text of a record as games.record stores it
-// (compressed by the ingest, see docs/schema.md).
-func RecordText(stored []byte) (string, error) {
-	r := flate.NewReader(bytes.NewReader(stored))
-	defer r.Close()
-	var out bytes.Buffer
-	n, err := out.ReadFrom(io.LimitReader(r, maxRecordBytes+1))
+// inflateRecord returns the text of a record stored by deflateRecord.
+func inflateRecord(stored []byte) (string, error) {
+	text, err := inflate(flate.NewReader(bytes.NewReader(stored)))
 	if err != nil {
 		return "", fmt.Errorf("stored record: %w", err)
 	}
-	if n > maxRecordBytes {
-		return "", fmt.Errorf("stored record: longer than %d bytes", maxRecordBytes)
-	}
-	return out.String(), nil
+	return text, nil
 }
 
 func init() { goSteps["migrations/0008_record_deflate.sql"] = recordDeflate }
@@ -76,7 +70,7 @@ func recordDeflate(ctx context.Context, tx *sql.Tx) (string, error) {
 	defer update.Close()
 	err = eachStored(ctx, tx, "1", func(gid int64, value any) error {
 		if text, ok := value.(string); ok {
-			value = compressRecord(text)
+			value = deflateRecord(text)
 		}
 		_, err := update.ExecContext(ctx, value, gid)
 		return err

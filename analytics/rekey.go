@@ -70,7 +70,7 @@ func mergeDuplicates(ctx context.Context, tx *sql.Tx) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	look, err := newStoredLookup(ctx, tx, false)
+	look, err := newStoredLookup(ctx, tx, false, false)
 	if err != nil {
 		return 0, err
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 
 	"github.com/towerlog/towerlog/analytics/identity"
 
@@ -26,6 +27,9 @@ type pending struct {
 	values [len(Tables)][]any
 }
 
+// recordColumn is the index of games.record among the columns of games.
+var recordColumn = slices.Index(Tables[tGames].Columns, "record")
+
 // newPending turns a replayed game into rows and their values.
 func newPending(g *replay.Game) *pending {
 	p := &pending{GameRows: NewGameRows(g)}
@@ -38,6 +42,10 @@ func newPending(g *replay.Game) *pending {
 		vals := make([]any, 0, n*len(Tables[t].Columns))
 		tableRows[t](p.GameRows, func(x row) { vals = x.args(vals) })
 		p.values[t] = vals
+	}
+	if p.Valid && p.Game.Record != nil {
+		// The record is stored compressed against the game's rows.
+		p.values[tGames][recordColumn] = packRecord(*p.Game.Record, basisOf(p.GameRows))
 	}
 	return p
 }

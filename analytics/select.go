@@ -156,9 +156,11 @@ func failedOf(g *replay.Game) Failed {
 }
 
 // SelectGames calls emit with each stored game f selects, in the order
-// of their keys (the order they were first stored in). When f selects
-// nothing, the error is a *filter.NoGamesError.
-func (s *Store) SelectGames(ctx context.Context, f filter.Filter, emit func(*Game) error) (SelectStats, error) {
+// of their keys (the order they were first stored in), with its record
+// when records is true (reading a record reads the game's rows: see
+// RecordText). When f selects nothing, the error is a
+// *filter.NoGamesError.
+func (s *Store) SelectGames(ctx context.Context, f filter.Filter, records bool, emit func(*Game) error) (SelectStats, error) {
 	var st SelectStats
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return st, err
@@ -170,7 +172,7 @@ func (s *Store) SelectGames(ctx context.Context, f filter.Filter, emit func(*Gam
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
 		return st, err
 	}
-	st.Selected, err = selectWhere(ctx, s.db, where, args, emit)
+	st.Selected, err = selectWhere(ctx, s.db, where, args, records, emit)
 	return st, err
 }
 

@@ -81,10 +81,8 @@ func (s *Store) EventStandings(ctx context.Context, f filter.Filter) (*Standings
 		return nil, &filter.Error{Field: "event", Msg: "is needed: standings are those of one event"}
 	}
 	var games []*Game
-	_, err := s.SelectGames(ctx, f, func(g *Game) error {
-		// The standings need the players and their scores, not the
-		// record, which is most of a game's memory.
-		g.Record = ""
+	// The standings need the players and their scores, not the records.
+	_, err := s.SelectGames(ctx, f, false, func(g *Game) error {
 		games = append(games, g)
 		return nil
 	})

@@ -192,6 +192,12 @@ func (p *PlayerStats) record() Record {
 // EachRow runs a query and calls scan for every row.
 func EachRow(ctx context.Context, q Queryer, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
+	return scanRows(rows, err, scan)
+}
+
+// scanRows calls scan for every row of a query's result, unless the query
+// failed (err), and closes the rows.
+func scanRows(rows *sql.Rows, err error, scan func(*sql.Rows) error) error {
 	if err != nil {
 		return err
 	}

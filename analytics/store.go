@@ -201,7 +201,11 @@ var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
 // vacuumAfter names the migrations that free much of the file (a column
 // of every game rewritten smaller): once they are applied, Open vacuums
 // the database so that the file shrinks by the space they freed.
-var vacuumAfter = map[string]bool{"migrations/0008_record_deflate.sql": true}
+var vacuumAfter = map[string]bool{
+	"migrations/0008_record_deflate.sql": true,
+	"migrations/0009_fewer_values.sql":   true,
+	"migrations/0010_record_rows.sql":    true,
+}
 
 // storedPage is how many games eachStored reads at a time: a migration's
 // Go step holds one page, however many games are stored.

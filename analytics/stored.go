@@ -25,15 +25,20 @@ func recordHash(text string) string {
 // stored with the new copies' (see identity.Merge). The merges that change
 // a stored value are kept in changes.
 type storedLookup struct {
-	ctx                                       context.Context
-	tx                                        *sql.Tx
-	keep                                      bool
+	ctx  context.Context
+	tx   *sql.Tx
+	keep bool
+	// packed: the records are stored compressed against their rows
+	// (packRecord), as from migration 10 on; else each on its own
+	// (deflateRecord), as migration 6 finds them.
+	packed                                    bool
+	bases                                     *RecordReader // when packed
 	find, findLegacy, invalid, update, colour *sql.Stmt
 	changes                                   []identity.Reannotation
 }
 
-func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup, error) {
-	l := &storedLookup{ctx: ctx, tx: tx, keep: keep}
+func newStoredLookup(ctx context.Context, tx *sql.Tx, keep, packed bool) (*storedLookup, error) {
+	l := &storedLookup{ctx: ctx, tx: tx, keep: keep, packed: packed}
 	for _, p := range []struct {
 		st  **sql.Stmt
 		sql string
@@ -53,6 +58,12 @@ func newStoredLookup(ctx context.Context, tx *sql.Tx, keep bool) (*storedLookup,
 		}
 		*p.st = st
 	}
+	if packed {
+		var err error
+		if l.bases, err = NewRecordReader(ctx, tx); err != nil {
+			return nil, errors.Join(err, l.close())
+		}
+	}
 	return l, nil
 }
 
@@ -62,6 +73,9 @@ func (l *storedLookup) close() error {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
+	}
+	if l.bases != nil {
+		errs = append(errs, l.bases.Close())
 	}
 	return errors.Join(errs...)
 }
@@ -81,10 +95,9 @@ const (
 )
 
 // storedRecord returns the record stored for the game gid, in canonical
-// CGN; ok is false when the game has none (stored before identities).
-// It is the one reader of games.record within an ingest.
-// A record is a blob, compressed, except in a database that migration 8
-// has yet to convert, where it is text.
+// CGN, as migrations 6 and 7 find it: a blob compressed on its own
+// (deflateRecord), or text in a database that migration 8 has yet to
+// convert; ok is false when the game has none (stored before identities).
 func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok bool, err error) {
 	var stored any
 	if err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&stored); err != nil {
@@ -97,6 +110,19 @@ func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok b
 	return text, ok, nil
 }
 
+// storedRecord returns the record stored for the game gid, in canonical
+// CGN; ok is false when the game has none (stored before identities).
+func (l *storedLookup) storedRecord(gid int64) (text string, ok bool, err error) {
+	if !l.packed {
+		return storedRecord(l.ctx, l.tx, gid)
+	}
+	var stored []byte
+	if err := l.tx.QueryRowContext(l.ctx, `SELECT record FROM games WHERE gid = ?`, gid).Scan(&stored); err != nil {
+		return "", false, err
+	}
+	return l.bases.text(l.ctx, gid, nil, stored)
+}
+
 // recordValue is the text of a games.record value as SQLite returns it:
 // a compressed blob, or text in a database that migration 8 has yet to
 // convert; ok is false for NULL.
@@ -105,7 +131,7 @@ func recordValue(stored any) (text string, ok bool, err error) {
 	case string:
 		return v, true, nil
 	case []byte:
-		text, err = RecordText(v)
+		text, err = inflateRecord(v)
 		return text, err == nil, err
 	}
 	return "", false, nil
@@ -139,7 +165,7 @@ func (l *storedLookup) store(g *pending) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	text, ok, err := storedRecord(l.ctx, l.tx, gid)
+	text, ok, err := l.storedRecord(gid)
 	if err != nil {
 		return 0, err
 	}
@@ -201,8 +227,18 @@ func (l *storedLookup) decide(gid int64, g *pending) error {
 func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *record.Game) error {
 	var r GameRow
 	setAnnotations(&r, rg)
+	var stored []byte
+	if l.packed {
+		b, err := l.bases.read(l.ctx, gid)
+		if err != nil {
+			return err
+		}
+		stored = packRecord(*r.Record, b)
+	} else {
+		stored = deflateRecord(*r.Record)
+	}
 	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
-		compressedRecord(r.Record), gid)
+		stored, gid)
 	if err != nil {
 		return err
 	}

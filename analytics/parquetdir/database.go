@@ -159,6 +159,14 @@ func scanTable[T any](ctx context.Context, db *sql.DB, extra string, each func(*
 	if extra != "" {
 		cols = append(cols[:len(cols):len(cols)], extra)
 	}
+	var records *analytics.RecordReader
+	if tab.Name == "games" {
+		var err error
+		if records, err = analytics.NewRecordReader(ctx, db); err != nil {
+			return fmt.Errorf("%s: %w", tab.Name, err)
+		}
+		defer records.Close()
+	}
 	rows, err := db.QueryContext(ctx, "SELECT "+strings.Join(cols, ", ")+" FROM "+tab.Name)
 	if err != nil {
 		return fmt.Errorf("%s: %w", tab.Name, err)
@@ -181,7 +189,7 @@ func scanTable[T any](ctx context.Context, db *sql.DB, extra string, each func(*
 		if g, ok := any(row).(*analytics.GameRow); ok && g.Record != nil {
 			// Compressed in the database, text in GameRow (and in
 			// Parquet, whose pages are compressed as a whole).
-			text, err := analytics.RecordText([]byte(*g.Record))
+			text, err := records.Text(ctx, g.GID, []byte(*g.Record))
 			if err != nil {
 				return fmt.Errorf("%s: game %s: %w", tab.Name, g.ID, err)
 			}

@@ -53,7 +53,7 @@ func TestDatabaseErrors(t *testing.T) {
 			},
 		},
 		{
-			"NoGame", `UPDATE players SET game = 999999 WHERE game = 1 AND seat = 0`,
+			"NoGame", `INSERT INTO players (game, seat, name, score, rank) VALUES (999999, 0, 'Zoé', 0, 0)`,
 			func(*analytics.Store) string { return "players: a row refers to game 999999, which is not in games" },
 		},
 	} {

@@ -101,7 +101,7 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 	// the list is written as it is read, never held.
 	each := func(emit func(listedGame) error) error {
 		if !o.invalid {
-			_, err := s.SelectGames(ctx, o.filter.filter(), func(g *analytics.Game) error {
+			_, err := s.SelectGames(ctx, o.filter.filter(), false, func(g *analytics.Game) error {
 				names := make([]string, len(g.Players))
 				for i, p := range g.Players {
 					names[i] = p.Name

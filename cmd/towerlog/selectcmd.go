@@ -144,7 +144,7 @@ func selectStored(ctx context.Context, o selectOptions, emit func(*analytics.Gam
 		return analytics.SelectStats{}, err
 	}
 	defer s.Close()
-	return s.SelectGames(ctx, o.filter.filter(), emit)
+	return s.SelectGames(ctx, o.filter.filter(), true, emit)
 }
 
 // openExisting opens a database that must exist already, for reading
