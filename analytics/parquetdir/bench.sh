@@ -16,15 +16,15 @@
 # /tmp/towerlog-bench) between runs.
 #
 # Measured on the project's 2-core machine at rest, 100,000 games (357 MB
-# of CGN), commit c6b8090:
-#   sqlite          179.9 s    556 games/s   283.4 CPU-s   7,137 bytes/game
-#   parquet -j 1     52.2 s  1,917 games/s    88.4 CPU-s   2,000 bytes/game
-#   parquet -j 2     47.5 s  2,106 games/s    92.1 CPU-s   2,000 bytes/game
-#   parquet 2 x -j1  45.6 s  2,195 games/s    89.4 CPU-s   2,002 bytes/game
-# Parquet takes 0.9 ms of CPU a game against SQLite's 2.8 ms, and 28 % of
+# of CGN), commit 45feb6a:
+#   sqlite          144.6 s    691 games/s   231.3 CPU-s   5,086 bytes/game
+#   parquet -j 1     38.5 s  2,597 games/s    63.7 CPU-s   1,950 bytes/game
+#   parquet -j 2     33.9 s  2,946 games/s    65.9 CPU-s   1,950 bytes/game
+#   parquet 2 x -j1  32.5 s  3,082 games/s    63.7 CPU-s   1,951 bytes/game
+# Parquet takes 0.6 ms of CPU a game against SQLite's 2.3 ms, and 38 % of
 # its disk. Its work has no single writer: replays, row building and each
 # table's writer (a goroutine each, so that -j 1 uses more than one core)
-# run side by side, and processes write shards apart: some 1,100 games/s
+# run side by side, and processes write shards apart: some 1,500 games/s
 # for each core that other work leaves free.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
