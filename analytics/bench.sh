@@ -22,15 +22,18 @@
 # says little (the same run gave 180 and 930 games/s at load averages of
 # 10) and CPU time is the figure to compare.
 #
-# Measured on the project's 2-core machine, load average 4 to 5 from
-# other work, 5,000 games, 174 rows and about 1,930 values a game:
-#   ingest       1497 games/s (median, 1,426 to 1,499)   5.0 to 5.3 CPU-s
-#   bare insert  1960 games/s (median, 1,960 to 2,142)   2.3 to 2.7 CPU-s
-#   ratio        1.31 (median of the pairs)              1.89 in CPU
-#   report        0.6 s                                  1.1 CPU-s, 1.6 MB page
-#   CPU-bound on 2 idle cores: about 1,900 games/s for both.
-# At a load average of 9 to 14 the same script gave 981 and 1,452
-# games/s (ratio 1.42), 5.9 to 6.8 and 3.2 to 3.6 CPU-s.
+# Measured on the project's 2-core machine at rest (load average 0.4 to
+# 1.1), 5,000 games, commit a25c1a7:
+#   ingest        808 games/s (median, 808 to 914)       7.8 to 8.6 CPU-s
+#   bare insert  1120 games/s (median, 1,120 to 1,476)   3.3 to 4.6 CPU-s
+#   ratio        1.39 (1.35 the median of the pairs)     2.56 in CPU
+#   report        4.2 s                                  4.9 CPU-s, 4.4 MB page
+#   CPU-bound on 2 idle cores: 1,199 and 1,536 games/s.
+# Runs of a few seconds vary by a fifth from one to the next, the bare
+# insert as much as the ingest: the ratio of a single pair went from 1.35
+# to 1.83 in one run. (An earlier version, before the records were
+# stored and the games identified, gave 1,497 and 1,960 games/s, ratio
+# 1.31, at a load average of 4 to 5.)
 # The writer's CPU goes about half to SQLite executing the inserts and
 # half to binding the values, database/sql and the driver (each value a
 # call into SQLite, which locks the connection's mutex); parsing, replay
