@@ -144,7 +144,12 @@ func TestIngestReannotated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		record, err := RecordText(context.Background(), s.db, gid, stored)
+		r, err := NewRecordReader(context.Background(), s.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		record, err := r.Text(context.Background(), gid, stored)
 		if err != nil {
 			t.Fatal(err)
 		}

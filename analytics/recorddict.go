@@ -194,7 +194,8 @@ func (r *RecordReader) text(ctx context.Context, gid int64, b *recordBasis, stor
 }
 
 // Text returns the text of the record stored for the game gid
-// (games.record as stored).
+// (games.record as stored): the record is compressed against the game's
+// rows, which r reads (docs/schema.md).
 func (r *RecordReader) Text(ctx context.Context, gid int64, stored []byte) (string, error) {
 	if stored == nil {
 		return "", fmt.Errorf("game %d: no stored record", gid)
@@ -224,16 +225,6 @@ func nullableInt(v sql.NullInt64) *int64 {
 func eachStmtRow(ctx context.Context, st *sql.Stmt, gid int64, scan func(*sql.Rows) error) error {
 	rows, err := st.QueryContext(ctx, gid)
 	return scanRows(rows, err, scan)
-}
-
-// loadBasis reads the basis of the stored game gid.
-func loadBasis(ctx context.Context, p Preparer, gid int64) (*recordBasis, error) {
-	r, err := NewRecordReader(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	b, err := r.read(ctx, gid)
-	return b, errors.Join(err, r.Close())
 }
 
 // recordDict writes the dictionary of a record from its basis: close to
@@ -364,16 +355,6 @@ func appendSquare(d []byte, x, y int64) []byte {
 	return strconv.AppendInt(d, y, 10)
 }
 
-// firstSpots holds the spellings likelySpot found, by spotKey: one for
-// each kind of part of each tile of the catalog in each rotation at most.
-var firstSpots sync.Map
-
-type spotKey struct {
-	tile    engine.TileID
-	rot     engine.Rotation
-	feature string
-}
-
 // likelySpot is the CGN spelling of the first part of kind feature (a
 // turns.feature or captures.stood_on word) of the tile t placed, as it
 // lies on the board: "F:NL.NR", "C:N", "M", "T". Without the tile, or
@@ -386,15 +367,9 @@ func likelySpot(t *TurnRow, feature string) string {
 		id, ok := engine.LookupTile(*t.Tile)
 		rot, rok := engine.RotationFromDegrees(int(*t.Rotation))
 		if ok && rok {
-			key := spotKey{id, rot, feature}
-			if s, ok := firstSpots.Load(key); ok {
-				return s.(string)
-			}
 			for _, s := range engine.Segments(id, rot) {
 				if s.Kind.String() == feature {
-					spot := replay.RecordSpot(s).String()
-					firstSpots.Store(key, spot)
-					return spot
+					return replay.RecordSpot(s).String()
 				}
 			}
 		}
@@ -499,18 +474,6 @@ func inflate(r io.ReadCloser) (string, error) {
 		return "", fmt.Errorf("longer than %d bytes", maxRecordBytes)
 	}
 	return out.String(), nil
-}
-
-// RecordText returns the text of the record stored for the game gid
-// (games.record as stored), reading the game's rows with p: the record
-// is compressed against them (docs/schema.md). A RecordReader reads many.
-func RecordText(ctx context.Context, p Preparer, gid int64, stored []byte) (string, error) {
-	r, err := NewRecordReader(ctx, p)
-	if err != nil {
-		return "", err
-	}
-	text, err := r.Text(ctx, gid, stored)
-	return text, errors.Join(err, r.Close())
 }
 
 func init() { goSteps["migrations/0010_record_rows.sql"] = recordRows }

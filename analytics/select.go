@@ -158,7 +158,7 @@ func failedOf(g *replay.Game) Failed {
 // SelectGames calls emit with each stored game f selects, in the order
 // of their keys (the order they were first stored in), with its record
 // when records is true (reading a record reads the game's rows: see
-// RecordText). When f selects nothing, the error is a
+// RecordReader). When f selects nothing, the error is a
 // *filter.NoGamesError.
 func (s *Store) SelectGames(ctx context.Context, f filter.Filter, records bool, emit func(*Game) error) (SelectStats, error) {
 	var st SelectStats

@@ -34,7 +34,7 @@ type GameRow struct {
 	// Finished is 1 when the engine played the game to its end and
 	// scored it (every tile played, final scoring done), 0 when not.
 	Finished int64   `col:"finished"`
-	Record   *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database: RecordText)
+	Record   *string `col:"record"` // the record in canonical CGN, annotations included (compressed in the database against the game's rows: RecordReader)
 }
 
 // PlayerRow is a row of players: one seat of a game.
