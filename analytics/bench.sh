@@ -70,17 +70,24 @@ trap 'rm -f "$out" "$bin"' EXIT
 go test -c -o "$bin" ./analytics
 # Ingest and the bare insert run in turns, three pairs, so that the two of
 # a pair meet the same load; each pair is preceded by the load average.
+# The ingest and the report run with the command's memory limit; the bare
+# insert holds every row of the archive, built beforehand, and runs
+# without it.
+bench() { # name, memory limit
+	(cd analytics && GOGC=400 GOMEMLIMIT=$2 "$bin" -test.run '^$' -test.bench "^Benchmark$1\$" \
+		-test.benchtime 1x -test.count 1 -test.cpu 2 -test.timeout 60m -bench.archive "$archive") |
+		grep '^Benchmark'
+}
 for run in 1 2 3; do
 	echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-	(cd analytics && GOGC=400 "$bin" -test.run '^$' -test.bench '^Benchmark(Ingest|BareInsert)$' \
-		-test.benchtime 1x -test.count 1 -test.cpu 2 -test.timeout 60m -bench.archive "$archive") |
-		grep '^Benchmark' | tee -a "$out"
+	bench Ingest 64MiB | tee -a "$out"
+	bench BareInsert off | tee -a "$out"
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-(cd analytics && GOGC=400 "$bin" -test.run '^$' -test.bench '^BenchmarkReport$' -test.benchtime 1x \
-	-test.count 1 -test.cpu 2 -test.timeout 60m -bench.archive "$archive") | grep '^Benchmark'
+bench Report 64MiB
 awk -v games="$games" '
 	function metric(unit,   i) { for (i = 1; i < NF; i++) if ($(i+1) == unit) return $i }
+	BEGIN { n = 0 } # pairs are counted from 0 (an unset n would be the index "")
 	/^BenchmarkIngest-/ { ingest[n] = metric("games/s"); icpu[n] = metric("cpu-s/op") }
 	/^BenchmarkBareInsert-/ { bare[n] = metric("games/s"); bcpu[n] = metric("cpu-s/op"); ratio[n] = bare[n] / ingest[n]; n++ }
 	function median(a, n,   i, j, t, b) {

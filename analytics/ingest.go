@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/towerlog/towerlog/analytics/identity"
 
@@ -18,7 +17,9 @@ type IngestOptions struct {
 	Workers int
 	// BatchRows is roughly how many rows one transaction writes; 0 means
 	// defaultBatchRows. Every game is written whole within one
-	// transaction. The batch is held in memory until it is written.
+	// transaction. The rows go to the database as they come: a
+	// transaction holds no more of them in memory than the rows of one
+	// INSERT statement per table.
 	BatchRows int
 	// Lenient accepts games whose annotations are missing or cannot be
 	// verified (a missing Result tag); illegal moves are always invalid.
@@ -108,125 +109,217 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		return st, werr
 	}
 	if runErr == nil && ctx.Err() != nil {
-		// Stopped after the last game was read, before the last batch
-		// was written.
+		// Stopped after the last game was read, before the last games
+		// were written.
 		return st, context.Cause(ctx)
 	}
 	return st, runErr
 }
 
-// defaultBatchRows is the rows of a transaction of Ingest by default. A
-// row held for the writer takes about 400 bytes (its values as
-// database/sql binds them), so a batch of 50,000 rows holds some 20 MB
-// whatever the number of games ingested; larger transactions write no
-// faster (a commit in WAL mode is one append to the log).
+// defaultBatchRows is the rows of a transaction of Ingest by default.
+// The rows go to the database as they come, so the size of a transaction
+// costs no memory; larger transactions write no faster (a commit in WAL
+// mode is one append to the log), smaller ones write the last pages of
+// every table and index to the log again at every commit.
 const defaultBatchRows = 50_000
 
-// queuedGames is the number of games whose rows wait for the writer while
-// it writes a batch: enough to keep it busy, and some 3 MB of rows for
-// 4-player games.
+// queuedGames is the number of games whose rows wait for the writer: enough
+// to keep it busy, and some 3 MB of rows for 4-player games.
 const queuedGames = 64
 
-// write is the one writer: it gathers games into batches of about
-// batchRows rows and stores each batch in one transaction. Counts enter
-// st only once their transaction has committed.
+// write is the one writer: it stores the games it receives in
+// transactions of about o.BatchRows rows each, every game whole in one.
+// Counts enter st only once their transaction has committed. Once ctx
+// ends, no transaction begins: the caller reports why it stopped.
 func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, st *IngestStats) error {
-	var batch []*pending
-	rows := 0
-	flush := func() error {
-		if len(batch) == 0 || ctx.Err() != nil {
-			// Once stopped, no transaction begins: the caller reports
-			// why it stopped.
-			batch, rows = batch[:0], 0
-			return nil
-		}
-		err := s.writeBatch(ctx, batch, o, st)
-		batch, rows = batch[:0], 0
-		return err
-	}
 	for g := range in {
-		batch = append(batch, g)
-		rows += g.rowCount()
-		if rows >= o.BatchRows {
-			if err := flush(); err != nil {
-				return err
-			}
+		if ctx.Err() != nil {
+			continue // drained, so that the sender never waits
+		}
+		if err := s.writeTx(ctx, g, in, o, st); err != nil {
+			return err
 		}
 	}
-	if ctx.Err() != nil {
-		return nil // the caller reports why it stopped
-	}
-	return flush()
+	return nil
 }
 
-// writeBatch stores a batch of games in one transaction, skipping those
-// already stored.
+// writeTx stores first and the games that follow it in one transaction,
+// until they hold o.BatchRows rows, in is closed or ctx ends, skipping
+// those already stored.
 //
-// A transaction begun is finished even if ctx ends meanwhile (a batch
-// takes a fraction of a second): database/sql would roll it back under
-// the statements still to run, and the ingest would fail with "the
-// transaction has already been committed or rolled back" instead of
-// stopping cleanly.
-func (s *Store) writeBatch(ctx context.Context, batch []*pending, o IngestOptions, st *IngestStats) error {
+// A transaction begun is committed with the games it holds even if ctx
+// ends meanwhile (a transaction takes a fraction of a second):
+// database/sql would roll it back under the statements still to run, and
+// the ingest would fail with "the transaction has already been committed
+// or rolled back" instead of stopping cleanly. Its statements run without
+// ctx's cancellation for the same reason; given a context that can end,
+// the driver would also watch it with a goroutine of its own for every
+// statement, while these statements are short (a few hundred rows).
+func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+	stop := ctx
 	ctx = context.WithoutCancel(ctx)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var c IngestStats
-	changes, err := writeGames(ctx, tx, batch, o.KeepAnnotations, &c)
+	w, err := newTxWriter(ctx, tx, o.KeepAnnotations)
 	if err != nil {
+		return err
+	}
+	defer w.close()
+	for g, rows := first, 0; ; {
+		if err := w.add(g); err != nil {
+			return err
+		}
+		if rows += g.rowCount(); rows >= o.BatchRows || stop.Err() != nil {
+			break
+		}
+		var ok bool
+		if g, ok = <-in; !ok {
+			break
+		}
+	}
+	if err := w.finish(); err != nil {
+		return err
+	}
+	if err := w.close(); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
 	if o.Reannotated != nil {
-		for _, r := range changes {
+		for _, r := range w.look.changes {
 			o.Reannotated(r)
 		}
 	}
-	st.Added += c.Added
-	st.Present += c.Present
-	st.Updated += c.Updated
-	st.Invalid += c.Invalid
-	st.Rows += c.Rows
+	st.Added += w.c.Added
+	st.Present += w.c.Present
+	st.Updated += w.c.Updated
+	st.Invalid += w.c.Invalid
+	st.Rows += w.c.Rows
 	return nil
 }
 
-// writeGames writes the games of a batch within tx, parents before
-// children, and counts them in c. It returns the stored annotations
-// that copies replaced.
-//
-// Its statements run without ctx's cancellation, as the transaction
-// does (see writeBatch); given a context that can end, the driver would
-// also watch it with a goroutine of its own for every statement, while
-// these statements are short (a few hundred rows).
-func writeGames(ctx context.Context, tx *sql.Tx, batch []*pending, keep bool, c *IngestStats) ([]identity.Reannotation, error) {
-	ctx = context.WithoutCancel(ctx)
+// txWriter writes games within an ingest's transaction as they come: the
+// rows of each new game go to the INSERT statements of their tables,
+// which run as they fill, and the games already stored merge their
+// annotations. It holds no more rows than one statement's per table.
+type txWriter struct {
+	tx   *sql.Tx
+	look *storedLookup
+	ins  [len(Tables)]*inserter
+	next int64 // the key of the next game added
+	// added and seen are the ids of the valid and the invalid games met
+	// by this transaction; later are copies of games it added, which meet
+	// them once all their rows are written.
+	added, seen map[string]bool
+	later       []*pending
+	c           IngestStats
+	closed      bool
+}
+
+func newTxWriter(ctx context.Context, tx *sql.Tx, keep bool) (*txWriter, error) {
+	// Keys follow the largest stored: the transaction holds the write
+	// lock from its start (_txlock=immediate), so no one else takes them.
+	var last int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(gid), 0) FROM games`).Scan(&last); err != nil {
+		return nil, err
+	}
 	look, err := newStoredLookup(ctx, tx, keep, true)
 	if err != nil {
 		return nil, err
 	}
-	defer look.close()
-	games, invalid, later, err := look.unstored(batch, c)
-	if err != nil {
-		return nil, err
+	w := &txWriter{tx: tx, look: look, next: last + 1, added: map[string]bool{}, seen: map[string]bool{}}
+	for i := range Tables {
+		w.ins[i] = &inserter{ctx: ctx, tx: tx, t: &Tables[i], rows: rowsPerInsert}
 	}
-	if err := insertGames(ctx, tx, games, invalid, c); err != nil {
-		return nil, err
-	}
-	// The copies of games this batch adds meet them now that they are
-	// stored.
-	for _, g := range later {
-		fate, err := look.store(g)
-		if err != nil {
-			return nil, err
+	// Every row finds the game it belongs to: a game's own row is written
+	// as it comes, before the rows that refer to it.
+	w.ins[tGames].rows, w.ins[tInvalid].rows = 1, 1
+	return w, nil
+}
+
+// add writes g unless it is stored, counting it. A valid game stored
+// with other annotations has them merged (see storedLookup.store).
+func (w *txWriter) add(g *pending) error {
+	id := g.ID
+	if !g.Valid {
+		w.c.Invalid++
+		if w.seen[id] {
+			return nil
 		}
-		c.count(fate)
+		w.seen[id] = true
+		stored, err := w.look.invalidStored(id)
+		if err != nil || stored {
+			return err
+		}
+		return w.insert(g)
 	}
-	return look.changes, nil
+	if w.added[id] {
+		w.later = append(w.later, g)
+		return nil
+	}
+	fate, err := w.look.store(g)
+	if err != nil {
+		return err
+	}
+	if fate != gameNew {
+		w.c.count(fate)
+		return nil
+	}
+	w.added[id] = true
+	g.setKey(w.next)
+	w.next++
+	w.c.Added++
+	return w.insert(g)
+}
+
+// insert queues the rows of g, a game not stored, in the statements of
+// their tables.
+func (w *txWriter) insert(g *pending) error {
+	for t := range g.values {
+		if err := w.ins[t].add(g.values[t]); err != nil {
+			return err
+		}
+	}
+	w.c.Rows += g.rowCount()
+	return nil
+}
+
+// finish writes the rows queued (in the order of Tables, parents first),
+// then the later copies of the games
+// added: they meet them now that they are stored.
+func (w *txWriter) finish() error {
+	for _, in := range w.ins {
+		if err := in.flush(); err != nil {
+			return err
+		}
+	}
+	for _, g := range w.later {
+		fate, err := w.look.store(g)
+		if err != nil {
+			return err
+		}
+		w.c.count(fate)
+	}
+	return nil
+}
+
+// close closes the statements; it may be called again.
+func (w *txWriter) close() error {
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	errs := []error{w.look.close()}
+	for _, in := range w.ins {
+		if in.full != nil {
+			errs = append(errs, in.full.Close())
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // count counts a valid game of the given fate.
@@ -239,55 +332,6 @@ func (c *IngestStats) count(fate int) {
 	case gameUpdated:
 		c.Updated++
 	}
-}
-
-// insertGames adds the games and invalid games of a batch, none of them
-// stored yet.
-func insertGames(ctx context.Context, tx *sql.Tx, games, invalid []*pending, c *IngestStats) error {
-	// Keys follow the largest stored: the transaction holds the write
-	// lock from its start (_txlock=immediate), so no one else takes them.
-	var last int64
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(gid), 0) FROM games`).Scan(&last); err != nil {
-		return err
-	}
-	for i, g := range games {
-		g.setKey(last + 1 + int64(i))
-	}
-	var ins [len(Tables)]*inserter
-	for i := range Tables {
-		ins[i] = &inserter{ctx: ctx, tx: tx, t: &Tables[i]}
-	}
-	// Parents first, so that every child row finds its game.
-	for _, g := range games {
-		if err := ins[tGames].add(g.values[tGames]); err != nil {
-			return err
-		}
-	}
-	for _, g := range invalid {
-		if err := ins[tInvalid].add(g.values[tInvalid]); err != nil {
-			return err
-		}
-	}
-	if err := errors.Join(ins[tGames].flush(), ins[tInvalid].flush()); err != nil {
-		return err
-	}
-	for _, g := range slices.Concat(games, invalid) {
-		for t := range g.values {
-			if t != tGames && t != tInvalid {
-				if err := ins[t].add(g.values[t]); err != nil {
-					return err
-				}
-			}
-		}
-		c.Rows += g.rowCount()
-	}
-	for _, in := range ins {
-		if err := in.flush(); err != nil {
-			return err
-		}
-	}
-	c.Added += len(games)
-	return nil
 }
 
 // The tables in the order of Tables, by index.
@@ -305,49 +349,6 @@ const (
 	tDiagnostics
 )
 
-// unstored returns the valid and the invalid games of a batch that are
-// not stored yet (each once), and the later copies of the valid ones,
-// which are to meet them once they are stored. It counts the others as
-// present, or as updated when a valid game is stored with other
-// annotations, which it merges.
-func (l *storedLookup) unstored(batch []*pending, c *IngestStats) (games, invalid, later []*pending, err error) {
-	added := make(map[string]bool, len(batch))
-	seen := make(map[string]bool)
-	for _, g := range batch {
-		id := g.ID
-		if !g.Valid {
-			c.Invalid++
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			stored, err := l.invalidStored(id)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			if !stored {
-				invalid = append(invalid, g)
-			}
-			continue
-		}
-		if added[id] {
-			later = append(later, g)
-			continue
-		}
-		fate, err := l.store(g)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if fate == gameNew {
-			added[id] = true
-			games = append(games, g)
-			continue
-		}
-		c.count(fate)
-	}
-	return games, invalid, later, nil
-}
-
 // rowsPerInsert is the number of rows of one INSERT statement. A
 // statement of many rows costs one call through database/sql and the
 // driver for all of them; the widest table's 500 rows bind 6,500 values,
@@ -355,12 +356,13 @@ func (l *storedLookup) unstored(batch []*pending, c *IngestStats) (games, invali
 const rowsPerInsert = 500
 
 // inserter writes rows of one table in a transaction with multi-row
-// INSERT statements: a prepared one of rowsPerInsert rows, and one of
-// the rows left over when flushed.
+// INSERT statements: a prepared one of rows rows, and one of the rows
+// left over when flushed.
 type inserter struct {
 	ctx  context.Context
 	tx   *sql.Tx
 	t    *Table
+	rows int
 	full *sql.Stmt // prepared on first use
 	args []any
 }
@@ -368,7 +370,7 @@ type inserter struct {
 // add queues the values of rows and writes the queued rows a statement
 // at a time as they fill one.
 func (in *inserter) add(vals []any) error {
-	full := rowsPerInsert * len(in.t.Columns)
+	full := in.rows * len(in.t.Columns)
 	for len(vals) > 0 {
 		n := min(len(vals), full-len(in.args))
 		in.args, vals = append(in.args, vals[:n]...), vals[n:]
@@ -376,7 +378,7 @@ func (in *inserter) add(vals []any) error {
 			continue
 		}
 		if in.full == nil {
-			st, err := in.tx.PrepareContext(in.ctx, in.t.insertSQL(rowsPerInsert))
+			st, err := in.tx.PrepareContext(in.ctx, in.t.insertSQL(in.rows))
 			if err != nil {
 				return err
 			}

@@ -14,7 +14,7 @@ import (
 func main() {
 	// The batch commands allocate many short-lived games while their live
 	// memory stays small and flat (about 15 MB to validate any number of
-	// games, some 30 MB to ingest); a higher GC target trades some of that
+	// games, some 25 MB to ingest); a higher GC target trades some of that
 	// headroom for less collector work (9,000 games ingested: 11% less
 	// CPU than GOGC=100 under the same limit), and the memory limit keeps
 	// the heap it lets grow within memoryLimit, so that a command's peak
