@@ -86,14 +86,26 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 
 	ro := replay.RunOptions{Workers: o.Workers, Options: replay.Options{Lenient: o.Lenient}, Loaders: o.Loaders}
 	// Hashing the canonical record and building the rows need no order:
-	// they run on the workers, beside the replays.
+	// they run on the workers, beside the replays, each of which replays
+	// game after game in the same memory. What the rows and the failure
+	// take from a game is copied out of it.
+	type read struct {
+		rows   *pending
+		failed Failed // when the game is invalid
+	}
 	var failed []Failed
-	runErr := replay.RunWith(ctx, files, ro, newPending, func(g *replay.Game, rows *pending) error {
-		if !rows.Valid {
-			failed = append(failed, failedOf(g))
+	runErr := replay.RunSummaries(ctx, files, ro, func(g *replay.Game) read {
+		r := read{rows: newPending(g)}
+		if !r.rows.Valid {
+			r.failed = failedOf(g)
+		}
+		return r
+	}, func(r read) error {
+		if !r.rows.Valid {
+			failed = append(failed, r.failed)
 		}
 		select {
-		case games <- rows:
+		case games <- r.rows:
 		case <-ctx.Done():
 			return context.Cause(ctx)
 		}
