@@ -31,9 +31,13 @@ type Options struct {
 	// rollouts and game give the same review, whatever Workers is.
 	Seed uint64
 	// Workers is the number of rollouts played at once; 0 means one per
-	// core.
+	// core, more than MaxWorkers means MaxWorkers.
 	Workers int
 }
+
+// MaxWorkers is the most rollouts played at once: each holds a game of
+// its own, so more would only cost memory.
+const MaxWorkers = 64
 
 func (o Options) rollouts() int {
 	if o.Rollouts > 0 {
@@ -44,9 +48,9 @@ func (o Options) rollouts() int {
 
 func (o Options) workers() int {
 	if o.Workers > 0 {
-		return o.Workers
+		return min(o.Workers, MaxWorkers)
 	}
-	return runtime.GOMAXPROCS(0)
+	return min(runtime.GOMAXPROCS(0), MaxWorkers)
 }
 
 // Eval is what the rollouts from one alternative found, from the mover's

@@ -122,8 +122,34 @@ func TestJobsCapped(t *testing.T) {
 	}
 }
 
-// TestOnlyItsOwnFilesWritten checks the writers that must leave a file
-// they did not make as it was, byte for byte.
+// TestReviewJobsCapped checks that review's -j, the rollouts played at
+// once, is capped as the replays' is: the review is the one -j 1 gives,
+// for about as many bytes allocated.
+func TestReviewJobsCapped(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "cgn", "tower-exchange-ransom.cgn")
+	review := func(jobs string) (cost uint64, out, errOut string) {
+		var code int
+		cost = allocated(func() { code, out, errOut = runCLI(t, "review", "-j", jobs, "--rollouts", "6", "--json", path) })
+		if code != exitOK {
+			t.Fatalf("-j %s: code %d: %s", jobs, code, errOut)
+		}
+		return cost, out, errOut
+	}
+	one, want, _ := review("1")
+	cost, out, errOut := review("10000000")
+	if errOut != "towerlog: --jobs 10000000 is more than 64: playing 64 rollouts at once\n" {
+		t.Errorf("stderr %q", errOut)
+	}
+	if out != want {
+		t.Errorf("the review with -j 10000000 differs from the one with -j 1")
+	}
+	if cost > 2*one {
+		t.Errorf("allocated %d bytes, %d with -j 1: want at most twice as many", cost, one)
+	}
+}
+
+// TestOnlyItsOwnFilesWritten checks that every writer leaves a file it
+// did not make as it was, byte for byte, unless told to replace it.
 func TestOnlyItsOwnFilesWritten(t *testing.T) {
 	dir := t.TempDir()
 	game := generateFile(t, dir, "g.cgn", 1, "2")
@@ -133,6 +159,13 @@ func TestOnlyItsOwnFilesWritten(t *testing.T) {
 	os.WriteFile(db, dbBytes, 0o644)
 	notes := filepath.Join(dir, "notes.cgn")
 	os.WriteFile(notes, []byte("{a person's notes}\n"), 0o644)
+	text := filepath.Join(dir, "notes.txt")
+	os.WriteFile(text, []byte("a person's notes\n"), 0o644)
+	jcz := filepath.Join("..", "..", "testdata", "jcz", "capture.jcz")
+	store := filepath.Join(dir, "towerlog.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", store, game); code != exitOK {
+		t.Fatalf("ingest: code %d: %s", code, errOut)
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -147,6 +180,21 @@ func TestOnlyItsOwnFilesWritten(t *testing.T) {
 			"towerlog: " + db + " already exists: use --force to replace it\n"},
 		{"report -o onto a record", []string{"report", game, "-o", notes}, notes,
 			"towerlog: " + notes + " already exists: use --force to replace it\n"},
+		// Any existing file, whatever it holds, is kept without --force.
+		{"report -o onto a database", []string{"report", game, "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"games report -o onto a database", []string{"games", "report", "--db", store, "1", "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"select -o onto a database", []string{"select", game, "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"review -o onto a database", []string{"review", game, "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"export -o onto a text file", []string{"export", game, "-o", text}, text,
+			"towerlog: " + text + " already exists: use --force to replace it\n"},
+		{"import -o onto a database", []string{"import", jcz, "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
+		{"generate -o onto a database", []string{"generate", "--games", "1", "--players", "2", "--seed", "1", "-o", db}, db,
+			"towerlog: " + db + " already exists: use --force to replace it\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

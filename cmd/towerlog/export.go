@@ -59,7 +59,7 @@ when it is invalid or cannot be expressed, 2 on usage or I/O errors.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "jcz", "output format: jcz (the only one)")
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz)`)
-	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing .jcz file")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing output file")
 	cmd.Flags().IntVar(&o.game, "game", 0, "which game of the file (1 is the first; needed when it holds several)")
 	return cmd
 }

@@ -273,7 +273,7 @@ game's charts.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", `HTML file to write (default "game-ID.html")`)
-	cmd.Flags().BoolVar(&force, "force", false, "write -o even over a game record (.cgn or .jcz)")
+	cmd.Flags().BoolVar(&force, "force", false, "replace an existing -o file")
 	return cmd
 }
 

@@ -6,36 +6,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/towerlog/towerlog/replay"
 )
 
 // checkOutput guards a file a command is about to write: it must not be
-// one of the command's inputs, and an existing game record (.cgn or .jcz)
-// is only replaced with --force, since it may hold a person's edits.
-// Every command that calls it has a --force flag.
+// one of the command's inputs nor a directory, and an existing regular
+// file, whatever it holds (a record with a person's edits, another program's
+// file, a database), is only replaced with --force. Every command that
+// calls it has a --force flag.
 func checkOutput(out string, inputs []string, force bool) error {
-	return guardOutput(out, inputs, force, func(info fs.FileInfo) bool {
-		switch strings.ToLower(filepath.Ext(out)) {
-		case ".cgn", ".jcz":
-			return true
-		}
-		return false
-	})
-}
-
-// checkNewOutput is checkOutput for a file that no command reads back (a
-// picture): any existing file, whatever it holds, is only replaced with
-// --force.
-func checkNewOutput(out string, inputs []string, force bool) error {
-	return guardOutput(out, inputs, force, func(info fs.FileInfo) bool { return !info.IsDir() })
-}
-
-// guardOutput refuses out when it is one of the inputs, a directory, or
-// an existing file that guarded says to keep without force.
-func guardOutput(out string, inputs []string, force bool, guarded func(fs.FileInfo) bool) error {
 	if out == "-" || out == "" {
 		return nil
 	}
@@ -51,11 +31,12 @@ func guardOutput(out string, inputs []string, force bool, guarded func(fs.FileIn
 			return fmt.Errorf("%s is also an input: choose another output file", out)
 		}
 	}
-	if guarded(info) && !force {
-		return fmt.Errorf("%s already exists: use --force to replace it", out)
-	}
 	if info.IsDir() {
 		return fmt.Errorf("%s is a directory", out)
+	}
+	if info.Mode().IsRegular() && !force {
+		// A device or a pipe (/dev/stdout) is written to, not replaced.
+		return fmt.Errorf("%s already exists: use --force to replace it", out)
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1 and --turn from 0 (the position before the first turn)")}
 	}
 	if o.svg != "" {
-		if err := checkNewOutput(o.svg, []string{path}, o.force); err != nil {
+		if err := checkOutput(o.svg, []string{path}, o.force); err != nil {
 			return &exitError{exitUsage, err}
 		}
 	}

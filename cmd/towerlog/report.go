@@ -99,7 +99,7 @@ GAME.cgn is GAME.html next to it.`,
 	f.StringVarP(&o.out, "output", "o", "", `HTML file to write (default "report.html", or GAME.html next to GAME.cgn)`)
 	f.IntVar(&o.game, "game", 1, "which game of GAME.cgn, counting from 1")
 	f.BoolVar(&o.review, "review", false, "review the game first (as towerlog review does) and report on the review")
-	f.BoolVar(&o.force, "force", false, "write -o even over a game record (.cgn or .jcz)")
+	f.BoolVar(&o.force, "force", false, "replace an existing -o file")
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }

@@ -77,7 +77,7 @@ or I/O errors, 130 when interrupted.`,
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
 	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
 	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, "rollouts per turn, shared among its alternatives")
-	f.IntVarP(&o.workers, "jobs", "j", 0, "rollouts played at once (default: one per core)")
+	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
 
@@ -91,6 +91,9 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("-j %d: give at least 1", o.workers)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
+	case o.workers > review.MaxWorkers:
+		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --jobs %d is more than %d: playing %d rollouts at once\n", o.workers, review.MaxWorkers, review.MaxWorkers)
+		o.workers = review.MaxWorkers
 	}
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}

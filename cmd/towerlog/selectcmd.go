@@ -80,7 +80,7 @@ or I/O errors.`,
 	f.BoolVar(&o.json, "json", false, "write one JSON object per game and line")
 	f.BoolVar(&o.csv, "csv", false, "write one CSV row per game, with a header")
 	f.BoolVar(&o.dedupe, "dedupe", false, "keep only the first copy of each game (the same game however annotated)")
-	f.BoolVar(&o.force, "force", false, "replace an existing .cgn output file")
+	f.BoolVar(&o.force, "force", false, "replace an existing output file")
 	f.BoolVar(&o.lenient, "lenient", false, "accept games whose annotations are missing or unverifiable")
 	addJobsFlag(cmd, &o.workers)
 	addFilterFlags(cmd, &o.filter)
