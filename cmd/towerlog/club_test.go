@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -447,5 +448,49 @@ func TestCompletionFromDatabase(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "none.db")); !os.IsNotExist(err) {
 		t.Errorf("completion created a database: %v", err)
+	}
+}
+
+// TestGamesShowKeepsAnnotations ingests a record with comments, clocks
+// and nested variations: games show gives it back whole, as fmt writes
+// the file.
+func TestGamesShowKeepsAnnotations(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../testdata/cgn/tower-exchange-ransom.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const turn2 = "2. Bob T09@-1,0r90 +R:SW ~1:30\n"
+	if !bytes.Contains(src, []byte(turn2)) {
+		t.Fatalf("the record has no line %q", turn2)
+	}
+	src = bytes.Replace(src, []byte(turn2), []byte("2. Bob T09@-1,0r90 +R:SW ~1:30 "+
+		"(2. Bob T09@-1,0r90 ~1:31 {the same tile, said again} (2. Bob T09@-1,0r90 {deeper}))\n"), 1)
+	game := filepath.Join(dir, "annotated.cgn")
+	if err := os.WriteFile(game, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "club.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, game); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	code, shown, errOut := runCLI(t, "games", "show", "--db", db, "1")
+	if code != exitOK {
+		t.Fatalf("games show: %d %s", code, errOut)
+	}
+	for _, want := range []string{
+		"{A short game with a prepared draw order of 18 tiles",
+		"1. Anna V@1,0r0 +R:SW ~0:41\n",
+		"  (2. Bob T09@-1,0r90 ~1:31 {the same tile, said again}\n",
+		"    (2. Bob T09@-1,0r90 {deeper}))\n",
+		"{a first floor on Bob's foundation takes his thief}",
+	} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("games show lacks %q:\n%s", want, shown)
+		}
+	}
+	_, formatted, _ := runCLI(t, "fmt", game)
+	if shown != formatted {
+		t.Errorf("games show:\n%s\nfmt:\n%s", shown, formatted)
 	}
 }
