@@ -12,7 +12,18 @@ import (
 // with its first error, in the order of their files and positions; at
 // most limit of them when limit > 0.
 func (s *Store) FailedGames(ctx context.Context, limit int) ([]Failed, error) {
-	return failedGames(ctx, s.db, limit)
+	var out []Failed
+	err := eachFailed(ctx, s.db, "", limit, func(f Failed) error {
+		out = append(out, f)
+		return nil
+	})
+	return out, err
+}
+
+// EachFailed calls emit with each stored record that failed validation,
+// as FailedGames returns them, one at a time.
+func (s *Store) EachFailed(ctx context.Context, emit func(Failed) error) error {
+	return eachFailed(ctx, s.db, "", 0, emit)
 }
 
 // Queryer is what a query needs of a database or a connection: an
@@ -21,7 +32,9 @@ type Queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func failedGames(ctx context.Context, q Queryer, limit int) ([]Failed, error) {
+// eachFailed calls emit with each stored record that failed validation
+// whose id begins with prefix, at most limit of them when limit > 0.
+func eachFailed(ctx context.Context, q Queryer, prefix string, limit int, emit func(Failed) error) error {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
@@ -30,25 +43,27 @@ func failedGames(ctx context.Context, q Queryer, limit int) ([]Failed, error) {
 		FROM invalid_games i
 		LEFT JOIN diagnostics d ON d.game = i.id AND d.seq = (SELECT min(seq) FROM diagnostics
 			WHERE game = i.id AND severity = 'error')
-		ORDER BY i.file, i.idx LIMIT ?`, limit)
+		WHERE substr(i.id, 1, length(?1)) = ?1
+		ORDER BY i.file, i.idx LIMIT ?2`, prefix, limit)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []Failed
 	for rows.Next() {
 		var f Failed
 		var event, players, file, player, message sql.NullString
 		var line, col, turn sql.NullInt64
 		if err := rows.Scan(&f.ID, &f.File, &f.Index, &event, &players, &f.Errors,
 			&file, &line, &col, &turn, &player, &message); err != nil {
-			return nil, err
+			return err
 		}
 		f.Event, f.Players = event.String, players.String
 		d := replay.Diagnostic{Pos: record.Position{Filename: file.String, Line: int32(line.Int64), Column: int32(col.Int64)},
 			Turn: int(turn.Int64), Player: player.String, Message: message.String}
 		f.First = d.Error()
-		out = append(out, f)
+		if err := emit(f); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }

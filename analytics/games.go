@@ -69,17 +69,18 @@ func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
 	if err := rows.Err(); err != nil {
 		return StoredRef{}, err
 	}
-	failed, err := s.FailedGames(ctx, 0)
+	var first *Failed
+	fits := 0
+	err = eachFailed(ctx, s.db, p, 0, func(f Failed) error {
+		if fits++; fits == 1 {
+			first = &f
+		}
+		return nil
+	})
 	if err != nil {
 		return StoredRef{}, err
 	}
-	var fits []*Failed
-	for i := range failed {
-		if strings.HasPrefix(failed[i].ID, p) {
-			fits = append(fits, &failed[i])
-		}
-	}
-	switch n := len(gids) + len(fits); {
+	switch n := len(gids) + fits; {
 	case n == 0:
 		return StoredRef{}, &UnknownGameError{Ref: ref}
 	case n > 1:
@@ -87,7 +88,7 @@ func (s *Store) FindGame(ctx context.Context, ref string) (StoredRef, error) {
 	case len(gids) == 1:
 		return StoredRef{GID: gids[0]}, nil
 	}
-	return StoredRef{Failed: fits[0]}, nil
+	return StoredRef{Failed: first}, nil
 }
 
 // Game returns the stored valid game of key gid.

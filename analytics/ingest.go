@@ -45,7 +45,8 @@ type IngestStats struct {
 	Present int // valid games that were already stored (or repeated in the input)
 	Updated int // valid games stored (or repeated) with other annotations, which the new ones replaced
 	Invalid int // games that failed validation (their diagnostics are stored apart)
-	// Failed are those games, in file order, each with its first error.
+	// Failed are the first KeptFailed of those games, in file order, each
+	// with its first error.
 	Failed []Failed
 	Rows   int // rows written, all tables together
 }
@@ -101,7 +102,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		}
 		return r
 	}, func(r read) error {
-		if !r.rows.Valid {
+		if !r.rows.Valid && len(failed) < KeptFailed {
 			failed = append(failed, r.failed)
 		}
 		select {

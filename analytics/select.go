@@ -53,12 +53,20 @@ type Failed struct {
 	First string `json:"first"`
 }
 
+// KeptFailed is the most records that failed validation an ingest or a
+// selection describes (IngestStats.Failed, SelectStats.Failed): the first
+// ones in file order. Their count has them all, so that the memory of an
+// archive of broken records stays bounded.
+const KeptFailed = 20
+
 // SelectStats counts what a selection read.
 type SelectStats struct {
-	Read       int      // valid games read (for the database: stored)
-	Selected   int      // games the filter selected, duplicates dropped
-	Duplicates int      // later copies of a selected game dropped (SelectOptions.Dedupe)
-	Failed     []Failed // records that failed validation, in file order
+	Read       int // valid games read (for the database: stored)
+	Selected   int // games the filter selected, duplicates dropped
+	Duplicates int // later copies of a selected game dropped (SelectOptions.Dedupe)
+	Invalid    int // records that failed validation
+	// Failed are the first KeptFailed of those records, in file order.
+	Failed []Failed
 }
 
 // SelectOptions configures SelectFiles.
@@ -90,7 +98,9 @@ func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	err = replay.Run(ctx, files, ro, func(g *replay.Game) error {
 		if !g.Valid() || g.Record == nil || g.State == nil {
-			st.Failed = append(st.Failed, failedOf(g))
+			if st.Invalid++; len(st.Failed) < KeptFailed {
+				st.Failed = append(st.Failed, failedOf(g))
+			}
 			return nil
 		}
 		st.Read++

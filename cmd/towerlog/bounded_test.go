@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -347,4 +348,48 @@ func TestFmtStreams(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFailedListBounded reads 25 broken records: ingest and select name
+// the first 20 (analytics.KeptFailed) and count the rest, and their
+// totals count all 25, so that an archive of broken records costs no
+// memory per record.
+func TestFailedListBounded(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range 25 {
+		fmt.Fprintf(&b, "[Event \"Broken %d\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n\n", i+1)
+	}
+	broken := filepath.Join(dir, "broken.cgn")
+	if err := os.WriteFile(broken, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(name, errOut, summary string) {
+		t.Helper()
+		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+		if len(lines) != 22 {
+			t.Fatalf("%s: %d lines of stderr, want 20 failed, the rest counted, a summary:\n%s", name, len(lines), errOut)
+		}
+		for i, l := range lines[:20] {
+			if want := fmt.Sprintf("failed: %s game %d: ", broken, i+1); !strings.HasPrefix(l, want) {
+				t.Errorf("%s: line %d %q, want it to start with %q", name, i+1, l, want)
+			}
+		}
+		if lines[20] != "... and 5 more records that failed validation" {
+			t.Errorf("%s: %q", name, lines[20])
+		}
+		if !strings.Contains(lines[21], summary) {
+			t.Errorf("%s: summary %q, want it to hold %q", name, lines[21], summary)
+		}
+	}
+	code, _, errOut := runCLI(t, "select", "--csv", broken)
+	if code != exitInvalid {
+		t.Errorf("select: code %d", code)
+	}
+	check("select", errOut, "0 of 0 games selected; 25 records failed validation")
+	code, out, errOut := runCLI(t, "ingest", "--db", filepath.Join(dir, "t.db"), broken)
+	if code != exitInvalid || !strings.Contains(out, "0 added, 0 updated, 0 already present, 25 invalid") {
+		t.Errorf("ingest: code %d, stdout %q", code, out)
+	}
+	check("ingest", errOut, "25 games failed validation")
 }

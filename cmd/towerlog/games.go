@@ -114,15 +114,11 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 			}
 		}
 		if o.invalid || o.filter.changed() == "" {
-			failed, err := s.FailedGames(ctx, 0)
+			err := s.EachFailed(ctx, func(f analytics.Failed) error {
+				return emit(listedGame{ID: f.ID[:12], Event: f.Event, Players: []string{f.Players}, Errors: f.Errors, First: f.First})
+			})
 			if err != nil {
-				return &exitError{exitUsage, err}
-			}
-			for _, f := range failed {
-				err := emit(listedGame{ID: f.ID[:12], Event: f.Event, Players: []string{f.Players}, Errors: f.Errors, First: f.First})
-				if err != nil {
-					return err
-				}
+				return err
 			}
 		}
 		return nil

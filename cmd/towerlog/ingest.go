@@ -144,7 +144,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	printFailed(cmd.ErrOrStderr(), st.Failed)
+	printFailed(cmd.ErrOrStderr(), st.Failed, st.Invalid)
 	if err := say(cmd.OutOrStdout(), "%s: %d added, %d updated, %d already present, %d invalid (%s)\n",
 		o.db, st.Added, st.Updated, st.Present, st.Invalid, nounCount(st.Files, "file", "files")); err != nil {
 		return err

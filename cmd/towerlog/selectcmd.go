@@ -116,7 +116,7 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 	} else {
 		err = atomicfile.Write(o.out, write)
 	}
-	printFailed(cmd.ErrOrStderr(), st.Failed)
+	printFailed(cmd.ErrOrStderr(), st.Failed, st.Invalid)
 	if err != nil {
 		return selectionError(err)
 	}
@@ -127,8 +127,8 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 	if o.dedupe {
 		summary += fmt.Sprintf(", %s dropped", count(st.Duplicates, "duplicate"))
 	}
-	if len(st.Failed) > 0 {
-		summary += fmt.Sprintf("; %s failed validation", count(len(st.Failed), "record"))
+	if st.Invalid > 0 {
+		summary += fmt.Sprintf("; %s failed validation", count(st.Invalid, "record"))
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	if st.Selected == 0 {
@@ -186,19 +186,19 @@ func sayNotes(cmd *cobra.Command, db string, s *analytics.Store) {
 	}
 }
 
-// printFailed lists records that failed validation with their first error.
-func printFailed(w io.Writer, failed []analytics.Failed) {
-	const most = 20
-	for i, f := range failed {
-		if i == most {
-			fmt.Fprintf(w, "... and %d more records that failed validation\n", len(failed)-most)
-			break
-		}
+// printFailed lists records that failed validation with their first
+// error: those of failed (at most analytics.KeptFailed), then how many more
+// of the total there were.
+func printFailed(w io.Writer, failed []analytics.Failed, total int) {
+	for _, f := range failed {
 		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, termSafe(f.First))
 		if f.Errors > 1 {
 			fmt.Fprintf(w, " (and %s)", count(f.Errors-1, "more error"))
 		}
 		fmt.Fprintln(w)
+	}
+	if more := total - len(failed); more > 0 {
+		fmt.Fprintf(w, "... and %d more records that failed validation\n", more)
 	}
 }
 
