@@ -393,3 +393,75 @@ func TestFailedListBounded(t *testing.T) {
 	}
 	check("ingest", errOut, "25 games failed validation")
 }
+
+// TestHostileInputCommands runs the commands that read records over the
+// hostile shapes that once cost them time and memory out of all
+// proportion (30,000 nested variations took an ingest 6.1 GB and left a
+// 901 MB database): each command allocates a small multiple of the
+// input, at n as at n/10, and what it writes is no larger than the input
+// and a megabyte.
+func TestHostileInputCommands(t *testing.T) {
+	const head = "[Players \"Anna:red; Bruno:blue\"]\n[Result \"0-0\"]\n\n1. Anna U@1,0r0\n"
+	const turn = "2. Bruno V@2,0r0 "
+	shapes := []struct {
+		name  string
+		build func(n int) string
+		n     int
+	}{
+		{"30000 nested variations", func(n int) string {
+			return head + turn + strings.Repeat("("+turn, n) + strings.Repeat(")", n) + "\n"
+		}, 30000},
+		{"20000 unclosed variations", func(n int) string { return head + strings.Repeat(turn+"(\n", n) }, 20000},
+		{"100000 tags", func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "[T%d \"v\"]\n", i)
+			}
+			return b.String() + head
+		}, 100000},
+		{"unclosed 10 MB comment", func(n int) string {
+			return head + turn + "{" + strings.Repeat(strings.Repeat("x", 99)+"\n", n)
+		}, 100000},
+	}
+	for _, sh := range shapes {
+		t.Run(sh.name, func(t *testing.T) {
+			dir := t.TempDir()
+			run := func(n int, name string, args func(out, path string) []string) (cost uint64, written int64) {
+				src := sh.build(n)
+				path := filepath.Join(dir, fmt.Sprintf("h%d.cgn", n))
+				if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out := filepath.Join(dir, fmt.Sprintf("%s-%d.out", name, n))
+				var stdout string
+				cost = allocated(func() {
+					_, stdout, _ = runCLI(t, args(out, path)...)
+				})
+				written = int64(len(stdout))
+				if info, err := os.Stat(out); err == nil {
+					written += info.Size()
+				}
+				if limit := uint64(64*len(src) + 64<<20); cost > limit {
+					t.Errorf("%s of %d bytes allocated %d, want at most %d", name, len(src), cost, limit)
+				}
+				if limit := int64(len(src) + 1<<20); written > limit {
+					t.Errorf("%s of %d bytes wrote %d, want at most %d", name, len(src), written, limit)
+				}
+				return cost, written
+			}
+			for _, cmd := range []struct {
+				name string
+				args func(out, path string) []string
+			}{
+				{"ingest", func(out, path string) []string { return []string{"ingest", "--db", out, path} }},
+				{"fmt", func(_, path string) []string { return []string{"fmt", path} }},
+			} {
+				big, _ := run(sh.n, cmd.name, cmd.args)
+				small, _ := run(sh.n/10, cmd.name, cmd.args)
+				if big > 20*small+64<<20 {
+					t.Errorf("%s: %d bytes allocated at n = %d, %d at n/10: want about 10 times as many", cmd.name, big, sh.n, small)
+				}
+			}
+		})
+	}
+}
