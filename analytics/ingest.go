@@ -98,7 +98,7 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	runErr := replay.RunSummaries(ctx, files, ro, func(g *replay.Game) read {
 		r := read{rows: newPending(g)}
 		if !r.rows.Valid {
-			r.failed = failedOf(g)
+			r.failed = FailedOf(g)
 		}
 		return r
 	}, func(r read) error {

@@ -99,7 +99,7 @@ func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func
 	err = replay.Run(ctx, files, ro, func(g *replay.Game) error {
 		if !g.Valid() || g.Record == nil || g.State == nil {
 			if st.Invalid++; len(st.Failed) < KeptFailed {
-				st.Failed = append(st.Failed, failedOf(g))
+				st.Failed = append(st.Failed, FailedOf(g))
 			}
 			return nil
 		}
@@ -147,8 +147,9 @@ func deref(s *string) string {
 	return *s
 }
 
-// failedOf describes a game that failed validation.
-func failedOf(g *replay.Game) Failed {
+// FailedOf describes a replayed game that failed validation: its file,
+// index, event, players and first error.
+func FailedOf(g *replay.Game) Failed {
 	f := Failed{File: g.File, Index: g.Index}
 	if g.Record != nil {
 		f.Event = deref(tag(g.Record, "Event"))

@@ -34,7 +34,10 @@ type Stats struct {
 	Games    int // valid games written
 	Repeated int // valid games read again (the same record) and written once
 	Invalid  int // games that failed validation, written to invalid_games and diagnostics
-	Rows     int // rows written, all tables together
+	// Failed are the first analytics.KeptFailed of those games, in file
+	// order, each with its first error (WriteRecords only).
+	Failed []analytics.Failed
+	Rows   int // rows written, all tables together
 }
 
 // batchGames is the number of games handed to the tables' writers at once.
@@ -137,7 +140,7 @@ func readRecords(ctx context.Context, files []string, o Options, set *seen, st *
 	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
 	// Hashing the canonical record and building the rows need no order:
 	// they run on the workers, beside the replays.
-	err := replay.RunWith(ctx, files, ro, analytics.NewGameRows, func(_ *replay.Game, r *analytics.GameRows) error {
+	err := replay.RunWith(ctx, files, ro, analytics.NewGameRows, func(g *replay.Game, r *analytics.GameRows) error {
 		if o.Progress != nil {
 			o.Progress()
 		}
@@ -146,7 +149,9 @@ func readRecords(ctx context.Context, files []string, o Options, set *seen, st *
 			return fmt.Errorf("game id %q: not a SHA-256 in hex", r.ID)
 		}
 		if !r.Valid {
-			st.Invalid++
+			if st.Invalid++; len(st.Failed) < analytics.KeptFailed {
+				st.Failed = append(st.Failed, analytics.FailedOf(g))
+			}
 			if first, err := set.addInvalid(id); err != nil || !first {
 				return err
 			}

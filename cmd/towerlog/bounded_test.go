@@ -88,6 +88,51 @@ func TestReadersStopAtTheirLimit(t *testing.T) {
 	}
 }
 
+// TestCommandsStopAtAGamePastTheLimit reads a game of more than 16 MiB
+// with every command that replays records: each names the file and the
+// limit, stops reading there, and allocates a bounded amount. validate
+// and replay count the file as unreadable; ingest and select, which list
+// the records that failed, list it as one.
+func TestCommandsStopAtAGamePastTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	bigGame := filepath.Join(dir, "big.cgn")
+	os.WriteFile(bigGame, []byte("[Players \"Anna; Bruno\"]\n\n1. Anna U@1,0r0\n"+strings.Repeat("2. Bruno V@2,0r0\n", 1<<20)), 0o644)
+	stop := bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading"
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string // the whole of standard output, then of standard error
+	}{
+		{"validate", []string{"validate", bigGame}, exitUsage,
+			stop + "\n0 games, 0 valid, 0 invalid, 1 path unreadable\n"},
+		{"replay", []string{"replay", bigGame}, exitUsage, "towerlog: " + stop + "\n"},
+		{"ingest", []string{"ingest", "--db", filepath.Join(dir, "t.db"), bigGame}, exitInvalid,
+			filepath.Join(dir, "t.db") + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n" +
+				"failed: " + bigGame + " game 1: " + stop + "\n" +
+				"towerlog: 1 game failed validation: see towerlog validate, or towerlog games list --invalid --db " + filepath.Join(dir, "t.db") + "\n"},
+		{"ingest --format parquet", []string{"ingest", "--format", "parquet", "--shard", "s", "-o", filepath.Join(dir, "tables"), bigGame}, exitInvalid,
+			filepath.Join(dir, "tables") + ": shard s: 0 games, 0 repeated, 1 invalid (1 file), 2 rows\n" +
+				"failed: " + bigGame + " game 1: " + stop + "\n" +
+				"towerlog: 1 game failed validation: see towerlog validate, or " + filepath.Join(dir, "tables") + "/diagnostics\n"},
+		{"select", []string{"select", bigGame}, exitInvalid,
+			"failed: " + bigGame + " game 1: " + stop + "\n0 of 0 games selected; 1 record failed validation\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var code int
+			var out, errOut string
+			cost := allocated(func() { code, out, errOut = runCLI(t, tt.args...) })
+			if code != tt.code || out+errOut != tt.out {
+				t.Errorf("code %d, output:\n%s%s\nwant %d:\n%s", code, out, errOut, tt.code, tt.out)
+			}
+			if cost > 3*16<<20 {
+				t.Errorf("allocated %d bytes, want at most thrice the limit", cost)
+			}
+		})
+	}
+}
+
 // TestJobsCapped checks that -j far beyond any machine is capped, with a
 // message, instead of allocating queues for ten million workers.
 func TestJobsCapped(t *testing.T) {
@@ -350,8 +395,8 @@ func TestFmtStreams(t *testing.T) {
 	}
 }
 
-// TestFailedListBounded reads 25 broken records: ingest and select name
-// the first 20 (analytics.KeptFailed) and count the rest, and their
+// TestFailedListBounded reads 25 broken records: ingest (into SQLite and
+// Parquet) and select name the first 20 (analytics.KeptFailed) and count the rest, and their
 // totals count all 25, so that an archive of broken records costs no
 // memory per record.
 func TestFailedListBounded(t *testing.T) {
@@ -392,6 +437,11 @@ func TestFailedListBounded(t *testing.T) {
 		t.Errorf("ingest: code %d, stdout %q", code, out)
 	}
 	check("ingest", errOut, "25 games failed validation")
+	code, out, errOut = runCLI(t, "ingest", "--format", "parquet", "-o", filepath.Join(dir, "tables"), broken)
+	if code != exitInvalid || !strings.Contains(out, "0 games, 0 repeated, 25 invalid") {
+		t.Errorf("ingest --format parquet: code %d, stdout %q", code, out)
+	}
+	check("ingest --format parquet", errOut, "25 games failed validation")
 }
 
 // TestHostileInputCommands runs the commands that read records over the

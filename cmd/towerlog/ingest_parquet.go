@@ -138,6 +138,7 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 			o.output, o.shard, st.Games, st.Invalid, st.Rows, o.fromDB)
 		return nil
 	}
+	printFailed(cmd.ErrOrStderr(), st.Failed, st.Invalid)
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %s: %d games, %d repeated, %d invalid (%s), %d rows\n",
 		o.output, o.shard, st.Games, st.Repeated, st.Invalid, nounCount(st.Files, "file", "files"), st.Rows)
 	if st.Invalid > 0 {
