@@ -11,7 +11,8 @@
 #   analytics/bench.sh 3000       # a smaller archive
 #
 # The benchmarks run with GOGC=400, as the towerlog command does, on two
-# cores (-cpu 2): three pairs of an ingest and a bare insert, run in turn
+# cores (-cpu 2), the ingest and the report under the command's memory
+# limit of 64 MiB: three pairs of an ingest and a bare insert, run in turn
 # so that the two of a pair meet the same load, each pair after the load
 # average (/proc/loadavg); then the report once. The last lines give the
 # medians of games/s and of CPU time (cpu-s/op, the process's user and
@@ -22,18 +23,22 @@
 # says little (the same run gave 180 and 930 games/s at load averages of
 # 10) and CPU time is the figure to compare.
 #
-# Measured on the project's 2-core machine at rest (load average 0.4 to
-# 1.1), 5,000 games, commit a25c1a7:
-#   ingest        808 games/s (median, 808 to 914)       7.8 to 8.6 CPU-s
-#   bare insert  1120 games/s (median, 1,120 to 1,476)   3.3 to 4.6 CPU-s
-#   ratio        1.39 (1.35 the median of the pairs)     2.56 in CPU
-#   report        4.2 s                                  4.9 CPU-s, 4.4 MB page
-#   CPU-bound on 2 idle cores: 1,199 and 1,536 games/s.
+# Measured on the project's 2-core machine at rest (load average 1.9 to
+# 2.0), 5,000 games, commit 5b97a75:
+#   ingest       1,137 games/s (median, 939 to 1,224)      7.2 to 9.3 CPU-s
+#   bare insert  1,081 games/s (median, 1,034 to 1,302)    3.9 to 5.0 CPU-s
+#   ratio        0.95 (1.06 the median of the pairs)       1.71 in CPU
+#   report        4.7 s                                    5.6 CPU-s, 4.4 MB page
+# An earlier run of the same code, at a load average of 1.3 to 1.5, gave
+# a ratio of 1.17 (1.17 the median of the pairs).
 # Runs of a few seconds vary by a fifth from one to the next, the bare
-# insert as much as the ingest: the ratio of a single pair went from 1.35
-# to 1.83 in one run. (An earlier version, before the records were
-# stored and the games identified, gave 1,497 and 1,960 games/s, ratio
-# 1.31, at a load average of 4 to 5.)
+# insert as much as the ingest. Until commit 1195386 the ingest ran at
+# 1.39 to 1.43 times the bare insert's time: its writer gathered a batch
+# of 50,000 rows before writing it, so that the workers stopped while it
+# wrote and it waited while they filled the next batch; it now writes
+# each game's rows as they come. (The medians printed before that commit
+# were also taken over two pairs and an empty value: the script counted
+# its first pair under the index "".)
 # The writer's CPU goes about half to SQLite executing the inserts and
 # half to binding the values, database/sql and the driver (each value a
 # call into SQLite, which locks the connection's mutex); parsing, replay

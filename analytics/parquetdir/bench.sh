@@ -16,15 +16,15 @@
 # /tmp/towerlog-bench) between runs.
 #
 # Measured on the project's 2-core machine at rest, 100,000 games (357 MB
-# of CGN), commit 45feb6a:
-#   sqlite          144.6 s    691 games/s   231.3 CPU-s   5,086 bytes/game
-#   parquet -j 1     38.5 s  2,597 games/s    63.7 CPU-s   1,950 bytes/game
-#   parquet -j 2     33.9 s  2,946 games/s    65.9 CPU-s   1,950 bytes/game
-#   parquet 2 x -j1  32.5 s  3,082 games/s    63.7 CPU-s   1,951 bytes/game
-# Parquet takes 0.6 ms of CPU a game against SQLite's 2.3 ms, and 38 % of
+# of CGN), commit 5b97a75:
+#   sqlite           80.4 s  1,244 games/s   133.7 CPU-s   5,134 bytes/game
+#   parquet -j 1     42.1 s  2,374 games/s    70.4 CPU-s   1,950 bytes/game
+#   parquet -j 2     36.7 s  2,728 games/s    71.1 CPU-s   1,950 bytes/game
+#   parquet 2 x -j1  35.4 s  2,829 games/s    69.1 CPU-s   1,951 bytes/game
+# Parquet takes 0.7 ms of CPU a game against SQLite's 1.3 ms, and 38 % of
 # its disk. Its work has no single writer: replays, row building and each
 # table's writer (a goroutine each, so that -j 1 uses more than one core)
-# run side by side, and processes write shards apart: some 1,500 games/s
+# run side by side, and processes write shards apart: some 1,400 games/s
 # for each core that other work leaves free.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
