@@ -46,7 +46,8 @@ type IngestStats struct {
 	Updated int // valid games stored (or repeated) with other annotations, which the new ones replaced
 	Invalid int // games that failed validation (their diagnostics are stored apart)
 	// Failed are the first KeptFailed of those games, in file order, each
-	// with its first error.
+	// with its first error: the games read, so that after an error or a
+	// cancellation it may name games that Invalid does not count.
 	Failed []Failed
 	Rows   int // rows written, all tables together
 }

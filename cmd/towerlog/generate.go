@@ -58,7 +58,7 @@ seconds per game on two cores.`,
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed of the first game")
 	cmd.Flags().StringVar(&o.rules, "rules", "tower", `rules, as in the CGN Rules tag (e.g. "base", "tower reopen=no")`)
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file or directory ("-" or none: standard output)`)
-	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing .cgn files")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing files")
 	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often), greedy (like sensible players) or review (each turn the best move a review finds; slow)")
 	return cmd
 }

@@ -53,7 +53,7 @@ usage or I/O errors or files that are not JSON saves.`,
 		},
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `write every game into this file ("-" for standard output)`)
-	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing CGN files")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing files")
 	return cmd
 }
 
