@@ -197,9 +197,6 @@ func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending,
 	if err := w.finish(); err != nil {
 		return err
 	}
-	if err := w.close(); err != nil {
-		return err
-	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
@@ -221,7 +218,6 @@ func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending,
 // which run as they fill, and the games already stored merge their
 // annotations. It holds no more rows than one statement's per table.
 type txWriter struct {
-	tx   *sql.Tx
 	look *storedLookup
 	ins  [len(Tables)]*inserter
 	next int64 // the key of the next game added
@@ -231,7 +227,6 @@ type txWriter struct {
 	added, seen map[string]bool
 	later       []*pending
 	c           IngestStats
-	closed      bool
 }
 
 func newTxWriter(ctx context.Context, tx *sql.Tx, keep bool) (*txWriter, error) {
@@ -245,7 +240,7 @@ func newTxWriter(ctx context.Context, tx *sql.Tx, keep bool) (*txWriter, error) 
 	if err != nil {
 		return nil, err
 	}
-	w := &txWriter{tx: tx, look: look, next: last + 1, added: map[string]bool{}, seen: map[string]bool{}}
+	w := &txWriter{look: look, next: last + 1, added: map[string]bool{}, seen: map[string]bool{}}
 	for i := range Tables {
 		w.ins[i] = &inserter{ctx: ctx, tx: tx, t: &Tables[i], rows: rowsPerInsert}
 	}
@@ -303,8 +298,8 @@ func (w *txWriter) insert(g *pending) error {
 }
 
 // finish writes the rows queued (in the order of Tables, parents first),
-// then the later copies of the games
-// added: they meet them now that they are stored.
+// then merges the later copies of the games added, now that these are
+// stored.
 func (w *txWriter) finish() error {
 	for _, in := range w.ins {
 		if err := in.flush(); err != nil {
@@ -321,12 +316,9 @@ func (w *txWriter) finish() error {
 	return nil
 }
 
-// close closes the statements; it may be called again.
+// close closes the statements (the transaction's end would close them
+// too).
 func (w *txWriter) close() error {
-	if w.closed {
-		return nil
-	}
-	w.closed = true
 	errs := []error{w.look.close()}
 	for _, in := range w.ins {
 		if in.full != nil {
