@@ -147,12 +147,18 @@ func addJobsFlag(cmd *cobra.Command, n *int) {
 // checkJobs refuses a negative --jobs, and caps one above
 // replay.MaxWorkers at it, saying so: more would only cost memory.
 func checkJobs(cmd *cobra.Command, n *int) error {
+	return capJobs(cmd, n, replay.MaxWorkers, "replaying %d games at once")
+}
+
+// capJobs refuses a negative --jobs, and caps one above most at it with a
+// message that says what is done at once (doing, with a %d for most).
+func capJobs(cmd *cobra.Command, n *int, most int, doing string) error {
 	switch {
 	case *n < 0:
 		return usageError("--jobs %d: give a positive number, or 0 for one per core", *n)
-	case *n > replay.MaxWorkers:
-		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --jobs %d is more than %d: replaying %d games at once\n", *n, replay.MaxWorkers, replay.MaxWorkers)
-		*n = replay.MaxWorkers
+	case *n > most:
+		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --jobs %d is more than %d: "+doing+"\n", *n, most, most)
+		*n = most
 	}
 	return nil
 }

@@ -39,7 +39,10 @@ func allocated(f func()) uint64 {
 
 // TestReadersStopAtTheirLimit feeds each reader more than its limit: a
 // stream that never ends, or a file past the limit. Each stops there with
-// an error naming the input, having allocated a bounded amount.
+// an error naming the input, having allocated a bounded amount. Of the
+// commands that replay records, validate and replay count a game past the
+// limit as an unreadable file; ingest and select, which list the records
+// that failed, list it as one.
 func TestReadersStopAtTheirLimit(t *testing.T) {
 	dir := t.TempDir()
 	// A save of 16 MiB and a byte, of zeros, that takes no disk space.
@@ -50,24 +53,41 @@ func TestReadersStopAtTheirLimit(t *testing.T) {
 	// A game of 16 MiB and more: one turn line after another.
 	bigGame := filepath.Join(dir, "big.cgn")
 	os.WriteFile(bigGame, []byte("[Players \"Anna; Bruno\"]\n\n1. Anna U@1,0r0\n"+strings.Repeat("2. Bruno V@2,0r0\n", 1<<20)), 0o644)
+	stop := bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading"
+	db, tables := filepath.Join(dir, "t.db"), filepath.Join(dir, "tables")
 	tests := []struct {
 		name   string
 		stdin  io.Reader
 		args   []string
 		code   int
+		stdout string
 		stderr string
 		budget uint64 // bytes allocated, at most: thrice the limit (a buffer grows by doubling)
 	}{
-		{"fmt of an endless stream", endless{"1. Anna U@1,0r0\n"}, []string{"fmt"}, exitUsage,
+		{"fmt of an endless stream", endless{"1. Anna U@1,0r0\n"}, []string{"fmt"}, exitUsage, "",
 			"towerlog: <standard input>: input larger than 64 MiB (the limit): stopped reading\n", 3 * 64 << 20},
-		{"fmt of a game past the limit", nil, []string{"fmt", bigGame}, exitUsage,
+		{"fmt of a game past the limit", nil, []string{"fmt", bigGame}, exitUsage, "",
 			"towerlog: " + bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
-		{"export of a game past the limit", nil, []string{"export", bigGame, "-o", "-"}, exitUsage,
+		{"export of a game past the limit", nil, []string{"export", bigGame, "-o", "-"}, exitUsage, "",
 			"towerlog: " + bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
-		{"import of a save past the limit", nil, []string{"import", bigSave, "-o", "-"}, exitUsage,
+		{"import of a save past the limit", nil, []string{"import", bigSave, "-o", "-"}, exitUsage, "",
 			"towerlog: " + bigSave + ": save larger than 16 MiB (the limit): stopped reading\n", 3 * 16 << 20},
-		{"files-from of an endless stream", endless{"a.cgn\n"}, []string{"ingest", "--format", "parquet", "-o", filepath.Join(dir, "tables"), "--files-from", "-"}, exitUsage,
+		{"files-from of an endless stream", endless{"a.cgn\n"}, []string{"ingest", "--format", "parquet", "-o", filepath.Join(dir, "tables"), "--files-from", "-"}, exitUsage, "",
 			"towerlog: --files-from: -: list of files larger than 64 MiB (the limit): stopped reading\n", 3 * 64 << 20},
+		{"validate of a game past the limit", nil, []string{"validate", bigGame}, exitUsage,
+			stop + "\n0 games, 0 valid, 0 invalid, 1 path unreadable\n", "", 3 * 16 << 20},
+		{"replay of a game past the limit", nil, []string{"replay", bigGame}, exitUsage, "",
+			"towerlog: " + stop + "\n", 3 * 16 << 20},
+		{"ingest of a game past the limit", nil, []string{"ingest", "--db", db, bigGame}, exitInvalid,
+			db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n",
+			"failed: " + bigGame + " game 1: " + stop + "\n" +
+				"towerlog: 1 game failed validation: see towerlog validate, or towerlog games list --invalid --db " + db + "\n", 3 * 16 << 20},
+		{"ingest --format parquet of a game past the limit", nil, []string{"ingest", "--format", "parquet", "--shard", "s", "-o", tables, bigGame}, exitInvalid,
+			tables + ": shard s: 0 games, 0 repeated, 1 invalid (1 file), 2 rows\n",
+			"failed: " + bigGame + " game 1: " + stop + "\n" +
+				"towerlog: 1 game failed validation: see towerlog validate, or " + tables + "/diagnostics\n", 3 * 16 << 20},
+		{"select of a game past the limit", nil, []string{"select", bigGame}, exitInvalid, "",
+			"failed: " + bigGame + " game 1: " + stop + "\n0 of 0 games selected; 1 record failed validation\n", 3 * 16 << 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,56 +98,11 @@ func TestReadersStopAtTheirLimit(t *testing.T) {
 			var out, errOut bytes.Buffer
 			var code int
 			cost := allocated(func() { code = run(context.Background(), tt.args, stdin, &out, &errOut) })
-			if code != tt.code || errOut.String() != tt.stderr {
-				t.Errorf("code %d, stderr %q; want %d, %q", code, errOut.String(), tt.code, tt.stderr)
+			if code != tt.code || out.String() != tt.stdout || errOut.String() != tt.stderr {
+				t.Errorf("code %d, stdout %q, stderr %q; want %d, %q, %q", code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)
 			}
 			if cost > tt.budget {
 				t.Errorf("allocated %d bytes, want at most %d", cost, tt.budget)
-			}
-		})
-	}
-}
-
-// TestCommandsStopAtAGamePastTheLimit reads a game of more than 16 MiB
-// with every command that replays records: each names the file and the
-// limit, stops reading there, and allocates a bounded amount. validate
-// and replay count the file as unreadable; ingest and select, which list
-// the records that failed, list it as one.
-func TestCommandsStopAtAGamePastTheLimit(t *testing.T) {
-	dir := t.TempDir()
-	bigGame := filepath.Join(dir, "big.cgn")
-	os.WriteFile(bigGame, []byte("[Players \"Anna; Bruno\"]\n\n1. Anna U@1,0r0\n"+strings.Repeat("2. Bruno V@2,0r0\n", 1<<20)), 0o644)
-	stop := bigGame + ":1:1: game text larger than 16 MiB (the limit): stopped reading"
-	tests := []struct {
-		name string
-		args []string
-		code int
-		out  string // the whole of standard output, then of standard error
-	}{
-		{"validate", []string{"validate", bigGame}, exitUsage,
-			stop + "\n0 games, 0 valid, 0 invalid, 1 path unreadable\n"},
-		{"replay", []string{"replay", bigGame}, exitUsage, "towerlog: " + stop + "\n"},
-		{"ingest", []string{"ingest", "--db", filepath.Join(dir, "t.db"), bigGame}, exitInvalid,
-			filepath.Join(dir, "t.db") + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n" +
-				"failed: " + bigGame + " game 1: " + stop + "\n" +
-				"towerlog: 1 game failed validation: see towerlog validate, or towerlog games list --invalid --db " + filepath.Join(dir, "t.db") + "\n"},
-		{"ingest --format parquet", []string{"ingest", "--format", "parquet", "--shard", "s", "-o", filepath.Join(dir, "tables"), bigGame}, exitInvalid,
-			filepath.Join(dir, "tables") + ": shard s: 0 games, 0 repeated, 1 invalid (1 file), 2 rows\n" +
-				"failed: " + bigGame + " game 1: " + stop + "\n" +
-				"towerlog: 1 game failed validation: see towerlog validate, or " + filepath.Join(dir, "tables") + "/diagnostics\n"},
-		{"select", []string{"select", bigGame}, exitInvalid,
-			"failed: " + bigGame + " game 1: " + stop + "\n0 of 0 games selected; 1 record failed validation\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var code int
-			var out, errOut string
-			cost := allocated(func() { code, out, errOut = runCLI(t, tt.args...) })
-			if code != tt.code || out+errOut != tt.out {
-				t.Errorf("code %d, output:\n%s%s\nwant %d:\n%s", code, out, errOut, tt.code, tt.out)
-			}
-			if cost > 3*16<<20 {
-				t.Errorf("allocated %d bytes, want at most thrice the limit", cost)
 			}
 		})
 	}
@@ -191,6 +166,10 @@ func TestReviewJobsCapped(t *testing.T) {
 	}
 	if cost > 2*one {
 		t.Errorf("allocated %d bytes, %d with -j 1: want at most twice as many", cost, one)
+	}
+	if code, _, errOut := runCLI(t, "review", "-j", "-1", path); code != exitUsage ||
+		errOut != "towerlog: --jobs -1: give a positive number, or 0 for one per core\n" {
+		t.Errorf("-j -1: code %d, stderr %q", code, errOut)
 	}
 }
 

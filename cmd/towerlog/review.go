@@ -87,13 +87,11 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("--game counts from 1")
 	case o.rollouts < 1:
 		return usageError("--rollouts %d: give at least 1", o.rollouts)
-	case o.workers < 0:
-		return usageError("-j %d: give at least 1", o.workers)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
-	case o.workers > review.MaxWorkers:
-		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --jobs %d is more than %d: playing %d rollouts at once\n", o.workers, review.MaxWorkers, review.MaxWorkers)
-		o.workers = review.MaxWorkers
+	}
+	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
+		return err
 	}
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}
