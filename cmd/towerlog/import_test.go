@@ -56,7 +56,7 @@ func TestImportAllIntoOneFileWithARefusal(t *testing.T) {
 	if code != exitInvalid {
 		t.Fatalf("code %d, want %d", code, exitInvalid)
 	}
-	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 saves were refused\n"
+	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 games were refused\n"
 	if errOut != wantErr {
 		t.Errorf("stderr\n%s\nwant\n%s", errOut, wantErr)
 	}
