@@ -17,9 +17,9 @@ type Format uint8
 
 // The formats Sniff recognises.
 const (
-	NotBGA Format = iota // none of these: CGN, a save, or something else
-	TableLog             // a BGA table log (JSON, or a replay page's g_gamelogs)
-	LinkList             // CarcassonneLab links, one a line, or a CSV with a URL column
+	NotBGA   Format = iota // none of these: CGN, a save, or something else
+	TableLog               // a BGA table log (JSON, or a replay page's g_gamelogs)
+	LinkList               // CarcassonneLab links, one a line, or a CSV with a URL column
 )
 
 // sniffBytes is how much of a file Sniff reads.

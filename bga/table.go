@@ -28,8 +28,8 @@ type table struct {
 
 // play is one placement with the discards before it.
 type play struct {
-	where    string  // the packet or characters of the placement
-	discards []drawn // tiles drawn and discarded before it
+	where               string  // the packet or characters of the placement
+	discards            []drawn // tiles drawn and discarded before it
 	typ, x, y, ori, pos int
 	posWhere            string // where the follower is, when elsewhere
 	seat                int    // who placed it; -1 when the input does not say (a link)
