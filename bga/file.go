@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -92,27 +94,15 @@ var ErrUnrecognised = errors.New("neither a BoardGameArena table log nor Carcass
 // link.
 func Loader() replay.Loader { return replay.LoaderFunc(Load) }
 
-// Load reads the file at path as replay.Run does: it hands emit each game
+// Load reads the file at path (or the link path is) as replay.Run does: it hands emit each game
 // with its findings as replay.Diagnostics: a warning for a game that stops
 // before its end, an error coded with the rule for a move the engine
 // refuses (replay.CodeSave for a score of BGA's that differs from the
 // engine's), replay.CodeUnsupported for a game towerlog does not play. A
-// file that is not a log or links is read as CGN.
+// file that is not a log or links is read as CGN, unless its name ends in
+// .json: then it is Load's ErrUnrecognised.
 func Load(path string, emit func(rg *record.Game, err error) error) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	head := make([]byte, sniffBytes)
-	n, err := io.ReadFull(f, head)
-	f.Close()
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return err
-	}
-	if Sniff(head[:n]) == NotBGA {
-		return replay.LoadCGN(path, emit)
-	}
-	return ImportFile(path, func(rg *record.Game, ws []Warning, err error) error {
+	report := func(rg *record.Game, ws []Warning, err error) error {
 		ds, err := Diagnostics(ws, err)
 		if err != nil {
 			return err
@@ -124,7 +114,24 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 			return emit(rg, nil)
 		}
 		return emit(rg, ds)
-	})
+	}
+	if _, err := os.Stat(path); err != nil && LooksLikeLink(path) {
+		return report(ImportLink(path, "", "", nil))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	head := make([]byte, sniffBytes)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return err
+	}
+	if Sniff(head[:n]) == NotBGA && !strings.EqualFold(filepath.Ext(path), ".json") {
+		return replay.LoadCGN(path, emit)
+	}
+	return ImportFile(path, report)
 }
 
 // Diagnostics turns the warnings and the error of an import into

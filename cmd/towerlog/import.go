@@ -226,8 +226,13 @@ func writeGames(path string, games []*record.Game) error {
 	return atomicfile.Write(path, func(w io.Writer) error { return record.FormatFile(w, games) })
 }
 
-// formats are the files the commands read: CGN records and JCloisterZone
-// saves.
+// formats are the files the commands read: CGN records, JCloisterZone
+// saves, BoardGameArena table logs (.json, or a file without an ending)
+// and CarcassonneLab links (a link, or .txt and .csv files of links),
+// recognised by content. Logs and lists of links are read only when
+// named: a directory's other JSON, notes and tables are not games.
 func formats() replay.Loaders {
-	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader()}
+	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader(), ".json": replay.NamedOnly(bga.Loader()),
+		"": replay.NamedOnly(bga.Loader()), ".txt": replay.NamedOnly(bga.Loader()), ".csv": replay.NamedOnly(bga.Loader()),
+		"https://": bga.Loader(), "http://": bga.Loader()}
 }

@@ -133,22 +133,9 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	var game *replay.Game
-	err := replay.Run(cmd.Context(), []string{file}, replay.RunOptions{}, func(g *replay.Game) error {
-		if g.Index == o.game || (g.Record == nil && game == nil) {
-			game = g
-		}
-		return nil
-	})
+	game, err := loadGame(file, o.game, replay.Options{})
 	if err != nil {
 		return &exitError{exitUsage, err}
-	}
-	if game == nil {
-		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
-	}
-	if game.Record == nil && len(game.Diagnostics) > 0 {
-		// The file could not be read: an I/O error, not an invalid game.
-		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
 	if o.review && game.Valid() {
 		if err := reviewInto(cmd, game); err != nil {

@@ -96,11 +96,10 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	rg, syntax, err := loadGame(path, o.game)
+	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	g := replayLoadedGame(path, o.game, rg, syntax, replay.Options{Lenient: true})
 	if !g.Valid() {
 		for i := range g.Diagnostics {
 			g.Diagnostics[i].LoadSource()
@@ -123,7 +122,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return reviewError(err)
 	}
 	names := seatNames(g)
-	return writeReview(cmd.OutOrStdout(), rg, turns, names, o, ro.Rollouts)
+	return writeReview(cmd.OutOrStdout(), g.Record, turns, names, o, ro.Rollouts)
 }
 
 func reviewError(err error) error {
