@@ -92,7 +92,7 @@ func TestLogAsLink(t *testing.T) {
 	}
 }
 
-// movetext is a game's movetext without its clocks.
+// movetext is a game's movetext without its clocks and declared scores.
 func movetext(t *testing.T, rg *record.Game) string {
 	t.Helper()
 	c := *rg
@@ -100,6 +100,7 @@ func movetext(t *testing.T, rg *record.Game) string {
 	var turns []*record.Turn
 	for _, tr := range rg.Turns {
 		tc := *tr
+		tc.Score = nil
 		if tc.Placement != nil {
 			p := *tc.Placement
 			p.Notes = nil

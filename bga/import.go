@@ -9,7 +9,8 @@ import (
 
 // ImportLink replays the game of a CarcassonneLab link and returns it as a
 // CGN record: the Players (with their colours), Rules "base", the turns
-// with the engine's scores after each, discards, and the Result; tags
+// (a link has no scores: none are declared), discards, and the engine's
+// Result; tags
 // (Event, Site, Date, Round, ...) are added to it. file names the link in
 // messages (the file it was read from, with its line in where, or the link
 // itself). A link that cannot be read or replayed is an *Error; a game

@@ -161,7 +161,7 @@ func TestImportLink(t *testing.T) {
 [Rules "base"]
 [Result "*"]
 
-1. "El Tomek" U@1,0r180 +R:WE =0-0
+1. "El Tomek" U@1,0r180 +R:WE
 `
 	if got := formatGame(t, rg); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

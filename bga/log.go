@@ -97,7 +97,7 @@ func Import(data []byte, file string) (*record.Game, []Warning, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	lr := &logReader{t: &table{file: file, tags: map[string]string{}}, seats: map[int]int{}, seen: map[string]bool{}}
+	lr := &logReader{t: &table{file: file, tags: map[string]string{}, scores: true}, seats: map[int]int{}, seen: map[string]bool{}}
 	if lf != nil {
 		for _, p := range lf.Data.Players {
 			lr.colours = append(lr.colours, playerColour{int(p.ID), p.Color})

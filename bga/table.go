@@ -20,6 +20,9 @@ type table struct {
 	// trailing are tiles discarded after the last placement.
 	trailing []drawn
 	tags     map[string]string
+	// scores declares the scores after every turn: BGA's, checked, of a
+	// log (a link has none).
+	scores bool
 	// final are BGA's final scores by seat (nil when the input has none),
 	// from finalWhere.
 	final      []int
@@ -56,7 +59,7 @@ type points struct {
 var baseRules = engine.Rules{BaseOnly: true}
 
 // record replays the table on the engine and writes it as CGN, with the
-// engine's scores after every turn and its Result. A move the engine
+// scores after every turn (of a log) and the engine's Result. A move the engine
 // refuses, or a score of BGA's that differs from the engine's, is an
 // *Error of Kind Invalid; a game that stops before its end gives a
 // Warning, and is written unfinished.
@@ -91,7 +94,7 @@ func (t *table) record() (*record.Game, []Warning, error) {
 		warnings = append(warnings, Warning{Place: Place{File: t.file, Where: t.where},
 			Msg: fmt.Sprintf("the game stops after turn %d with %s left: imported unfinished", len(r.turns), tilesLeft(eg.TilesLeft()))})
 	}
-	rg, err := replay.Write(t.players, setup, r.moves, replay.WriteOptions{Tags: t.tags, Scores: true})
+	rg, err := replay.Write(t.players, setup, r.moves, replay.WriteOptions{Tags: t.tags, Scores: t.scores})
 	if err != nil {
 		return nil, nil, &Error{Place: Place{File: t.file}, Kind: Invalid, Msg: fmt.Sprintf("the game does not replay as CGN: %v", err)}
 	}
