@@ -56,7 +56,9 @@ column for each of the event's last 50 rounds (the totals count every
 round), and says how many more there are; a filter, towerlog games report
 ID or towerlog standings --csv reaches the others.
 
-With a CGN file it reports on one game of it (the first, or --game N): the
+With a file of games (CGN, a JCloisterZone save, a BoardGameArena table
+log, CarcassonneLab links) it reports on one game of it (the first, or
+--game N), with a link to it on CarcassonneLab for a base game: the
 board after every turn with a slider through the game, the scores and what
 happened on each turn, and the game's charts, each player in the colour
 the record gives them (the Players tag) or their seat's default, as on the

@@ -53,7 +53,8 @@ with the review: a glyph and a comment on each turn, the best move as a
 variation; the record's own annotations are kept. --json writes one object
 per turn. The same --seed and --rollouts give the same review to the byte,
 whatever -j; --budget sets the rollouts from this machine's speed instead.
-Games read from .jcz saves are reviewed too.
+Games read from .jcz saves, BoardGameArena table logs and CarcassonneLab
+links (docs/import.md) are reviewed too.
 
 Exit status: 0 when the game was reviewed, 1 when it is invalid, 2 on usage
 or I/O errors, 130 when interrupted.`,
