@@ -2,7 +2,8 @@ package bga
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/towerlog/towerlog/internal/place"
 )
 
 // Kind says why a log or a link was refused.
@@ -35,8 +36,8 @@ type Place struct {
 	// File is the file read, or the link itself when it was given alone.
 	File string
 	// Where is the part of the input: "packet 57" (its index in the log,
-	// counting from 0), "character 130" (an offset in the link, from 0),
-	// "row 12" (of a list of links); "" for the whole input.
+	// counting from 1), "character 130" (an offset in the link, from 0),
+	// "line 12" (of a list of links); "" for the whole input.
 	Where string
 	// Turn and Player are the turn (from 1) and the name of the player
 	// who plays it; 0 and "" when it is not about a move.
@@ -45,25 +46,7 @@ type Place struct {
 }
 
 // prefix gives "file: where: turn 3 (Anna): ".
-func (p *Place) prefix() string {
-	parts := make([]string, 0, 3)
-	if p.File != "" {
-		parts = append(parts, p.File)
-	}
-	if p.Where != "" {
-		parts = append(parts, p.Where)
-	}
-	switch {
-	case p.Turn > 0 && p.Player != "":
-		parts = append(parts, fmt.Sprintf("turn %d (%s)", p.Turn, p.Player))
-	case p.Turn > 0:
-		parts = append(parts, fmt.Sprintf("turn %d", p.Turn))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return strings.Join(parts, ": ") + ": "
-}
+func (p *Place) prefix() string { return place.Prefix(p.Turn, p.Player, p.File, p.Where) }
 
 // Error is a log or a link that cannot be imported, or a game that cannot
 // be exported as a link. Its Error method gives one line: "file: packet

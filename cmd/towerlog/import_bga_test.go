@@ -10,15 +10,7 @@ import (
 // copyBGA copies a file of testdata/bga into dir, as name.
 func copyBGA(t *testing.T, dir, src, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "bga", src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return copyTestdata(t, dir, filepath.Join("bga", src), name)
 }
 
 func TestImportCSVOfLinks(t *testing.T) {

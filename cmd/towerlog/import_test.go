@@ -11,7 +11,13 @@ import (
 // copyFixture copies a save of testdata/jcz into dir.
 func copyFixture(t *testing.T, dir, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "jcz", name))
+	return copyTestdata(t, dir, filepath.Join("jcz", name), name)
+}
+
+// copyTestdata copies the file src of testdata into dir, as name.
+func copyTestdata(t *testing.T, dir, src, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", src))
 	if err != nil {
 		t.Fatal(err)
 	}
