@@ -97,18 +97,16 @@ func TestParseLink(t *testing.T) {
 }
 
 func TestNegativeMoves(t *testing.T) {
-	// Rotation code b is 34 = 32 (y < 0) + 2 (ori 3); Z is 32 (y < 0, ori
-	// 1); the code 16 + 3 (x < 0, ori 4) is K (index 19).
-	l, err := ParseLink("https://www.carcassonnelab.com/#/0/0/Ff/12b23Z1022K0?players=A,B")
-	if err == nil {
-		t.Fatal("three moves for one tile: no error")
+	// Rotation code b is 34 = 32 (y < 0) + 2 (ori 3); Z is 32 (y < 0,
+	// ori 1); L is 19 = 16 (x < 0) + 3 (ori 4).
+	moves, err := parseMoves("12b232Z022L1", 0)
+	want := []Move{{X: 0, Y: -1, Ori: 3, Pos: 2}, {X: 2, Y: -1, Ori: 1}, {X: -1, Y: 1, Ori: 4, Pos: 1}}
+	if err != nil || len(moves) != 3 || moves[0] != want[0] || moves[1] != want[1] || moves[2] != want[2] {
+		t.Errorf("moves %v, %v; want %v", moves, err, want)
 	}
-	l, err = ParseLink("https://www.carcassonnelab.com/#/0/0/Ff/12b2?players=A,B")
+	l, err := ParseLink("https://www.carcassonnelab.com/#/0/0/Ff/12b2?players=A,B")
 	if err != nil {
 		t.Fatal(err)
-	}
-	if l.Moves[0] != (Move{X: 0, Y: -1, Ori: 3, Pos: 2}) {
-		t.Errorf("move %v, want {0 -1 3 2}", l.Moves[0])
 	}
 	for _, m := range []Move{{X: -2, Y: 1, Ori: 4}, {X: -1, Y: -57, Ori: 1, Pos: 8}} {
 		l.Moves[0] = m

@@ -148,6 +148,11 @@ func TestLogLinkAndSaveAreOneGame(t *testing.T) {
 	if code != exitOK || strings.Count(out, "\n") != 2 || !strings.Contains(out, "96-70") {
 		t.Errorf("games list:\n%s", out)
 	}
+	pq := filepath.Join(dir, "tables")
+	code, out, errOut = runCLI(t, "ingest", "--format", "parquet", "-o", pq, "--shard", "s", log, logLink)
+	if want := pq + ": shard s: 1 games, 1 repeated, 0 invalid (2 files), "; code != exitOK || !strings.HasPrefix(out, want) {
+		t.Errorf("ingest --format parquet: %d %q %s\nwant %q", code, out, errOut, want)
+	}
 }
 
 func TestExportLinkRefusesTower(t *testing.T) {
