@@ -74,7 +74,7 @@ type logFile struct {
 
 // colourNames are the names of BGA's player colours.
 var colourNames = map[string]string{
-	"ff0000": "red", "0000ff": "blue", "008000": "green", "ffa500": "yellow", "000000": "black", "982fff": "purple",
+	"ff0000": "red", "0000ff": "blue", "008000": "green", "ffa500": "yellow", "000000": "black",
 }
 
 // expansionWords are notification types and targets of BGA's expansions.

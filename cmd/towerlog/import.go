@@ -77,6 +77,7 @@ usage or I/O errors or files of no format import knows.`,
 // importRun counts what an import converted and refused.
 type importRun struct {
 	errOut              io.Writer
+	force               bool
 	games               int
 	refused, unreadable int
 }
@@ -113,7 +114,7 @@ func (ir *importRun) take(rg *record.Game, warnings []string, err error) (bool, 
 
 // importArg reads the games of one argument: a save, a log or a list of
 // links, or a link.
-func (ir *importRun) importArg(arg string, add func(*record.Game)) error {
+func (ir *importRun) importArg(arg string, add func(*record.Game) error) error {
 	if _, err := os.Stat(arg); err != nil && bga.LooksLikeLink(arg) {
 		rg, ws, err := bga.ImportLink(arg, "", "", nil)
 		return ir.add(rg, bgaWarnings(ws), err, add)
@@ -142,10 +143,10 @@ func (ir *importRun) importArg(arg string, add func(*record.Game)) error {
 	return err
 }
 
-func (ir *importRun) add(rg *record.Game, warnings []string, err error, add func(*record.Game)) error {
+func (ir *importRun) add(rg *record.Game, warnings []string, err error, add func(*record.Game) error) error {
 	ok, err := ir.take(rg, warnings, err)
-	if ok {
-		add(rg)
+	if ok && err == nil {
+		return add(rg)
 	}
 	return err
 }
@@ -159,59 +160,27 @@ func bgaWarnings(ws []bga.Warning) []string {
 }
 
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
-	var games []*record.Game
 	if err := checkOutput(o.out, args, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	ir := &importRun{errOut: cmd.ErrOrStderr()}
-	for _, path := range args {
-		var own []*record.Game
-		collect := func(rg *record.Game) { own = append(own, rg) }
-		if o.out != "" {
-			collect = func(rg *record.Game) { games = append(games, rg) }
-		}
-		if err := ir.importArg(path, collect); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if o.out != "" || len(own) == 0 {
-			continue
-		}
-		if _, err := os.Stat(path); err != nil {
-			// A link on the command line: standard output.
-			if err := record.FormatFile(cmd.OutOrStdout(), own); err != nil {
-				return &exitError{exitUsage, err}
+	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force}
+	var err error
+	if o.out != "" {
+		err = ir.importInto(cmd.OutOrStdout(), o.out, args, args, false)
+	} else {
+		for _, path := range args {
+			out := "-" // a link on the command line: standard output
+			if _, statErr := os.Stat(path); statErr == nil {
+				out = strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
 			}
-			continue
-		}
-		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
-		if err := checkOutput(out, args, o.force); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := writeGames(out, own); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		from := path
-		if len(own) > 1 {
-			from = count(len(own), "game") + " from " + path
-		}
-		if err := say(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, from); err != nil {
-			return err
+			if err = ir.importInto(cmd.OutOrStdout(), out, []string{path}, args, true); err != nil {
+				break
+			}
 		}
 	}
 	switch {
-	case o.out == "-":
-		if err := record.FormatFile(cmd.OutOrStdout(), games); err != nil {
-			return &exitError{exitUsage, err}
-		}
-	case o.out != "" && len(games) > 0:
-		if err := writeGames(o.out, games); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game")); err != nil {
-			return err
-		}
-	}
-	switch {
+	case err != nil:
+		return &exitError{exitUsage, err}
 	case ir.unreadable > 0:
 		return &exitError{exitUsage, fmt.Errorf("%d of %d files are of no format import reads", ir.unreadable, len(args))}
 	case ir.refused > 0:
@@ -220,10 +189,55 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	return nil
 }
 
-// writeGames writes games as a CGN file, which appears only once it is
-// complete.
-func writeGames(path string, games []*record.Game) error {
-	return atomicfile.Write(path, func(w io.Writer) error { return record.FormatFile(w, games) })
+// errNoGames abandons an output file that would hold no game.
+var errNoGames = errors.New("no games")
+
+// importInto imports the games of paths into out ("-": stdout), one game
+// at a time, so that memory does not grow with the number of games. A
+// file appears only once complete, and not at all without a game; it is
+// named with its source when perFile is set.
+func (ir *importRun) importInto(stdout io.Writer, out string, paths, inputs []string, perFile bool) error {
+	if err := checkOutput(out, inputs, ir.force); err != nil {
+		return err
+	}
+	n := 0
+	write := func(w io.Writer) error {
+		for _, path := range paths {
+			err := ir.importArg(path, func(rg *record.Game) error {
+				n++
+				b := record.AppendGame(nil, rg)
+				if n > 1 {
+					b = append([]byte("\n"), b...)
+				}
+				_, err := w.Write(b)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if n == 0 {
+			return errNoGames
+		}
+		return nil
+	}
+	var err error
+	if out == "-" {
+		err = write(stdout)
+	} else {
+		err = atomicfile.Write(out, write)
+	}
+	switch {
+	case errors.Is(err, errNoGames):
+		return nil
+	case err != nil || out == "-":
+		return err
+	case !perFile:
+		return say(stdout, "wrote %s (%s)\n", out, count(n, "game"))
+	case n == 1:
+		return say(stdout, "wrote %s (from %s)\n", out, paths[0])
+	}
+	return say(stdout, "wrote %s (%s from %s)\n", out, count(n, "game"), paths[0])
 }
 
 // formats are the files the commands read: CGN records, JCloisterZone

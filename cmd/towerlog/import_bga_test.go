@@ -167,3 +167,21 @@ func TestExportLinkRefusesTower(t *testing.T) {
 		t.Errorf("code %d, stderr %q\nwant %q", code, errOut, want)
 	}
 }
+
+// TestImportNothingWritesNothing: a list whose only link is refused
+// makes no output file.
+func TestImportNothingWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "links.txt")
+	if err := os.WriteFile(list, []byte("https://www.carcassonnelab.com/#/0/0/F*/2121?players=A,B\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "import", list)
+	want := list + ": line 1, character 39: '*' is not a character of the tiles (unreadable)\ntowerlog: 1 of 1 games were refused\n"
+	if code != exitInvalid || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q\nwant %q", code, out, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "links.cgn")); err == nil {
+		t.Error("links.cgn written without a game")
+	}
+}
