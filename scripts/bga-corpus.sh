@@ -11,7 +11,17 @@
 # every log (every winPoints and the final scores checked against the
 # engine), exports it as a link and imports that again, comparing the
 # moves and followers; and ingests each log with its link, which must be
-# one game.
+# one game (moves compared without clocks and declared scores, which a
+# link does not hold).
+#
+# Measured on the development corpus (dev.csv: 322 links; two logs):
+#   322 games imported with one command, all valid: 321 finished, 1
+#   unfinished (an abandoned table, line 145, 20 tiles left, warned)
+#   322 of 322 links identical after link -> CGN -> link
+#   366166200: every winPoints and the final 96-70 equal the engine's;
+#   367163108: the same, 85-89; both give the same moves and followers as
+#   links, and each log with its link ingests as one game (1 added, 1
+#   already present)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 csv=${1:-../shared/data/lab/dev.csv}
@@ -51,7 +61,7 @@ for log in "$logs"/*.json; do
 	result=$(grep '^\[Result ' "$work/$name.cgn")
 	"$tl" export --format lab "$work/$name.cgn" >"$work/$name.txt"
 	"$tl" import "$work/$name.txt" -o "$work/$name-link.cgn" >/dev/null 2>&1
-	moves() { sed -n '/^1\. /,$p' "$1" | sed -E 's/ ~[0-9:.]+//g'; }
+	moves() { sed -n '/^1\. /,$p' "$1" | sed -E 's/ ~[0-9:.]+//g; s/ =[0-9]+(-[0-9]+)*//g'; }
 	if [ "$(moves "$work/$name.cgn")" = "$(moves "$work/$name-link.cgn")" ]; then same=yes; else same=NO; fi
 	stored=$("$tl" ingest --db "$work/$name.db" "$log" "$work/$name.txt" | sed 's/^[^:]*: //')
 	echo "   $name: winPoints and final scores equal the engine's, $result; as a link and back, same moves and followers: $same; log and link ingested: $stored"
