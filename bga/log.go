@@ -77,8 +77,9 @@ var colourNames = map[string]string{
 	"ff0000": "red", "0000ff": "blue", "008000": "green", "ffa500": "yellow", "000000": "black",
 }
 
-// expansionWords are notification types and targets of BGA's expansions.
-var expansionWords = []string{"abbey", "abbot", "dragon", "fairy", "portal", "princess", "trade", "trader", "builder", "pig", "big", "inn", "cathedral"}
+// expansionWords are words of the notification types of BGA's expansions
+// (a pig or a big follower shows in playPartisan's ptype).
+var expansionWords = []string{"abbey", "abbot", "dragon", "fairy", "portal", "princess", "trade", "builder", "cathedral"}
 
 // Import replays the BoardGameArena table log data (named file in
 // messages) and returns the game as a CGN record: Site (BoardGameArena
