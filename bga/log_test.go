@@ -139,6 +139,11 @@ func TestLogRefusals(t *testing.T) {
 			args[0]["ptype"] = "big"
 			return p
 		}, `log.json: packet 4: a follower of type "big": a game with an expansion, not the base game`, Unsupported},
+		{"expansion notification", func(p []any) any {
+			pk := p[2].(map[string]any)
+			pk["data"] = append(pk["data"].([]any), map[string]any{"uid": "x", "type": "moveDragon", "args": map[string]any{}})
+			return p
+		}, "log.json: packet 3: a moveDragon notification: a game with an expansion, not the base game", Unsupported},
 		{"tile type", func(p []any) any {
 			args, _ := notifications(p, "playTile")
 			args[0]["type"] = "33"
