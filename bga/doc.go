@@ -13,7 +13,7 @@
 // the end of the game is imported unfinished with a Warning; a log of an
 // expansion or of another game is refused as Unsupported; a broken log or
 // link is an *Error naming the packet, the line and column, or the
-// character. Export writes the link of a base game.
+// character. ExportLink writes the link of a base game.
 //
 // Loader makes replay.Run (and every command) read these files,
 // recognised by their content (Sniff).
