@@ -7,7 +7,9 @@ import (
 
 // RankingRule is the one rule that orders players everywhere: the
 // report's leaderboard and standings, stats and standings.
-const RankingRule = "games won (a shared first place counts for each), then the sum of margins, then points, then name"
+// A player whose games are all unfinished has no record to rank, so comes
+// after every player with a finished game, whatever their margins.
+const RankingRule = "games won (a shared first place counts for each), then the sum of margins, then points, then name; players with no finished game come last"
 
 // Record is what ranks a player over a selection of finished games; see
 // RankingRule.
@@ -45,6 +47,9 @@ func (r *Record) Add(scores []int, seat int) {
 // RanksBefore reports whether a player of record a and name an ranks
 // before one of record b and name bn, by RankingRule.
 func RanksBefore(a Record, an string, b Record, bn string) bool {
+	if (a.Games == 0) != (b.Games == 0) {
+		return a.Games > 0
+	}
 	if a.Wins != b.Wins {
 		return a.Wins > b.Wins
 	}
@@ -59,7 +64,7 @@ func RanksBefore(a Record, an string, b Record, bn string) bool {
 
 // SharesRank reports whether two records rank level (names aside).
 func SharesRank(a, b Record) bool {
-	return a.Wins == b.Wins && a.Margin == b.Margin && a.Points == b.Points
+	return (a.Games == 0) == (b.Games == 0) && a.Wins == b.Wins && a.Margin == b.Margin && a.Points == b.Points
 }
 
 // PlayerRecords returns the Record of every player of the finished games

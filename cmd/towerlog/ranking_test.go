@@ -65,7 +65,43 @@ var tableName = regexp.MustCompile(`<tr><td[^>]*>\d+</td><td[^>]*>([^<]*)</td>`)
 // standings put the players of the Cup in the same order, the ranking
 // rule's.
 func TestOneRanking(t *testing.T) {
-	db := ingestCup(t)
+	for name, got := range rankings(t, ingestCup(t), "Cup") {
+		if !slices.Equal(got, cupOrder) {
+			t.Errorf("%s: %q, want %q", name, got, cupOrder)
+		}
+	}
+}
+
+// TestUnfinishedRankLast: players whose only games are unfinished come
+// after every player with a finished game, even one with no win and a
+// negative margin, in every ranking. Eve beats Finn 4-0 (Eve +4, Finn -4);
+// Gus and Hana's game stops after one tile of two, with no follower, so
+// its 0-0 is no record: by wins, margin, points and name alone, Gus and
+// Hana (0, 0, 0) would come before Finn (0, -4, 0).
+func TestUnfinishedRankLast(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "open.cgn")
+	games := strings.ReplaceAll(cupGame("1", "Eve", "Finn", " +C:S", "4-0")+"\n"+
+		strings.Replace(cupGame("1", "Gus", "Hana", "", "*"), "order E", "order E U", 1), "Cup", "Open")
+	if err := os.WriteFile(file, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "open.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, file); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	want := []string{"Eve", "Finn", "Gus", "Hana"}
+	for name, got := range rankings(t, db, "Open") {
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
+
+// rankings returns the players of event in the order of stats, of
+// standings --json, and of the report's leaderboard and standings.
+func rankings(t *testing.T, db, event string) map[string][]string {
+	t.Helper()
 	code, out, errOut := runCLI(t, "stats", "--db", db, "--csv")
 	if code != exitOK {
 		t.Fatalf("stats: %d %s", code, errOut)
@@ -78,7 +114,7 @@ func TestOneRanking(t *testing.T) {
 	for _, r := range rows[1:] {
 		stats = append(stats, r[1])
 	}
-	code, out, errOut = runCLI(t, "standings", "--db", db, "--event", "Cup", "--json")
+	code, out, errOut = runCLI(t, "standings", "--db", db, "--event", event, "--json")
 	if code != exitOK {
 		t.Fatalf("standings: %d %s", code, errOut)
 	}
@@ -90,8 +126,8 @@ func TestOneRanking(t *testing.T) {
 	for _, p := range st.Players {
 		standings = append(standings, p.Name)
 	}
-	page := filepath.Join(t.TempDir(), "cup.html")
-	if code, _, errOut := runCLI(t, "report", "--db", db, "--event", "Cup", "-o", page); code != exitOK {
+	page := filepath.Join(t.TempDir(), "report.html")
+	if code, _, errOut := runCLI(t, "report", "--db", db, "--event", event, "-o", page); code != exitOK {
 		t.Fatalf("report: %d %s", code, errOut)
 	}
 	b, err := os.ReadFile(page)
@@ -108,12 +144,8 @@ func TestOneRanking(t *testing.T) {
 		}
 		return names
 	}
-	for name, got := range map[string][]string{"stats": stats, "standings": standings,
-		"leaderboard": tableOrder("leaderboard"), "report's standings": tableOrder("standings")} {
-		if !slices.Equal(got, cupOrder) {
-			t.Errorf("%s: %q, want %q", name, got, cupOrder)
-		}
-	}
+	return map[string][]string{"stats": stats, "standings": standings,
+		"leaderboard": tableOrder("leaderboard"), "report's standings": tableOrder("standings")}
 }
 
 // TestFinishedByEngine: the Cup's games are finished as the engine
