@@ -21,10 +21,12 @@ type PlayerStats struct {
 	TotalScore   int     `json:"total_score"`
 	AverageScore float64 `json:"average_score"` // over finished games, 0 without one
 	// Unfinished counts the player's games not played to their end,
-	// which give no win, loss or place; the figures below count them.
+	// which give no win, loss or place.
 	Unfinished int `json:"unfinished"`
 	// Points scored from each kind of feature (city, road, cloister,
-	// field), during play and at the end; ransoms are not included.
+	// field), during play and at the end, in finished games as the
+	// average score is; ransoms are not included. The figures below
+	// count every game, unfinished ones too.
 	Points map[string]int `json:"points"`
 	// Followers of opponents captured by the player's towers, of the
 	// player's captured by opponents' towers, and of the player's own
@@ -102,7 +104,8 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 				get(name).Unfinished += n
 				return nil
 			}},
-		{`SELECT s.name, s.feature, s.points FROM score_shares s JOIN sel ON sel.gid = s.game`,
+		{`SELECT s.name, s.feature, s.points FROM score_shares s JOIN sel ON sel.gid = s.game
+			JOIN games g ON g.gid = s.game WHERE g.finished`,
 			func(rows *sql.Rows) error {
 				var name, feature string
 				var points int

@@ -289,7 +289,9 @@ func (r *report) ransoms() error {
 func (r *report) features() error {
 	return r.each(`SELECT p.name, s.feature, s.points
 		FROM scores s JOIN sel ON sel.gid = s.game
-		JOIN players p ON p.game = s.game AND p.seat = s.seat`, nil, func(rows *sql.Rows) error {
+		JOIN games g ON g.gid = s.game
+		JOIN players p ON p.game = s.game AND p.seat = s.seat
+		WHERE g.finished`, nil, func(rows *sql.Rows) error {
 		var name, feature string
 		var points int
 		if err := rows.Scan(&name, &feature, &points); err != nil {
@@ -509,7 +511,7 @@ func (r *report) featureChart() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
 	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
 	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
-		Note: "Points each player scored from cities, roads, cloisters and fields over all their games, during play and at the end." + ransomsLeftOut(r.tower) + r.topNote(chartPlayers),
+		Note: "Points each player scored from cities, roads, cloisters and fields over their finished games, during play and at the end." + ransomsLeftOut(r.tower) + r.topNote(chartPlayers),
 	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true, rowColours: r.colours.of(top)}))
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -287,5 +288,63 @@ func TestFmtResult(t *testing.T) {
 	}
 	if code, out, _ := runCLIWith(t, in, "fmt"); code != exitOK || strings.Count(out, `[Result "*"]`) != 2 {
 		t.Errorf("fmt without --result changed the Result tags:\n%s", out)
+	}
+}
+
+// TestFeaturePointsOfFinishedGames: points by feature count the finished
+// games, as games and the average score do. In the Cup, Bruno's two wins
+// and Dmitri's one each closed a city of two tiles for 4; Anna's 4 for the
+// same city in her unfinished game counts nowhere.
+func TestFeaturePointsOfFinishedGames(t *testing.T) {
+	db := ingestCup(t)
+	code, out, errOut := runCLI(t, "stats", "--db", db, "--json")
+	if code != exitOK {
+		t.Fatalf("stats: %d %s", code, errOut)
+	}
+	var cities []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var p struct {
+			Name   string
+			Points map[string]int
+		}
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatal(err)
+		}
+		cities = append(cities, fmt.Sprintf("%s %d", p.Name, p.Points["city"]))
+	}
+	if want := []string{"Bruno 8", "Anna 0", "Chloé 0", "Dmitri 4"}; !slices.Equal(cities, want) {
+		t.Errorf("stats' city points: %q, want %q", cities, want)
+	}
+	page := filepath.Join(t.TempDir(), "cup.html")
+	if code, _, errOut := runCLI(t, "report", "--db", db, "-o", page); code != exitOK {
+		t.Fatalf("report: %d %s", code, errOut)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`id="points-by-feature"[^>]*data-options="([^"]*)"`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("the report has no chart of points by feature")
+	}
+	var chart struct {
+		Series []struct {
+			Name string
+			Data []struct{ Value any }
+		}
+	}
+	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &chart); err != nil {
+		t.Fatal(err)
+	}
+	city := 0.0
+	for _, s := range chart.Series {
+		for _, d := range s.Data {
+			if v, ok := d.Value.(float64); ok && s.Name == "city" {
+				city += v
+			}
+		}
+	}
+	if city != 12 {
+		t.Errorf("the report's city points add up to %v, want 12 (Bruno 8, Dmitri 4)", city)
 	}
 }

@@ -19,7 +19,8 @@ filters choose (the same filters as select's and report's): finished games,
 wins (a shared first place counts), win rate, margin (over their finished
 games, their score minus the best score of the others at the table),
 average score, unfinished games (which give no win, loss or place), points
-from cities, roads, cloisters and fields, followers captured from
+from cities, roads, cloisters and fields (over finished games, as the
+average score), followers captured from
 opponents, followers lost to opponents' towers, own followers taken back,
 ransom points paid and received, and tower floors built. A game is finished
 when the engine played it to its end and scored it, whatever its Result
