@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -39,6 +40,56 @@ func TestCreateConcurrently(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkConsistent(t, s, 6)
+		s.Close()
+	}
+}
+
+// TestIngestThreeAtOnce runs three ingests of one archive into one new
+// database at once, round after round, in small transactions and with
+// writers whose single wait for the lock (busy_timeout) is short, so
+// that each meets the others' transactions many times for longer than
+// SQLite waits: every ingest ends without an error, counts each game as
+// added or already present, and the three add each game exactly once.
+func TestIngestThreeAtOnce(t *testing.T) {
+	defer func(d time.Duration) { busyTimeout = d }(busyTimeout)
+	busyTimeout = 20 * time.Millisecond
+	const games, ingests, rounds = 30, 3, 20
+	dir := testArchive(t, games, 3)
+	tmp := t.TempDir()
+	for round := range rounds {
+		db := filepath.Join(tmp, fmt.Sprintf("three-%d.db", round))
+		stats := make([]IngestStats, ingests)
+		var g errgroup.Group
+		for i := range ingests {
+			g.Go(func() error {
+				s, err := Open(context.Background(), db)
+				if err != nil {
+					return err
+				}
+				defer s.Close()
+				stats[i], err = s.Ingest(context.Background(), []string{dir}, IngestOptions{Workers: 1, BatchRows: 300})
+				return err
+			})
+		}
+		if err := g.Wait(); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		added := 0
+		for i, st := range stats {
+			if st.Added+st.Present != games || st.Updated != 0 || st.Invalid != 0 {
+				t.Fatalf("round %d, ingest %d: %d added, %d present, %d updated, %d invalid; want %d games added or present",
+					round, i, st.Added, st.Present, st.Updated, st.Invalid, games)
+			}
+			added += st.Added
+		}
+		if added != games {
+			t.Fatalf("round %d: the ingests added %d games together, want %d", round, added, games)
+		}
+		s, err := Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkConsistent(t, s, games)
 		s.Close()
 	}
 }

@@ -119,6 +119,9 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	close(games)
 	<-done
 	st.Failed = failed
+	if werr != nil && !errors.Is(werr, context.Canceled) && !errors.Is(werr, context.DeadlineExceeded) {
+		return st, &WriteError{Path: s.path, Stored: st.Added, Err: werr}
+	}
 	if werr != nil {
 		return st, werr
 	}
@@ -129,6 +132,26 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	}
 	return st, runErr
 }
+
+// WriteError is an ingest stopped by an error of the database (a full
+// disk, an I/O error): the transactions committed before it hold Stored
+// games, whole, and an ingest of the same files stores the rest.
+type WriteError struct {
+	Path   string // the database
+	Stored int    // the games this ingest stored before the error
+	Err    error
+}
+
+// Error names the database and says what was stored, on one line.
+func (e *WriteError) Error() string {
+	n := fmt.Sprintf("%d games", e.Stored)
+	if e.Stored == 1 {
+		n = "1 game"
+	}
+	return fmt.Sprintf("%s: %v (%s stored; the database is consistent: once the cause is fixed, the same command stores the rest)", e.Path, e.Err, n)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // defaultBatchRows is the rows of a transaction of Ingest by default.
 // The rows go to the database as they come, so the size of a transaction
@@ -172,7 +195,7 @@ func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, 
 func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
 	stop := ctx
 	ctx = context.WithoutCancel(ctx)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, stop)
 	if err != nil {
 		return err
 	}
