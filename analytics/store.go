@@ -248,7 +248,7 @@ const storedPage = 500
 // has a record and meets cond, a condition on games written in code,
 // never from input. It reads a page of games at a time, so fn may write
 // to games between two pages.
-func eachStored(ctx context.Context, tx *sql.Tx, cond string, fn func(gid int64, record any) error) error {
+func eachStored(ctx context.Context, tx Queryer, cond string, fn func(gid int64, record any) error) error {
 	type stored struct {
 		gid    int64
 		record any
