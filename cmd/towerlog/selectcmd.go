@@ -88,9 +88,15 @@ or I/O errors.`,
 }
 
 func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
-	inputs := args
-	if !o.fromFile {
-		inputs = []string{o.db}
+	inputs := []string{o.db}
+	if o.fromFile {
+		// The files found in the directories too: the output must be
+		// none of them, however it is named.
+		files, err := formats().ExpandPaths(args)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		inputs = append(files, args...)
 	}
 	if err := checkOutput(o.out, inputs, o.force); err != nil {
 		return &exitError{exitUsage, err}
