@@ -44,3 +44,45 @@ func TestSelectNeverWritesItsInput(t *testing.T) {
 		t.Fatal("an input was overwritten")
 	}
 }
+
+// TestFmtRefusesText: a file with no tag section and no move number is
+// no record, though its words read as moves: fmt leaves it as it is,
+// -w and --check included, and says so.
+func TestFmtRefusesText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("PRECIOUS\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"fmt", "-w", path}, {"fmt", "--check", path}, {"fmt", path}} {
+		code, out, errOut := runCLI(t, args...)
+		want := path + ": not a CGN record (no tag section and no move number): left as it is\ntowerlog: 1 file not a CGN record\n"
+		if code != exitInvalid || out != "" || errOut != want {
+			t.Errorf("%v: %d %q %q, want %d %q", args, code, out, errOut, exitInvalid, want)
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != "PRECIOUS\n" {
+		t.Fatalf("the file was rewritten: %q", b)
+	}
+}
+
+// TestFmtSeveralFiles: the canonical forms of several files follow one
+// another with a blank line between, as the games of one file: the
+// output is itself canonical.
+func TestFmtSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := generateFile(t, dir, "a.cgn", 2, "2")
+	b := generateFile(t, dir, "b.cgn", 1, "3")
+	textA, _ := os.ReadFile(a)
+	textB, _ := os.ReadFile(b)
+	code, out, errOut := runCLI(t, "fmt", a, b)
+	if want := string(textA) + "\n" + string(textB); code != 0 || out != want {
+		t.Fatalf("fmt a b: %d %s\n got %q\nwant %q", code, errOut, out, want)
+	}
+	both := filepath.Join(dir, "both.cgn")
+	if err := os.WriteFile(both, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "fmt", "--check", both); code != 0 {
+		t.Fatalf("fmt --check of fmt's output: %d %s%s", code, out, errOut)
+	}
+}
