@@ -42,8 +42,9 @@ with a move the rules refuse as invalid, each with the file, line:column,
 the move's index in "replay", the turn, the player and the reason; the
 other files are still converted. Output files appear only once complete.
 
-Exit status: 0 when every save was converted, 1 when any was refused, 2 on
-usage or I/O errors or files that are not JSON saves.`,
+Exit status: 0 when every save was converted, 1 when any was refused or
+is no save (not JSON, or not shaped as a save: invalid input, as for
+validate and ingest), 2 on usage or I/O errors.`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import game.jcz -o -`,
@@ -112,7 +113,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	}
 	switch {
 	case unreadable > 0:
-		return &exitError{exitUsage, fmt.Errorf("%d of %d files are not JCloisterZone saves", unreadable, len(args))}
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d files are not JCloisterZone saves", unreadable, len(args))}
 	case refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d saves were refused", refused, len(args))}
 	}

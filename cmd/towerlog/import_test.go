@@ -152,8 +152,8 @@ func TestValidateIllegalSave(t *testing.T) {
 }
 
 // A save of a game towerlog does not play has its own count; a file that
-// is not JSON stays unreadable; a save that stops inside a turn is valid
-// with a warning.
+// is not JSON is an invalid game (it was read: it is no I/O error); a
+// save that stops inside a turn is valid with a warning.
 func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 	dir := t.TempDir()
 	editSave(t, dir, "abbot.jcz", "tower-floor.jcz", `"farmers": true`, `"farmers": true, "abbot": 1`)
@@ -170,7 +170,7 @@ func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = runCLI(t, "validate", dir)
-	if code != exitUsage || !strings.HasSuffix(out, "2 games, 1 valid, 0 invalid, 1 unsupported, 1 path unreadable\n") {
+	if code != exitInvalid || !strings.HasSuffix(out, "3 games, 1 valid, 1 invalid, 1 unsupported\n") {
 		t.Fatalf("code %d\n%s", code, out)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"
@@ -183,8 +183,8 @@ func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 }
 
 // import -o OUT writes OUT only when it has a game to put there, and only
-// whole; a file that is not JSON is an I/O error; a save that stops inside
-// a turn is imported with a warning.
+// whole; a file that is not JSON is invalid input, as for validate; a
+// save that stops inside a turn is imported with a warning.
 func TestImportOutputs(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.jcz")
@@ -203,7 +203,7 @@ func TestImportOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI(t, "import", notJSON, "-o", out)
-	if code != exitUsage || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
+	if code != exitInvalid || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
 		t.Fatalf("code %d, stderr %s", code, errOut)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"

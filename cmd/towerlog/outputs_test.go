@@ -86,3 +86,25 @@ func TestFmtSeveralFiles(t *testing.T) {
 		t.Fatalf("fmt --check of fmt's output: %d %s%s", code, out, errOut)
 	}
 }
+
+// TestMalformedSaveVerdict: a .jcz file that is no save (not JSON) is
+// invalid input, as a record with syntax errors is, for validate and
+// ingest alike: exit status 1, not the 2 of a file that cannot be read.
+func TestMalformedSaveVerdict(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bad.jcz")
+	if err := os.WriteFile(path, []byte("not a save\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "validate", path)
+	// encoding/json's words for the 'o' after the 'n' it took for null.
+	want := path + ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n1 game, 0 valid, 1 invalid\n"
+	if code != exitInvalid || out != want {
+		t.Errorf("validate: %d\n got %q\nwant %q", code, out, want)
+	}
+	db := filepath.Join(dir, "t.db")
+	code, out, _ = runCLI(t, "ingest", "--db", db, path)
+	if want := db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n"; code != exitInvalid || out != want {
+		t.Errorf("ingest: %d %q, want %d %q", code, out, exitInvalid, want)
+	}
+}
