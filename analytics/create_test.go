@@ -2,6 +2,8 @@ package analytics
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -91,5 +93,51 @@ func TestIngestThreeAtOnce(t *testing.T) {
 		}
 		checkConsistent(t, s, games)
 		s.Close()
+	}
+}
+
+// holdLock takes the write lock of the database at path on a connection
+// of its own and returns the function that lets it go.
+func holdLock(t *testing.T, path string) (release func()) {
+	t.Helper()
+	db, err := sql.Open("sqlite", dsn(path, writePragmas()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		tx.Rollback()
+		db.Close()
+	}
+}
+
+// TestIngestWaitsForLock: an ingest waits for a writer that holds the
+// lock ten times longer than SQLite's busy_timeout, then stores every
+// game; an ingest waiting so, with the busy_timeout of 5 s, stops within
+// a second or two after it is told to.
+func TestIngestWaitsForLock(t *testing.T) {
+	dir := testArchive(t, 10, 1)
+	s := openTemp(t)
+	func() {
+		defer func(d time.Duration) { busyTimeout = d }(busyTimeout)
+		busyTimeout = 50 * time.Millisecond
+		release := holdLock(t, s.path)
+		time.AfterFunc(10*busyTimeout, release)
+		st, err := s.Ingest(context.Background(), []string{dir}, IngestOptions{Workers: 1})
+		if err != nil || st.Added != 10 {
+			t.Fatalf("ingest after waiting: %+v, %v; want 10 games added", st, err)
+		}
+	}()
+	release := holdLock(t, s.path)
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := s.Ingest(ctx, []string{dir}, IngestOptions{Workers: 1})
+	if took := time.Since(start); !errors.Is(err, context.Canceled) || took > 2*time.Second {
+		t.Fatalf("ingest stopped while waiting: %v after %v; want context.Canceled within 2 s", err, took)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/towerlog/towerlog/analytics/identity"
 
@@ -168,17 +169,36 @@ const queuedGames = 64
 // transactions of about o.BatchRows rows each, every game whole in one.
 // Counts enter st only once their transaction has committed. Once ctx
 // ends, no transaction begins: the caller reports why it stopped.
+//
+// It writes on a connection of its own whose attempts to take the write
+// lock are short (writerWait), so that an ingest waiting for another
+// writer notices within writerWait that it is to stop; the connection
+// gets the pool's busy_timeout back before it returns to the pool.
 func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+	bg := context.WithoutCancel(ctx)
+	conn, err := s.db.Conn(bg)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(bg, fmt.Sprintf(`PRAGMA busy_timeout = %d`, min(writerWait, busyTimeout).Milliseconds())); err != nil {
+		return err
+	}
+	defer conn.ExecContext(bg, fmt.Sprintf(`PRAGMA busy_timeout = %d`, busyTimeout.Milliseconds()))
 	for g := range in {
 		if ctx.Err() != nil {
 			continue // drained, so that the sender never waits
 		}
-		if err := s.writeTx(ctx, g, in, o, st); err != nil {
+		if err := s.writeTx(ctx, conn, g, in, o, st); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// writerWait is how long one attempt of an ingest's writer waits for the
+// write lock before beginWrite looks whether the ingest is to stop.
+const writerWait = 200 * time.Millisecond
 
 // writeTx stores first and the games that follow it in one transaction,
 // until they hold o.BatchRows rows, in is closed or ctx ends, skipping
@@ -192,10 +212,10 @@ func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, 
 // ctx's cancellation for the same reason; given a context that can end,
 // the driver would also watch it with a goroutine of its own for every
 // statement, while these statements are short (a few hundred rows).
-func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+func (s *Store) writeTx(ctx context.Context, conn *sql.Conn, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
 	stop := ctx
 	ctx = context.WithoutCancel(ctx)
-	tx, err := s.beginWrite(ctx, stop)
+	tx, err := beginWrite(ctx, stop, conn)
 	if err != nil {
 		return err
 	}

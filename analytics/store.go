@@ -296,7 +296,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	// In a transaction that takes the write lock at its start, so that a
 	// second process creating the database at the same time waits for
 	// this one instead of failing to upgrade a read lock.
-	tx, err := s.beginWrite(ctx, ctx)
+	tx, err := beginWrite(ctx, ctx, s.db)
 	if err != nil {
 		return err
 	}
@@ -367,17 +367,23 @@ func isBusy(err error) bool {
 // busyPause is the pause between two attempts of beginWrite.
 const busyPause = 10 * time.Millisecond
 
-// beginWrite begins a transaction that holds the write lock from its
-// start (_txlock=immediate), however long others hold it: SQLite waits
-// busy_timeout for the lock, polling it, and another process's ingest,
-// which commits and begins again at once, can hold it for longer, across
-// many transactions. So beginWrite tries again, until stop ends, when it
-// returns stop's cause: writers take turns instead of failing with
-// "database is locked". The transaction runs under ctx. A stop takes
-// effect within busyTimeout (SQLite's wait is not interrupted).
-func (s *Store) beginWrite(ctx, stop context.Context) (*sql.Tx, error) {
+// beginner begins transactions: a *sql.DB, or a *sql.Conn.
+type beginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// beginWrite begins, with b, a transaction that holds the write lock
+// from its start (_txlock=immediate), however long others hold it:
+// SQLite waits busy_timeout for the lock, polling it, and another
+// process's ingest, which commits and begins again at once, can hold it
+// for longer, across many transactions. So beginWrite tries again, until
+// stop ends, when it returns stop's cause: writers take turns instead of
+// failing with "database is locked". The transaction runs under ctx. A
+// stop takes effect within the connection's busy_timeout (SQLite's wait
+// is not interrupted).
+func beginWrite(ctx, stop context.Context, b beginner) (*sql.Tx, error) {
 	for {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := b.BeginTx(ctx, nil)
 		if !isBusy(err) {
 			return tx, err
 		}
@@ -392,7 +398,7 @@ func (s *Store) beginWrite(ctx, stop context.Context) (*sql.Tx, error) {
 // migrateAlone applies the migration name in a transaction of its own
 // unless it was applied before, and says whether it applied it.
 func (s *Store) migrateAlone(ctx context.Context, name string) (bool, error) {
-	tx, err := s.beginWrite(ctx, ctx)
+	tx, err := beginWrite(ctx, ctx, s.db)
 	if err != nil {
 		return false, err
 	}
