@@ -184,3 +184,18 @@ func TestUnreadableRow(t *testing.T) {
 		t.Errorf("check: %d\n got %s\nwant %s...", code, out, want)
 	}
 }
+
+// TestIngestDatabaseError: an ingest stopped by an error of the database
+// (a trigger failing as a full disk would) names the database and how
+// many games it stored, exit status 2.
+func TestIngestDatabaseError(t *testing.T) {
+	db := ingestedDB(t, 3)
+	execSQL(t, db, `CREATE TRIGGER full BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'full disk'); END`)
+	more := generateFile(t, t.TempDir(), "more.cgn", 4, "2")
+	code, _, errOut := runCLI(t, "ingest", "--db", db, more)
+	// The driver writes a trigger's RAISE as "constraint failed: REASON (1811)".
+	want := "towerlog: " + db + ": games: constraint failed: full disk (1811) (0 games stored; the database is consistent: once the cause is fixed, the same command stores the rest)\n"
+	if code != exitUsage || errOut != want {
+		t.Fatalf("ingest: %d\n got %q\nwant %q", code, errOut, want)
+	}
+}
