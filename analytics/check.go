@@ -63,24 +63,37 @@ func Damaged(err error) bool {
 	return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
 }
 
-// problems adds the lines of the query's rows, which scan writes, to r:
-// at most maxProblems of them, then how many more.
-func (s *Store) problems(ctx context.Context, r *CheckReport, query string, scan func(*sql.Rows) (string, error)) error {
-	n := 0
-	err := EachRow(ctx, s.db, query, nil, func(rows *sql.Rows) error {
-		line, err := scan(rows)
-		if err != nil || line == "" {
-			return err
-		}
-		if n++; n <= maxProblems {
-			r.Problems = append(r.Problems, line)
-		}
-		return nil
-	})
-	if n > maxProblems {
-		r.Problems = append(r.Problems, fmt.Sprintf("... and %d more", n-maxProblems))
+// limited adds the problems of one check to a report: at most
+// maxProblems of them, then, once done, how many more.
+type limited struct {
+	r *CheckReport
+	n int
+}
+
+func (l *limited) add(line string) {
+	if l.n++; l.n <= maxProblems {
+		l.r.Problems = append(l.r.Problems, line)
 	}
-	return err
+}
+
+func (l *limited) done() {
+	if l.n > maxProblems {
+		l.r.Problems = append(l.r.Problems, fmt.Sprintf("... and %d more", l.n-maxProblems))
+	}
+}
+
+// problems adds the lines of the query's rows, which scan writes ("" for
+// none), to r.
+func (s *Store) problems(ctx context.Context, r *CheckReport, query string, scan func(*sql.Rows) (string, error)) error {
+	l := &limited{r: r}
+	defer l.done()
+	return EachRow(ctx, s.db, query, nil, func(rows *sql.Rows) error {
+		line, err := scan(rows)
+		if err == nil && line != "" {
+			l.add(line)
+		}
+		return err
+	})
 }
 
 func (s *Store) checkIntegrity(ctx context.Context, r *CheckReport) error {
@@ -119,14 +132,14 @@ func (s *Store) checkForeignKeys(ctx context.Context, r *CheckReport) error {
 // line, written from them.
 var countChecks = []struct{ query, line string }{
 	{`SELECT gid, n, seats FROM (SELECT g.gid, g.seats, (SELECT count(*) FROM players p WHERE p.game = g.gid) AS n FROM games g)
-		WHERE n <> seats`, "game %v has %v players rows and %v seats"},
+		WHERE n <> seats ORDER BY gid`, "game %v has %v players rows and %v seats"},
 	{`SELECT gid, n, turns FROM (SELECT g.gid, g.turns, (SELECT count(*) FROM turns t WHERE t.game = g.gid) AS n FROM games g)
-		WHERE n <> turns`, "game %v has %v turns rows and %v turns"},
+		WHERE n <> turns ORDER BY gid`, "game %v has %v turns rows and %v turns"},
 	{`SELECT game, seat, score, n FROM (SELECT p.game, p.seat, p.score,
 		coalesce((SELECT sum(points) FROM score_shares s WHERE s.game = p.game AND s.seat = p.seat), 0)
 		+ coalesce((SELECT sum(points) FROM ransoms r WHERE r.game = p.game AND r.payee = p.seat), 0)
 		- coalesce((SELECT sum(points) FROM ransoms r WHERE r.game = p.game AND r.payer = p.seat), 0) AS n FROM players p)
-		WHERE n <> score`, "game %v, seat %v: a score of %v, but its scorings and ransoms make %v"},
+		WHERE n <> score ORDER BY game, seat`, "game %v, seat %v: a score of %v, but its scorings and ransoms make %v"},
 }
 
 func (s *Store) checkCounts(ctx context.Context, r *CheckReport) error {
@@ -168,8 +181,9 @@ func (s *Store) checkRecords(ctx context.Context, r *CheckReport) error {
 		return err
 	}
 	defer rr.Close()
-	n := 0
-	err = eachStored(ctx, s.db, "1", func(gid int64, value any) error {
+	l := &limited{r: r}
+	defer l.done()
+	return eachStored(ctx, s.db, "1", func(gid int64, value any) error {
 		var problem error
 		b, err := rr.read(ctx, gid)
 		stored, ok := value.([]byte)
@@ -186,16 +200,10 @@ func (s *Store) checkRecords(ctx context.Context, r *CheckReport) error {
 			}
 		}
 		if problem != nil {
-			if n++; n <= maxProblems {
-				r.Problems = append(r.Problems, problem.Error())
-			}
+			l.add(problem.Error())
 		}
 		return nil
 	})
-	if n > maxProblems {
-		r.Problems = append(r.Problems, fmt.Sprintf("... and %d more", n-maxProblems))
-	}
-	return err
 }
 
 // ReadError is an error of reading the database at Path that is no
