@@ -70,10 +70,12 @@ type Diagnostic struct {
 	Board string `json:"-"`
 }
 
-// Error gives the one-line form: "file:line:col: turn 12 (Anna): message".
+// Error gives the one-line form: "file:line:col: turn 12 (Anna): message"
+// ("file: ..." when the place in the file has no line; an io
+// diagnostic's message names its file).
 func (d *Diagnostic) Error() string {
 	where := ""
-	if d.Pos.IsValid() {
+	if d.Pos.IsValid() || (d.Pos.Filename != "" && d.Code != CodeIO) {
 		where = d.Pos.String() + ": "
 	}
 	who := ""

@@ -11,7 +11,13 @@ import (
 // copyFixture copies a save of testdata/jcz into dir.
 func copyFixture(t *testing.T, dir, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "jcz", name))
+	return copyTestdata(t, dir, filepath.Join("jcz", name), name)
+}
+
+// copyTestdata copies the file src of testdata into dir, as name.
+func copyTestdata(t *testing.T, dir, src, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +62,7 @@ func TestImportAllIntoOneFileWithARefusal(t *testing.T) {
 	if code != exitInvalid {
 		t.Fatalf("code %d, want %d", code, exitInvalid)
 	}
-	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 saves were refused\n"
+	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 games were refused\n"
 	if errOut != wantErr {
 		t.Errorf("stderr\n%s\nwant\n%s", errOut, wantErr)
 	}
@@ -183,8 +189,8 @@ func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 }
 
 // import -o OUT writes OUT only when it has a game to put there, and only
-// whole; a file that is not JSON is invalid input, as for validate; a
-// save that stops inside a turn is imported with a warning.
+// whole; a file that is not JSON is an I/O error; a save that stops inside
+// a turn is imported with a warning.
 func TestImportOutputs(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.jcz")
@@ -203,7 +209,7 @@ func TestImportOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI(t, "import", notJSON, "-o", out)
-	if code != exitInvalid || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
+	if code != exitUsage || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
 		t.Fatalf("code %d, stderr %s", code, errOut)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"
