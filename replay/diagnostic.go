@@ -28,7 +28,7 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 // Diagnostic codes besides the engine's rule names (engine.Violation.String),
 // which are used as they are for illegal moves.
 const (
-	CodeSyntax        = "syntax"         // the text is not CGN
+	CodeSyntax        = "syntax"         // the text is not CGN (or not a save of the format read)
 	CodePlayers       = "players"        // Players tag missing or wrong
 	CodeRules         = "rules"          // Rules tag not understood
 	CodeBag           = "bag-tag"        // Bag tag not understood

@@ -158,8 +158,8 @@ func TestValidateIllegalSave(t *testing.T) {
 }
 
 // A save of a game towerlog does not play has its own count; a file that
-// is not JSON stays unreadable; a save that stops inside a turn is valid
-// with a warning.
+// is not JSON is an invalid game (it was read: it is no I/O error); a
+// save that stops inside a turn is valid with a warning.
 func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 	dir := t.TempDir()
 	editSave(t, dir, "abbot.jcz", "tower-floor.jcz", `"farmers": true`, `"farmers": true, "abbot": 1`)
@@ -176,7 +176,7 @@ func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = runCLI(t, "validate", dir)
-	if code != exitUsage || !strings.HasSuffix(out, "2 games, 1 valid, 0 invalid, 1 unsupported, 1 path unreadable\n") {
+	if code != exitInvalid || !strings.HasSuffix(out, "3 games, 1 valid, 1 invalid, 1 unsupported\n") {
 		t.Fatalf("code %d\n%s", code, out)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"

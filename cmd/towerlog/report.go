@@ -119,11 +119,10 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	}
 	defer s.Close()
 	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
-		return selectionError(err)
+		return storeError(o.db, err)
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) })
-	if err != nil {
-		return selectionError(err)
+	if err := writeFromStore(o.out, o.db, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) }); err != nil {
+		return err
 	}
 	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }
