@@ -348,3 +348,17 @@ func TestFeaturePointsOfFinishedGames(t *testing.T) {
 		t.Errorf("the report's city points add up to %v, want 12 (Bruno 8, Dmitri 4)", city)
 	}
 }
+
+// TestCrosstabNeedsCSV: --crosstab goes with --csv only; the table and
+// --json, which hold the crosstable already, refuse it alike.
+func TestCrosstabNeedsCSV(t *testing.T) {
+	db := ingestCup(t)
+	for _, form := range [][]string{nil, {"--json"}} {
+		args := append([]string{"standings", "--db", db, "--event", "Cup", "--crosstab"}, form...)
+		code, out, errOut := runCLI(t, args...)
+		want := "towerlog: --crosstab goes with --csv: the table and --json hold the crosstable already\n"
+		if code != exitUsage || out != "" || errOut != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, stderr %q", args, code, out, errOut, exitUsage, want)
+		}
+	}
+}

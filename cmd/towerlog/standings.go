@@ -47,6 +47,9 @@ crosstable instead.`,
 
 func runStandings(cmd *cobra.Command, o queryOptions) error {
 	ctx := cmd.Context()
+	if cmd.Flags().Changed("crosstab") && !o.csv {
+		return usageError("--crosstab goes with --csv: the table and --json hold the crosstable already")
+	}
 	s, err := openExisting(ctx, o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
@@ -85,9 +88,6 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 		return writeCSV(out, xhead, xrows)
 	case o.csv:
 		return writeStandingsCSV(ctx, out, s, f, st)
-	}
-	if cmd.Flags().Changed("crosstab") {
-		return usageError("--crosstab goes with --csv: the table and --json hold the crosstable already")
 	}
 	fmt.Fprintf(out, "Standings of %s\n\n", termSafe(f.Event))
 	if err := writeStandingsTable(ctx, out, s, f, st); err != nil {
