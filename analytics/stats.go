@@ -212,3 +212,17 @@ func scanRows(rows *sql.Rows, err error, scan func(*sql.Rows) error) error {
 	}
 	return rows.Err()
 }
+
+// PlaysTower reports whether a game f selects is played with The Tower:
+// without one, the Tower's figures (captures, ransoms, floors) are zeros
+// that say nothing.
+func (s *Store) PlaysTower(ctx context.Context, f filter.Filter) (bool, error) {
+	where, args, err := f.Where()
+	if err != nil {
+		return false, err
+	}
+	var tower bool
+	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games g WHERE (`+where+`)
+		AND instr(' ' || g.rules || ' ', ' tower ') > 0)`, args...).Scan(&tower)
+	return tower, err
+}

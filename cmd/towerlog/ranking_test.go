@@ -362,3 +362,47 @@ func TestCrosstabNeedsCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsOfBaseGames: the stats table of base games alone has no
+// Tower columns; one Tower game in the selection brings them back, and
+// --csv always has them.
+func TestStatsOfBaseGames(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "base.cgn")
+	base := func(round, first, second, follower, result string) string {
+		return strings.Replace(cupGame(round, first, second, follower, result), "[Bag", "[Rules \"base\"]\n[Bag", 1)
+	}
+	games := base("1", "Anna", "Chloé", "", "0-0") + "\n" + base("1", "Bruno", "Dmitri", " +C:S", "4-0")
+	if err := os.WriteFile(file, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "base.db")
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, file); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	baseHead := "# PLAYER GAMES WINS WIN RATE MARGIN AVG SCORE UNFINISHED CITY ROAD CLOISTER FIELD"
+	towerHead := baseHead + " CAPTURED LOST OWN BACK RANSOM PAID RANSOM RCVD FLOORS"
+	for _, c := range []struct {
+		db, want string
+		columns  int
+	}{{db, baseHead, 12}, {ingestCup(t), towerHead, 18}} {
+		code, out, errOut := runCLI(t, "stats", "--db", c.db)
+		if code != exitOK {
+			t.Fatalf("stats: %d %s", code, errOut)
+		}
+		lines := strings.Split(out, "\n")
+		if got := strings.Join(strings.Fields(lines[0]), " "); got != c.want {
+			t.Errorf("stats --db %s: header %q, want %q", c.db, got, c.want)
+		}
+		if got := len(strings.Fields(lines[1])); got != c.columns {
+			t.Errorf("stats --db %s: first row %q has %d fields, want %d", c.db, lines[1], got, c.columns)
+		}
+	}
+	code, out, errOut := runCLI(t, "stats", "--db", db, "--csv")
+	if code != exitOK {
+		t.Fatalf("stats --csv: %d %s", code, errOut)
+	}
+	if head, _, _ := strings.Cut(out, "\n"); !strings.HasSuffix(head, ",floors_built") {
+		t.Errorf("stats --csv of base games: header %q, want the Tower's columns too", head)
+	}
+}

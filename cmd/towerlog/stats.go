@@ -27,8 +27,10 @@ when the engine played it to its end and scored it, whatever its Result
 tag says. Players are ranked as everywhere (the report's leaderboard and
 standings, standings): by ` + analytics.RankingRule + `.
 
-The table is aligned for the terminal; --csv and --json (one object per
-player and line) give every figure unrounded for other programs. --json
+The table is aligned for the terminal, without the Tower's columns
+(captures, ransoms, floors) when no game of the selection is played with
+The Tower; --csv and --json (one object per player and line) give every
+figure unrounded for other programs, the Tower's always. --json
 adds, for a player of games with the Phantom, "phantom": the figures of the
 report's Phantom section (phantoms placed, as second figure and on towers,
 points it scored, captured, ransomed and exchanged).`,
@@ -71,13 +73,29 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 	}
 	head := []string{"#", "PLAYER", "GAMES", "WINS", "WIN RATE", "MARGIN", "AVG SCORE", "UNFINISHED", "CITY", "ROAD", "CLOISTER", "FIELD",
 		"CAPTURED", "LOST", "OWN BACK", "RANSOM PAID", "RANSOM RCVD", "FLOORS"}
+	rows := statsRows(stats, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
+		func(v float64) string { return fmt.Sprintf("%.1f", v) })
+	tower, err := s.PlaysTower(cmd.Context(), o.filter.filter())
+	if err != nil {
+		return storeError(o.db, err)
+	}
+	if !tower { // the last six columns are the Tower's
+		head = head[:len(head)-towerColumns]
+		for i := range rows {
+			rows[i] = rows[i][:len(rows[i])-towerColumns]
+		}
+	}
 	right := map[int]bool{}
 	for i := range head {
 		right[i] = i != 1
 	}
-	return writeAligned(out, head, statsRows(stats, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
-		func(v float64) string { return fmt.Sprintf("%.1f", v) }), right)
+	return writeAligned(out, head, rows, right)
 }
+
+// towerColumns is the number of statsRows' last columns that are the
+// Tower's figures: captures made, suffered and of one's own, ransoms
+// paid and received, floors built.
+const towerColumns = 6
 
 // statsRows turns statistics into table rows, the win rate and the
 // average score written by rate and avg.
