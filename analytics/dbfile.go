@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -52,12 +53,21 @@ const sqliteHeader = "SQLite format 3\x00"
 // database has ApplicationID and its schema version in PRAGMA
 // user_version; one written before they were kept has neither, and its
 // migrations table names the migrations applied.
-func checkFile(ctx context.Context, path string) error {
+//
+// A reader (read true) must open the file: one it cannot (missing,
+// permission denied, a file where a directory should be) is an error
+// saying so, with the path, rather than SQLite's "unable to open
+// database file", which would call it no towerlog database.
+func checkFile(ctx context.Context, path string, read bool) error {
 	f, err := os.Open(path)
-	if err != nil {
-		// Missing, or not a file that can be read (a directory in the
-		// path is a file, permissions): nothing to protect, and SQLite
-		// says why it cannot open it either.
+	var pe *fs.PathError
+	switch {
+	case err != nil && read && errors.As(err, &pe):
+		return fmt.Errorf("%s: %w", path, pe.Err)
+	case err != nil:
+		// For a writer, missing or not a file that can be read (a
+		// directory in the path is a file, permissions): nothing to
+		// protect, and SQLite says why it cannot create or open it.
 		return nil
 	}
 	defer f.Close()

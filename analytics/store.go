@@ -82,7 +82,7 @@ func dsn(path, params string) string {
 // newer towerlog wrote (*NewerSchemaError); a missing or empty file
 // becomes a new database.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if err := checkFile(ctx, path); err != nil {
+	if err := checkFile(ctx, path, false); err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path, writePragmas()))
@@ -124,10 +124,12 @@ func (e *NotWritableError) Unwrap() error { return e.Err }
 // what a long report reads, so run them one after the other. Otherwise
 // the reader shares the writer's log, read-only. OpenReadOnly runs no
 // migration: a database that needs one gives an *OutdatedError, a file
-// that is not a towerlog database a *NotTowerlogError, and one that a
-// newer towerlog wrote a *NewerSchemaError.
+// that is not a towerlog database a *NotTowerlogError, one that a newer
+// towerlog wrote a *NewerSchemaError, and one it cannot open (missing,
+// permission denied) the reason with the path, which errors.Is matches
+// against fs.ErrNotExist or fs.ErrPermission.
 func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
-	if err := checkFile(ctx, path); err != nil {
+	if err := checkFile(ctx, path, true); err != nil {
 		return nil, err
 	}
 	params := readPragmas + "&mode=ro"

@@ -170,3 +170,40 @@ func TestWriterCannotWrite(t *testing.T) {
 		t.Errorf("read-only file: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestReaderCannotOpen: a database a reader cannot open is reported as
+// what stops it, with its path, not as "not a towerlog database": a file
+// where a directory should be (which stops root too) and, for others than
+// root, a directory without permissions.
+func TestReaderCannotOpen(t *testing.T) {
+	dir := t.TempDir()
+	games := generateFile(t, dir, "games.cgn", 1, "2")
+	db := filepath.Join(games, "club.db")
+	code, stdout, stderr := runCLI(t, "stats", "--db", db)
+	want := "towerlog: " + db + ": not a directory\n"
+	if code != exitUsage || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q", code, stdout, stderr, exitUsage, want)
+	}
+	if os.Geteuid() == 0 {
+		return // root opens files whatever their permissions: the case above is the one it meets
+	}
+	closed := filepath.Join(dir, "closed")
+	db = filepath.Join(closed, "club.db")
+	if err := os.Mkdir(closed, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "ingest", "--db", db, games); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	if err := os.Chmod(closed, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(closed, 0o755) })
+	for _, path := range []string{db, closed} {
+		code, stdout, stderr = runCLI(t, "stats", "--db", path)
+		want = "towerlog: " + path + ": permission denied\n"
+		if code != exitUsage || stdout != "" || stderr != want {
+			t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q", code, stdout, stderr, exitUsage, want)
+		}
+	}
+}
