@@ -196,11 +196,13 @@ func playedTitle(tower, phantom bool) string {
 	return "Carcassonne"
 }
 
-// towerStep runs step only when a selected game is played with The
-// Tower: a base-game report has no empty tower, capture or ransom chart.
+// towerStep runs step only when a tower of the selected games got a
+// floor: without one there is no capture and no ransom either, and a
+// report of base games, or of Tower games without a floor, has no empty
+// tower, capture or ransom chart.
 func (r *report) towerStep(step func() error) func() error {
 	return func() error {
-		if !r.tower {
+		if !r.floorsBuilt() {
 			return nil
 		}
 		return step()
@@ -547,25 +549,22 @@ func (r *report) towerQuery() error {
 	return err
 }
 
+// floorsBuilt reports whether a tower of the selected games got a floor.
+func (r *report) floorsBuilt() bool { return len(r.towerHeights) > 0 }
+
 func (r *report) towerCharts() error {
 	var heights []int
 	counts := r.towerHeights
 	for h := range counts {
 		heights = append(heights, h)
 	}
-	var hs []int
-	if len(heights) > 0 {
-		hs = fillRange(1, heights)
-	}
+	hs := fillRange(1, heights) // towerStep runs this with a floor built
 	n := namedInts{name: "Towers"}
 	for _, h := range hs {
 		n.values = append(n.values, counts[h])
 	}
 	c := chart{ID: "final-tower-heights", Title: "How high towers grow", Height: 350,
 		Note: "The number of towers that ended the game at each height, counting every tower that got at least one floor."}
-	if len(hs) == 0 {
-		c.Note = "No tower got a floor in these games."
-	}
 	r.page.Charts = append(r.page.Charts, c.columns("Height at the end of the game (floors)", "Towers", itoas(hs), n))
 	return nil
 }

@@ -13,12 +13,13 @@ import (
 
 // pickedGame is one game of the picker: what the charts of one game need.
 type pickedGame struct {
-	gid    int64
-	label  string
-	turns  int
-	names  []string
-	scores [][]int // [turn-1][seat]
-	floors []growth
+	gid      int64
+	label    string
+	turns    int
+	finished bool
+	names    []string
+	scores   [][]int // [turn-1][seat]
+	floors   []growth
 }
 
 // pickChunk is the number of picked games whose rows and charts are in
@@ -34,17 +35,18 @@ var chunkDrawn func()
 // gamePicker adds the charts of one game at a time (the score race and
 // the tower heights) for every game of the selection, the latest first,
 // up to pickerGames of them: the report's size stays bounded, and the
-// note says how to reach the others. The games are read and drawn
+// note says how to reach the others. It opens on the latest finished
+// game, not on an unfinished one that may have no turn to show. The games are read and drawn
 // pickChunk at a time, so that only their compressed charts and their
 // labels stay in memory.
 func (r *report) gamePicker() error {
 	var games []*pickedGame
-	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns
+	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns, g.finished
 		FROM games g JOIN sel ON sel.gid = g.gid
 		ORDER BY g.date DESC, g.gid DESC LIMIT ?`, []any{pickerGames}, func(rows *sql.Rows) error {
 		g := &pickedGame{}
 		var date, event string
-		if err := rows.Scan(&g.gid, &date, &event, &g.turns); err != nil {
+		if err := rows.Scan(&g.gid, &date, &event, &g.turns, &g.finished); err != nil {
 			return err
 		}
 		g.label = fmt.Sprintf("#%d · %s", g.gid, date)
@@ -67,6 +69,7 @@ func (r *report) gamePicker() error {
 		Note: "The height of every tower after each turn, one line per tower, named by its square on the board (x to the east, y to the south)."}
 	pack := newPackedJSON()
 	labels := make([]string, 0, len(games))
+	opens, finished := 0, false // the game the picker opens on, and whether it is finished
 	for start := 0; start < len(games); start += pickChunk {
 		chunk := games[start:min(len(games), start+pickChunk)]
 		if err := r.loadGames(chunk); err != nil {
@@ -74,11 +77,12 @@ func (r *report) gamePicker() error {
 		}
 		for _, g := range chunk {
 			charts := map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores, r.colours))}
-			if r.tower {
+			if r.floorsBuilt() {
 				charts[towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
 			}
-			if len(labels) == 0 {
+			if len(labels) == 0 || g.finished && !finished {
 				race.Options, towers.Options = string(charts[race.ID]), string(charts[towers.ID])
+				opens, finished = len(labels), g.finished
 			}
 			if err := pack.add(charts); err != nil {
 				return err
@@ -97,16 +101,16 @@ func (r *report) gamePicker() error {
 		return err
 	}
 	shown := []chart{race}
-	if r.tower { // a base-game report has no tower chart
+	if r.floorsBuilt() { // a report of games without a floor has no tower chart
 		shown = append(shown, towers)
 	}
-	note := fmt.Sprintf("Choose any of the %d games of the selection, the latest first; #N is the game's ID for towerlog games.", len(games))
+	note := fmt.Sprintf("Choose any of the %d games of the selection, the latest first; the latest finished game is shown first. #N is the game's ID for towerlog games.", len(games))
 	if selected > len(games) {
 		note = fmt.Sprintf("The selection holds %d games: the %d latest are offered here. Narrow it with the filters (--player, --event, --since, --until, ...) to reach the others, or write the report of any one game with towerlog games report ID.",
 			selected, len(games))
 	}
 	r.page.Pickers = append(r.page.Pickers, picker{ID: "one-game", Title: "One game at a time",
-		Note: note, Games: packed, Labels: labels, Charts: shown})
+		Note: note, Games: packed, Labels: labels, Opens: opens, Charts: shown})
 	return nil
 }
 

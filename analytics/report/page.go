@@ -75,11 +75,13 @@ type board struct {
 
 // picker is a choice of game for charts that show one game at a time:
 // Games is base64 of the gzipped JSON array of {chartID: options}, one
-// object per game of Labels.
+// object per game of Labels; the page opens on game Opens, whose options
+// the Charts hold.
 type picker struct {
 	ID, Title, Note string
 	Games           string
 	Labels          []string
+	Opens           int
 	Charts          []chart
 }
 

@@ -37,7 +37,7 @@ func gunzipBase64(t *testing.T, s string) []byte {
 	return out
 }
 
-var optionRe = regexp.MustCompile(`<option value="(\d+)">([^<]*)</option>`)
+var optionRe = regexp.MustCompile(`<option value="(\d+)"(?: selected)?>([^<]*)</option>`)
 
 // TestPickerReachesEveryGame: the picker offers every game of the
 // selection, each with its charts, not only the latest few.
@@ -199,6 +199,44 @@ func TestPickerQueriesReadByKey(t *testing.T) {
 		}
 		if len(steps) < 2 || steps[0] != "SCAN pick" || !strings.HasPrefix(steps[1], "SEARCH ") || !strings.Contains(steps[1], "PRIMARY KEY (game=?)") {
 			t.Errorf("%s\nplan %q, want SCAN pick, then a SEARCH of the table by its key", q, steps)
+		}
+	}
+}
+
+// TestPickerOpensOnFinishedGame: the latest game of the archive is an
+// unfinished Tower game with no turn; the picker still lists it first but
+// opens on the latest finished game, Anna's, and as no tower got a floor
+// the report has no Tower chart at all (no capture, ransom or height).
+func TestPickerOpensOnFinishedGame(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "cup.cgn")
+	const games = "[Event \"Cup\"]\n[Date \"2025.01.01\"]\n[Players \"Anna; Bruno\"]\n[Bag \"order E\"]\n[Result \"4-0\"]\n\n" +
+		"1. Anna E@0,-1r180 +C:S\n\n" +
+		"[Event \"Cup\"]\n[Date \"2025.02.01\"]\n[Players \"Chloé; Dmitri\"]\n[Bag \"order E\"]\n[Result \"*\"]\n\n"
+	if err := os.WriteFile(file, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := ingested(t, file)
+	var page strings.Builder
+	if err := WriteArchive(context.Background(), &page, s, filter.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	options := regexp.MustCompile(`<option value="\d+"( selected)?>#(\d+) `).FindAllStringSubmatch(page.String(), -1)
+	var got []string
+	for _, o := range options {
+		got = append(got, o[2]+o[1])
+	}
+	if want := []string{"2", "1 selected"}; !slices.Equal(got, want) {
+		t.Errorf("the picker's games: %q, want %q (the latest first, the finished one selected)", got, want)
+	}
+	r := readReport(t, page.String())
+	race := fmt.Sprint(r.charts["score-race"])
+	if !strings.Contains(race, "Anna") || strings.Contains(race, "Chloé") {
+		t.Errorf("the score race opens on %s, want Anna and Bruno's game", race)
+	}
+	for _, id := range []string{"captures-per-player", "capture-matrix", "captures-height-distance", "ransom-flows",
+		"final-tower-heights", "tower-heights"} {
+		if _, ok := r.charts[id]; ok {
+			t.Errorf("the report of games without a floor has the chart %s", id)
 		}
 	}
 }
