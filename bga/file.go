@@ -100,7 +100,9 @@ func Loader() replay.Loader { return replay.LoaderFunc(Load) }
 // refuses (replay.CodeSave for a score of BGA's that differs from the
 // engine's), replay.CodeUnsupported for a game towerlog does not play. A
 // file that is not a log or links is read as CGN, unless its name ends in
-// .json: then it is Load's ErrUnrecognised.
+// .json: then it has no game and a replay.CodeSyntax diagnostic (invalid
+// input, as a record with syntax errors is). A file that cannot be read
+// is Load's error.
 func Load(path string, emit func(rg *record.Game, err error) error) error {
 	report := func(rg *record.Game, ws []Warning, err error) error {
 		ds, err := Diagnostics(ws, err)
@@ -131,7 +133,12 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 	if Sniff(head[:n]) == NotBGA && !strings.EqualFold(filepath.Ext(path), ".json") {
 		return replay.LoadCGN(path, emit)
 	}
-	return ImportFile(path, report)
+	err = ImportFile(path, report)
+	if errors.Is(err, ErrUnrecognised) {
+		d := replay.Diagnostic{Code: replay.CodeSyntax, Severity: replay.Error, Pos: record.Position{Filename: path}, Message: ErrUnrecognised.Error()}
+		return emit(nil, replay.Diagnostics{d})
+	}
+	return err
 }
 
 // Diagnostics turns the warnings and the error of an import into

@@ -57,8 +57,9 @@ the file, the place in it (line:column, packet, character), the turn,
 the player and the reason; the other games are still converted. Output
 files appear only once complete.
 
-Exit status: 0 when every game was converted, 1 when any was refused, 2 on
-usage or I/O errors or files of no format import knows.`,
+Exit status: 0 when every game was converted, 1 when any was refused or
+a file is of no format import knows (the verdict of validate and ingest
+on that file), 2 on usage or I/O errors.`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import 366166200.json
@@ -182,7 +183,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	case err != nil:
 		return &exitError{exitUsage, err}
 	case ir.unreadable > 0:
-		return &exitError{exitUsage, fmt.Errorf("%d of %d files are of no format import reads", ir.unreadable, len(args))}
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d files are of no format import reads", ir.unreadable, len(args))}
 	case ir.refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}

@@ -209,7 +209,7 @@ func TestImportOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI(t, "import", notJSON, "-o", out)
-	if code != exitUsage || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
+	if code != exitInvalid || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
 		t.Fatalf("code %d, stderr %s", code, errOut)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"

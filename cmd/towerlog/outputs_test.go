@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -87,24 +88,39 @@ func TestFmtSeveralFiles(t *testing.T) {
 	}
 }
 
-// TestMalformedSaveVerdict: a .jcz file that is no save (not JSON) is
-// invalid input, as a record with syntax errors is, for validate and
-// ingest alike: exit status 1, not the 2 of a file that cannot be read.
+// TestMalformedSaveVerdict: a file that is no save (a .jcz that is not
+// JSON) or no table log (a .json that is JSON of something else) is
+// invalid input, as a record with syntax errors is, for validate, ingest
+// and import alike: exit status 1, not the 2 of a file that cannot be read.
 func TestMalformedSaveVerdict(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "bad.jcz")
-	if err := os.WriteFile(path, []byte("not a save\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, _ := runCLI(t, "validate", path)
-	// encoding/json's words for the 'o' after the 'n' it took for null.
-	want := path + ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n1 game, 0 valid, 1 invalid\n"
-	if code != exitInvalid || out != want {
-		t.Errorf("validate: %d\n got %q\nwant %q", code, out, want)
-	}
-	db := filepath.Join(dir, "t.db")
-	code, out, _ = runCLI(t, "ingest", "--db", db, path)
-	if want := db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n"; code != exitInvalid || out != want {
-		t.Errorf("ingest: %d %q, want %d %q", code, out, exitInvalid, want)
+	for _, c := range []struct {
+		name, text string
+		// the diagnostic validate prints, after the path
+		diag string
+	}{
+		// encoding/json's words for the 'o' after the 'n' it took for null.
+		{"bad.jcz", "not a save\n", ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n"},
+		{"bad.json", `{"a": 1}` + "\n", ": neither a BoardGameArena table log nor CarcassonneLab links\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, c.name)
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, _ := runCLI(t, "validate", path)
+			if want := path + c.diag + "1 game, 0 valid, 1 invalid\n"; code != exitInvalid || out != want {
+				t.Errorf("validate: %d\n got %q\nwant %q", code, out, want)
+			}
+			db := filepath.Join(dir, "t.db")
+			code, out, _ = runCLI(t, "ingest", "--db", db, path)
+			if want := db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n"; code != exitInvalid || out != want {
+				t.Errorf("ingest: %d %q, want %d %q", code, out, exitInvalid, want)
+			}
+			code, _, errOut := runCLI(t, "import", path, "-o", filepath.Join(dir, "out.cgn"))
+			if want := "1 of 1 files are of no format import reads"; code != exitInvalid || !strings.Contains(errOut, want) {
+				t.Errorf("import: %d %q, want %d and %q", code, errOut, exitInvalid, want)
+			}
+		})
 	}
 }
