@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -119,15 +117,15 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 			return err
 		}
 		switch {
-		case v.broken:
+		case v.Broken:
 			broken++
 			continue
-		case !v.record:
+		case !v.Record:
 			notRecords++
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: not a CGN record (no tag section and no move number): left as it is\n", src.name)
 			continue
 		}
-		same := v.same
+		same := v.Canonical
 		switch {
 		case same && (o.check || o.write):
 		case o.check:
@@ -171,72 +169,27 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	return nil
 }
 
-// verdict is what checkCanonical found of a source.
-type verdict struct {
-	broken bool // it has syntax errors
-	// record is false for a text of games none of which has a tag or a
-	// move number, such as a plain word: the parser reads it as moves,
-	// but it is no record, which fmt would rewrite.
-	record bool
-	same   bool // it is in canonical form already
-}
-
 // checkCanonical reads src game by game and says whether it has syntax
 // errors (it writes those to errOut, as validate shows them), whether it
 // is a record and whether it is in canonical form already (with the
 // engine's results when result is set). It holds one game at a time.
-func checkCanonical(errOut io.Writer, src source, result bool) (verdict, error) {
+func checkCanonical(errOut io.Writer, src source, result bool) (record.FormatCheck, error) {
 	text, err := src.open()
 	if err != nil {
-		return verdict{}, &exitError{exitUsage, err}
+		return record.FormatCheck{}, &exitError{exitUsage, err}
 	}
 	defer text.Close()
 	again, err := src.open()
 	if err != nil {
-		return verdict{}, &exitError{exitUsage, err}
+		return record.FormatCheck{}, &exitError{exitUsage, err}
 	}
 	defer again.Close()
-	cmp := &sameWriter{r: bufio.NewReader(again)}
-	sc := record.NewScanner(text, src.name)
-	var v verdict
-	n := 0
-	for ; sc.Scan(); n++ {
-		if printSyntaxErrors(errOut, sc.Err()) {
-			v.broken = true
-		}
-		if g := sc.Game(); g != nil && !v.record {
-			v.record = isRecord(g)
-		}
-		if !v.broken && !cmp.differ { // past a difference, only syntax errors matter
-			appendCanonical(cmp, n, withResult(src.name, n, sc.Game(), result))
-		}
-	}
-	switch err := sc.Err(); {
-	case printSyntaxErrors(errOut, err):
-		return verdict{broken: true}, nil
-	case err != nil:
-		return verdict{}, &exitError{exitUsage, err}
-	}
-	v.record = v.record || n == 0 // an empty text stays as it is
-	v.same, err = cmp.same()
+	c, err := record.CheckFormat(text, again, src.name, resultEdit(src.name, result),
+		func(err error) { printSyntaxErrors(errOut, err) })
 	if err != nil {
-		return verdict{}, &exitError{exitUsage, err}
+		return record.FormatCheck{}, &exitError{exitUsage, err}
 	}
-	return v, nil
-}
-
-// isRecord reports whether g has a tag or a numbered turn: what a text
-// must have somewhere to be a CGN record.
-func isRecord(g *record.Game) bool {
-	if len(g.Tags) > 0 {
-		return true
-	}
-	for _, t := range g.Turns {
-		if t.Numbered {
-			return true
-		}
-	}
-	return false
+	return c, nil
 }
 
 // writeCanonical writes the canonical form of src, game by game, and
@@ -250,85 +203,31 @@ func writeCanonical(w io.Writer, src source, result, after bool) (int, error) {
 		return 0, err
 	}
 	defer text.Close()
-	sc := record.NewScanner(text, src.name)
-	n := 0
-	for ; sc.Scan(); n++ {
-		if sc.Err() != nil {
-			return n, fmt.Errorf("%s changed while it was formatted: %w", src.name, sc.Err())
-		}
-		k := n
-		if after {
-			k++ // not the first game of w
-		}
-		if err := appendCanonical(w, k, withResult(src.name, n, sc.Game(), result)); err != nil {
-			return n, err
-		}
+	first := 0
+	if after {
+		first = 1
 	}
-	return n, sc.Err()
+	n, err := record.FormatStream(w, text, src.name, first, resultEdit(src.name, result))
+	if replay.SyntaxDiagnostics(err) != nil {
+		return n, fmt.Errorf("%s changed while it was formatted: %w", src.name, err)
+	}
+	return n, err
 }
 
-// withResult returns g, game n (from 0) of file, with the engine's result
-// in its Result tag when result is set, the tag is "*" or missing and the
-// engine plays the game to its end.
-func withResult(file string, n int, g *record.Game, result bool) *record.Game {
-	if !result || g == nil {
+// resultEdit is the edit of fmt --result (result set): game n (from 0)
+// of file gets the engine's result in its Result tag when the tag is "*"
+// or missing and the engine plays the game to its end.
+func resultEdit(file string, result bool) record.Edit {
+	if !result {
+		return nil
+	}
+	return func(n int, g *record.Game) *record.Game {
+		if tag, ok := g.Tag("Result"); ok && tag != "*" {
+			return g
+		}
+		if rg := replay.Replay(file, n+1, g, replay.Options{Lenient: true}); rg.Finished() {
+			g.SetTag("Result", rg.Result().String())
+		}
 		return g
 	}
-	if tag, ok := g.Tag("Result"); ok && tag != "*" {
-		return g
-	}
-	if rg := replay.Replay(file, n+1, g, replay.Options{Lenient: true}); rg.Finished() {
-		g.SetTag("Result", rg.Result().String())
-	}
-	return g
-}
-
-// appendCanonical writes game n (from 0) of a file as record.FormatFile
-// does: games after the first follow a blank line.
-func appendCanonical(w io.Writer, n int, g *record.Game) error {
-	var b []byte
-	if n > 0 {
-		b = append(b, '\n')
-	}
-	_, err := w.Write(record.AppendGame(b, g))
-	return err
-}
-
-// sameWriter compares the bytes written to it with those r reads.
-type sameWriter struct {
-	r      *bufio.Reader
-	differ bool
-	err    error
-}
-
-func (w *sameWriter) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 && !w.differ {
-		b, err := w.r.Peek(min(len(p), w.r.Size()))
-		if err != nil && !errors.Is(err, io.EOF) {
-			w.err = err
-		}
-		if len(b) == 0 || !bytes.Equal(b, p[:len(b)]) {
-			w.differ = true
-			break
-		}
-		w.r.Discard(len(b))
-		p = p[len(b):]
-	}
-	return n, nil
-}
-
-// same reports whether every byte written matched and r has no more.
-func (w *sameWriter) same() (bool, error) {
-	if w.err != nil || w.differ {
-		return false, w.err
-	}
-	_, err := w.r.Peek(1)
-	switch {
-	case errors.Is(err, io.EOF):
-		return true, nil
-	case err != nil:
-		return false, err
-	}
-	return false, nil
 }
