@@ -1,9 +1,14 @@
 package analytics
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -250,6 +255,94 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 		return err
 	}
 	return flush()
+}
+
+// EachPlayerRounds calls cell, for each player of st in order, with the
+// player's games of every round of st.Rounds in order (none for a round
+// the player sat out), between a call of start and one of end: the
+// standings of the stored games f selects (st from EventSummary with the
+// same f), a player at a time, the database giving the games one round
+// at a time (EachRoundGames). The games cell receives are valid until
+// it returns.
+func (s *Store) EachPlayerRounds(ctx context.Context, f filter.Filter, st *Standings,
+	start func(p *Standing) error, cell func(round int, games []RoundGame) error, end func(p *Standing) error) error {
+	for i := range st.Players {
+		p := &st.Players[i]
+		if err := start(p); err != nil {
+			return err
+		}
+		next := 0
+		err := s.EachRoundGames(ctx, f, st, p.Name, func(round int, games []RoundGame) error {
+			for ; next < round; next++ {
+				if err := cell(next, nil); err != nil {
+					return err
+				}
+			}
+			next = round + 1
+			return cell(round, games)
+		})
+		for ; err == nil && next < len(st.Rounds); next++ {
+			err = cell(next, nil)
+		}
+		if err == nil {
+			err = end(p)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteStandingsJSON writes the standings of the stored games f selects
+// (st from EventSummary with the same f) as one line of JSON: the object
+// encoding/json makes of Standings with every player's games round by
+// round (HTML characters left as they are). It holds one player's games
+// at a time: each player's object is encoded and written on its own.
+func (s *Store) WriteStandingsJSON(ctx context.Context, w io.Writer, f filter.Filter, st *Standings) error {
+	bw := bufio.NewWriter(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	// put writes v as encoding/json encodes it, without the encoder's
+	// line end, so that the pieces make one line.
+	put := func(v any) error {
+		b.Reset()
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := bw.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		return err
+	}
+	bw.WriteString(`{"rounds":`)
+	if err := put(st.Rounds); err != nil {
+		return err
+	}
+	bw.WriteString(`,"players":[`)
+	var cur *Standing
+	err := s.EachPlayerRounds(ctx, f, st, func(p *Standing) error {
+		if p != &st.Players[0] {
+			bw.WriteByte(',')
+		}
+		cur = p
+		cur.Rounds = make([][]RoundGame, 0, len(st.Rounds))
+		return nil
+	}, func(_ int, games []RoundGame) error {
+		cur.Rounds = append(cur.Rounds, slices.Clone(games)) // nil for a round sat out
+		return nil
+	}, func(p *Standing) error {
+		err := put(p)
+		p.Rounds = nil
+		if err == nil {
+			err = bw.Flush()
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }
 
 // standingsOf works out the standings of games.

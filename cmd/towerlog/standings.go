@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -82,7 +79,7 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 	crosstab, _ := cmd.Flags().GetBool("crosstab")
 	switch {
 	case o.json:
-		return writeStandingsJSON(ctx, out, s, f, st)
+		return s.WriteStandingsJSON(ctx, out, f, st)
 	case o.csv && crosstab:
 		xhead, xrows := st.Crosstable()
 		return writeCSV(out, xhead, xrows)
@@ -96,41 +93,6 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
 	xhead, xrows := st.Crosstable()
 	return writeAligned(out, xhead, xrows, map[int]bool{0: true})
-}
-
-// eachPlayerRounds calls cell, for each player of st in order, with the
-// player's games of every round of st.Rounds in order (none for a round
-// the player sat out), between a call of start and one of end; the
-// database gives the games one round at a time.
-func eachPlayerRounds(ctx context.Context, s *analytics.Store, f filter.Filter, st *analytics.Standings,
-	start func(p *analytics.Standing) error, cell func(round int, games []analytics.RoundGame) error,
-	end func(p *analytics.Standing) error) error {
-	for i := range st.Players {
-		p := &st.Players[i]
-		if err := start(p); err != nil {
-			return err
-		}
-		next := 0
-		err := s.EachRoundGames(ctx, f, st, p.Name, func(round int, games []analytics.RoundGame) error {
-			for ; next < round; next++ {
-				if err := cell(next, nil); err != nil {
-					return err
-				}
-			}
-			next = round + 1
-			return cell(round, games)
-		})
-		for ; err == nil && next < len(st.Rounds); next++ {
-			err = cell(next, nil)
-		}
-		if err == nil {
-			err = end(p)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // writeStandingsTable writes the standings of st as an aligned table, a
@@ -154,7 +116,7 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 		widen(i, h)
 	}
 	none := func(*analytics.Standing) error { return nil }
-	err := eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+	err := s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
 		widen(0, strconv.Itoa(p.Rank))
 		widen(1, p.Name)
 		for i, c := range totals(p) {
@@ -177,7 +139,7 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 		a.cell(h)
 	}
 	a.end()
-	err = eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+	err = s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
 		a.cell(strconv.Itoa(p.Rank))
 		a.cell(p.Name)
 		return nil
@@ -205,7 +167,7 @@ func writeStandingsCSV(ctx context.Context, out io.Writer, s *analytics.Store, f
 	var name string
 	err := cw.Write([]string{"player", "round", "place", "points", "margin"})
 	if err == nil {
-		err = eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
+		err = s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
 			name = p.Name
 			return nil
 		}, func(round int, games []analytics.RoundGame) error {
@@ -226,57 +188,4 @@ func writeStandingsCSV(ctx context.Context, out io.Writer, s *analytics.Store, f
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// writeStandingsJSON writes the standings as one JSON object, the one
-// analytics.Standings encodes to, a player's games as the database
-// gives them.
-func writeStandingsJSON(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
-	w := bufio.NewWriter(out)
-	w.WriteString(`{"rounds":`)
-	if err := putJSON(w, st.Rounds); err != nil {
-		return err
-	}
-	w.WriteString(`,"players":[`)
-	err := eachPlayerRounds(ctx, s, f, st, func(p *analytics.Standing) error {
-		if p != &st.Players[0] {
-			w.WriteByte(',')
-		}
-		fmt.Fprintf(w, `{"rank":%d,"name":`, p.Rank)
-		if err := putJSON(w, p.Name); err != nil {
-			return err
-		}
-		w.WriteString(`,"round_games":[`)
-		return nil
-	}, func(round int, games []analytics.RoundGame) error {
-		if round > 0 {
-			w.WriteByte(',')
-		}
-		return putJSON(w, games)
-	}, func(p *analytics.Standing) error {
-		fmt.Fprintf(w, `],"games":%d,"wins":%d,"margin":%d,"points":%d,"against":`, p.Games, p.Wins, p.Margin, p.Points)
-		if err := putJSON(w, p.Against); err != nil {
-			return err
-		}
-		w.WriteByte('}')
-		return w.Flush()
-	})
-	if err != nil {
-		return err
-	}
-	w.WriteString("]}\n")
-	return w.Flush()
-}
-
-// putJSON writes v as encoding/json encodes it with HTML left unescaped,
-// as every JSON output of towerlog is, without the encoder's line end.
-func putJSON(w *bufio.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-	return err
 }
