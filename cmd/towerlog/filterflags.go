@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
@@ -153,10 +152,7 @@ func completeNames(which func(*filter.Known) map[string]bool) cobra.CompletionFu
 		if f := cmd.Flag("db"); f != nil {
 			db = f.Value.String()
 		}
-		if _, err := os.Stat(db); err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		s, err := analytics.OpenReadOnly(cmd.Context(), db)
+		s, err := openExisting(cmd.Context(), db)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}

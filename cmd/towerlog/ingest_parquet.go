@@ -16,7 +16,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/parquetdir"
 	"github.com/towerlog/towerlog/record"
 )
@@ -151,12 +150,9 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 // parquetFromDB writes the tables of the database --from-db, which must
 // exist.
 func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, error) {
-	if _, err := os.Stat(o.fromDB); err != nil {
-		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
-	}
-	s, err := analytics.OpenReadOnly(ctx, o.fromDB)
+	s, err := openExisting(ctx, o.fromDB)
 	if err != nil {
-		return parquetdir.Stats{}, err
+		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
 	}
 	defer s.Close()
 	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s.DB())

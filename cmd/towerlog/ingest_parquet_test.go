@@ -64,7 +64,7 @@ func TestIngestParquet(t *testing.T) {
 		{[]string{"--format", "parquet", "-o", out, "--db", db, games}, "--db is the SQLite database"},
 		{[]string{"--format", "parquet", "-o", out, "--shard", "../up", games}, `shard id "../up"`},
 		{[]string{"--format", "parquet", "-o", out, "--from-db", db, games}, "--from-db reads no PATH"},
-		{[]string{"--format", "parquet", "-o", out, "--from-db", filepath.Join(dir, "none.db")}, "no such file"},
+		{[]string{"--format", "parquet", "-o", out, "--from-db", filepath.Join(dir, "none.db")}, "none.db does not exist: store games with towerlog ingest first"},
 	} {
 		code, _, errOut := runCLI(t, append([]string{"ingest"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, c.msg) {
