@@ -63,73 +63,14 @@ const KeptFailed = 20
 type SelectStats struct {
 	Read       int // valid games read (for the database: stored)
 	Selected   int // games the filter selected, duplicates dropped
-	Duplicates int // later copies of a selected game dropped (SelectOptions.Dedupe)
+	Duplicates int // later copies of a selected game dropped (fileselect.Options.Dedupe)
 	Invalid    int // records that failed validation
 	// Failed are the first KeptFailed of those records, in file order.
 	Failed []Failed
 }
 
-// SelectOptions configures SelectFiles.
-type SelectOptions struct {
-	Filter  filter.Filter
-	Loaders replay.Loaders // the formats read; nil reads CGN only
-	Workers int            // games replayed at once; 0 means one per core
-	Lenient bool           // accept games whose annotations are missing or unverifiable
-	// Dedupe drops every game whose Identity a game selected before has:
-	// the same game however annotated.
-	Dedupe bool
-}
-
-// SelectFiles replays the games of files and directories and calls emit,
-// in file order, with each valid game o.Filter selects. Games that fail
-// validation are never selected; they are listed in the stats. When the
-// filter selects nothing, the error is a *filter.NoGamesError.
-func SelectFiles(ctx context.Context, paths []string, o SelectOptions, emit func(*Game) error) (SelectStats, error) {
-	var st SelectStats
-	if err := o.Filter.Check(); err != nil {
-		return st, err
-	}
-	files, err := o.Loaders.ExpandPaths(paths)
-	if err != nil {
-		return st, err
-	}
-	known := filter.NewKnown()
-	seen := map[string]bool{}
-	ro := replay.RunOptions{Workers: o.Workers, Loaders: o.Loaders, Options: replay.Options{Lenient: o.Lenient}}
-	err = replay.Run(ctx, files, ro, func(g *replay.Game) error {
-		if !g.Valid() || g.Record == nil || g.State == nil {
-			if st.Invalid++; len(st.Failed) < KeptFailed {
-				st.Failed = append(st.Failed, FailedOf(g))
-			}
-			return nil
-		}
-		st.Read++
-		known.Add(g)
-		if !o.Filter.Match(g) {
-			return nil
-		}
-		sel := gameOf(g)
-		if o.Dedupe {
-			if seen[sel.ID] {
-				st.Duplicates++
-				return nil
-			}
-			seen[sel.ID] = true
-		}
-		st.Selected++
-		return emit(sel)
-	})
-	if err != nil {
-		return st, err
-	}
-	if st.Selected == 0 && !o.Filter.IsZero() {
-		return st, &filter.NoGamesError{Filter: o.Filter, Hints: o.Filter.Hints(known)}
-	}
-	return st, nil
-}
-
-// gameOf describes a valid replayed game as the database would store it.
-func gameOf(g *replay.Game) *Game {
+// GameOf describes a valid replayed game as the database would store it.
+func GameOf(g *replay.Game) *Game {
 	r := NewGameRows(g)
 	out := &Game{ID: r.Game.ID, File: g.File, Index: g.Index, Event: deref(r.Game.Event), Site: deref(r.Game.Site),
 		Date: deref(r.Game.Date), Round: deref(r.Game.Round), Rules: r.Game.Rules, Result: deref(r.Game.Result),

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/fileselect"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
@@ -115,7 +116,7 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		gw := newGameWriter(w, o)
 		var err error
 		if o.fromFile {
-			st, err = analytics.SelectFiles(cmd.Context(), args, analytics.SelectOptions{Filter: o.filter.filter(),
+			st, err = fileselect.Select(cmd.Context(), args, fileselect.Options{Filter: o.filter.filter(),
 				Loaders: formats(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
 		} else {
 			st, err = s.SelectGames(cmd.Context(), o.filter.filter(), true, gw.write)
