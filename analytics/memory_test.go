@@ -2,11 +2,7 @@ package analytics
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 )
 
@@ -47,35 +43,4 @@ func TestIngestMemoryFlat(t *testing.T) {
 		t.Errorf("live heap of the ingest: %d bytes at most in its second half, %d in its first: want no growth", second, first)
 	}
 	t.Logf("live heap of the ingest: %d bytes at most in its second half, %d in its first", second, first)
-}
-
-// TestFailedKept reads more broken records than KeptFailed: an ingest
-// describes the first KeptFailed, in file order, and counts them all (as
-// fileselect's test sees a selection of files do).
-func TestFailedKept(t *testing.T) {
-	const n = KeptFailed + 5
-	var b strings.Builder
-	for i := range n {
-		fmt.Fprintf(&b, "[Event \"Broken %d\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n\n", i+1)
-	}
-	path := filepath.Join(t.TempDir(), "broken.cgn")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	check := func(name string, invalid int, failed []Failed) {
-		t.Helper()
-		if invalid != n || len(failed) != KeptFailed {
-			t.Fatalf("%s: %d invalid, %d described; want %d, %d", name, invalid, len(failed), n, KeptFailed)
-		}
-		for i, f := range failed {
-			if f.Index != i+1 || f.Event != fmt.Sprintf("Broken %d", i+1) {
-				t.Errorf("%s: failed[%d] is game %d (%q)", name, i, f.Index, f.Event)
-			}
-		}
-	}
-	st, err := openTemp(t).Ingest(context.Background(), []string{path}, IngestOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check("ingest", st.Invalid, st.Failed)
 }
