@@ -9,6 +9,8 @@ import (
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // maxProblems is the most problems Check lists of each of its checks:
@@ -195,7 +197,7 @@ func (s *Store) checkRecords(ctx context.Context, r *CheckReport) error {
 		case !ok:
 			problem = fmt.Errorf("game %d: its record is not a compressed blob", gid)
 		default:
-			if _, err := unpackRecord(stored, b); err != nil {
+			if _, err := recordcodec.Unpack(stored, b); err != nil {
 				problem = fmt.Errorf("game %d: %w", gid, err)
 			}
 		}

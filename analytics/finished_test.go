@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // TestFinishedStep: migration 7 decides, from the stored records, what
@@ -61,7 +63,7 @@ func TestFinishedStep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.db.Exec(`UPDATE games SET record = ? WHERE gid = ?`, deflateRecord(g.Record), gid); err != nil {
+		if _, err := s.db.Exec(`UPDATE games SET record = ? WHERE gid = ?`, recordcodec.Deflate(g.Record), gid); err != nil {
 			t.Fatal(err)
 		}
 	}

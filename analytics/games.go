@@ -9,6 +9,8 @@ import (
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // UnknownGameError is a reference to a game the database does not hold,
@@ -223,9 +225,9 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 		if stored != nil {
 			// The game's players are read: its record's basis needs
 			// only its rows.
-			b := &recordBasis{rules: cur.Rules}
+			b := &recordcodec.Basis{Rules: cur.Rules}
 			for _, p := range cur.Players {
-				b.names = append(b.names, p.Name)
+				b.Names = append(b.Names, p.Name)
 			}
 			text, _, err := bases.text(ctx, cur.GID, b, stored)
 			if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // recordTexts are records, and texts that are not, to store and read
@@ -32,7 +34,7 @@ func recordTexts(t *testing.T) []struct{ name, text string } {
 func TestDeflateRoundTrip(t *testing.T) {
 	for _, tc := range recordTexts(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := inflateRecord(deflateRecord(tc.text))
+			got, err := recordcodec.Inflate(recordcodec.Deflate(tc.text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,11 +47,11 @@ func TestDeflateRoundTrip(t *testing.T) {
 
 // TestRecordTextDamaged reads a stored record that is not DEFLATE data.
 func TestRecordTextDamaged(t *testing.T) {
-	_, err := unpackRecord([]byte{0xff, 0xff, 0xff}, &recordBasis{})
+	_, err := recordcodec.Unpack([]byte{0xff, 0xff, 0xff}, &recordcodec.Basis{})
 	if want := "stored record: zlib: invalid header"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
-	_, err = inflateRecord([]byte{0xff, 0xff, 0xff})
+	_, err = recordcodec.Inflate([]byte{0xff, 0xff, 0xff})
 	if want := "stored record: flate: corrupt input before offset 1"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

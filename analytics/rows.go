@@ -14,6 +14,8 @@ import (
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // pending is a game on its way into the database: its rows, and their
@@ -45,7 +47,7 @@ func newPending(g *replay.Game) *pending {
 	}
 	if p.Valid && p.Game.Record != nil {
 		// The record is stored compressed against the game's rows.
-		p.values[tGames][recordColumn] = packRecord(*p.Game.Record, basisOf(p.GameRows))
+		p.values[tGames][recordColumn] = recordcodec.Pack(*p.Game.Record, basisOf(p.GameRows))
 	}
 	return p
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/towerlog/towerlog/analytics/identity"
 
 	"github.com/towerlog/towerlog/record"
+
+	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
 // recordHash is the id games had before identities: the SHA-256 of the
@@ -29,8 +31,8 @@ type storedLookup struct {
 	tx   *sql.Tx
 	keep bool
 	// packed: the records are stored compressed against their rows
-	// (packRecord), as from migration 10 on; else each on its own
-	// (deflateRecord), as migration 6 finds them.
+	// (recordcodec.Pack), as from migration 10 on; else each on its own
+	// (recordcodec.Deflate), as migration 6 finds them.
 	packed                                    bool
 	bases                                     *RecordReader // when packed
 	find, findLegacy, invalid, update, colour *sql.Stmt
@@ -96,7 +98,7 @@ const (
 
 // storedRecord returns the record stored for the game gid, in canonical
 // CGN, as migrations 6 and 7 find it: a blob compressed on its own
-// (deflateRecord), or text in a database that migration 8 has yet to
+// (recordcodec.Deflate), or text in a database that migration 8 has yet to
 // convert; ok is false when the game has none (stored before identities).
 func storedRecord(ctx context.Context, tx *sql.Tx, gid int64) (text string, ok bool, err error) {
 	var stored any
@@ -131,7 +133,7 @@ func recordValue(stored any) (text string, ok bool, err error) {
 	case string:
 		return v, true, nil
 	case []byte:
-		text, err = inflateRecord(v)
+		text, err = recordcodec.Inflate(v)
 		return text, err == nil, err
 	}
 	return "", false, nil
@@ -233,9 +235,9 @@ func (l *storedLookup) reannotate(gid int64, id, file string, idx int64, rg *rec
 		if err != nil {
 			return err
 		}
-		stored = packRecord(*r.Record, b)
+		stored = recordcodec.Pack(*r.Record, b)
 	} else {
-		stored = deflateRecord(*r.Record)
+		stored = recordcodec.Deflate(*r.Record)
 	}
 	_, err := l.update.ExecContext(l.ctx, id, file, idx, str(r.Event), str(r.Site), str(r.Date), str(r.Round),
 		stored, gid)
