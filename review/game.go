@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/towerlog/towerlog/engine"
@@ -27,32 +28,54 @@ type GameTurn struct {
 func (t *GameTurn) BestDiffers() bool { return t.BestAt != t.PlayedAt }
 
 // Game reviews every turn of a replayed game whose tile was placed (a
-// turn that only discards has nothing to choose), in order; done, if not
-// nil, is called after each turn. g must be valid.
+// turn that only discards has nothing to choose), in order, or only the
+// turns o.Turns lists; done, if not nil, is called after each turn. g must
+// be valid.
 func Game(ctx context.Context, g *replay.Game, o Options, done func()) ([]GameTurn, error) {
 	if !g.Valid() {
 		return nil, fmt.Errorf("review: %s is not a valid game", g)
+	}
+	for _, n := range o.Turns {
+		if !slices.ContainsFunc(g.Turns, func(t replay.Turn) bool { return t.Number == n }) {
+			return nil, &NoTurnError{Game: g.String(), Turn: n, Turns: len(g.Turns)}
+		}
 	}
 	state := func(k int) *engine.Game {
 		return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
 	}
 	var out []GameTurn
-	before := state(0)
+	var before *engine.Game
 	for k, t := range g.Turns {
-		after := state(k + 1)
-		if t.Placed {
+		if t.Placed && (len(o.Turns) == 0 || slices.Contains(o.Turns, t.Number)) {
+			if before == nil {
+				before = state(k)
+			}
+			after := state(k + 1)
 			gt, err := gameTurn(ctx, g, k, before, after, o)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", g, err)
 			}
 			out = append(out, gt)
+			before = after
+		} else {
+			before = nil
 		}
 		if done != nil {
 			done()
 		}
-		before = after
 	}
 	return out, nil
+}
+
+// NoTurnError is returned for a turn to review that the game does not
+// have.
+type NoTurnError struct {
+	Game        string
+	Turn, Turns int
+}
+
+func (e *NoTurnError) Error() string {
+	return fmt.Sprintf("%s has no turn %d: its turns are 1 to %d", e.Game, e.Turn, e.Turns)
 }
 
 func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.Game, o Options) (GameTurn, error) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -310,5 +311,43 @@ func TestRead(t *testing.T) {
 	}
 	if Read(load(t, "../testdata/games/base-game.cgn").Record, []string{"Ruth", "Ignacio", "Søren"}) != nil {
 		t.Error("a record without a review reads as reviewed")
+	}
+}
+
+// TestMemoryDoesNotGrowWithRollouts reviews a last turn, whose rollouts
+// cost nothing to play, with a thousand and with a million rollouts: a
+// review keeps running sums, not one value per rollout, so the bytes it
+// allocates do not grow a thousandfold (a million rollouts kept one by one
+// would take at least 9 bytes each). The million is capped at
+// MaxRollouts, and the values are the same.
+func TestMemoryDoesNotGrowWithRollouts(t *testing.T) {
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	k := len(g.Turns) - 1
+	last := g.Turns[k]
+	before, after := stateAt(g, k), stateAt(g, k+1)
+	draws := append(append([]engine.TileID(nil), last.Discards...), last.Tile)
+	review := func(rollouts int) (*TurnReview, uint64) {
+		var ms0, ms1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms0)
+		tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: rollouts, Seed: 1, Workers: 2})
+		runtime.ReadMemStats(&ms1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr, ms1.TotalAlloc - ms0.TotalAlloc
+	}
+	small, smallCost := review(1000)
+	big, bigCost := review(1_000_000_000)
+	if big.Rollouts < MaxRollouts*9/10 || big.Rollouts > MaxRollouts+1000 {
+		t.Errorf("%d rollouts played, want about MaxRollouts (%d)", big.Rollouts, MaxRollouts)
+	}
+	t.Logf("allocated %d and %d bytes", smallCost, bigCost)
+	if bigCost > smallCost+8<<20 {
+		t.Errorf("allocated %d bytes for a million rollouts, %d for a thousand", bigCost, smallCost)
+	}
+	if big.Best.Value != small.Best.Value || big.Played.Value != small.Played.Value {
+		t.Errorf("values %v and %v with a million rollouts, %v and %v with a thousand",
+			big.Best.Value, big.Played.Value, small.Best.Value, small.Played.Value)
 	}
 }

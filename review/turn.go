@@ -111,16 +111,16 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 		tr.playedMoves = alts[at].Moves
 	}
 	for _, c := range ev.cands {
-		tr.Rollouts += len(c.margins)
+		tr.Rollouts += c.count()
 	}
 	tr.GivenAway = tr.Best.Value - tr.Played.Value
-	tr.GivenAwayErr = stdErr(bc.margins, pc.margins)
+	tr.GivenAwayErr = bc.diffErr()
 	for i, c := range ev.cands {
-		if i == keep || len(c.margins) == 0 {
+		if i == keep || c.count() == 0 {
 			continue
 		}
 		if v := c.mean(); math.IsNaN(tr.RunnerUp) || v > tr.RunnerUp {
-			tr.RunnerUp, tr.RunnerUpErr = v, stdErr(pc.margins, c.margins)
+			tr.RunnerUp, tr.RunnerUpErr = v, c.diffErr()
 		}
 	}
 	return tr, nil

@@ -28,6 +28,7 @@ type reviewOptions struct {
 	budget   time.Duration
 	rollouts int
 	workers  int
+	turns    []int
 }
 
 func newReviewCmd() *cobra.Command {
@@ -47,6 +48,10 @@ after the move played. docs/review.md describes the method and its limits.
 
 Glyphs: ?! for 3 points given away or more, ? for 6, ?? for 12; ! for a move
 that was best by 6 points or more over every other.
+
+--turns reviews only the turns listed (their numbers, separated by commas).
+In a file of several games, --game chooses one; without it the first is
+reviewed, and a note on standard error says so.
 
 Without -o or --json a table of the turns is written. -o writes the record
 with the review: a glyph and a comment on each turn, the best move as a
@@ -76,7 +81,8 @@ or I/O errors, 130 when interrupted.`,
 	f.BoolVar(&o.json, "json", false, "write one JSON object per turn")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
 	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
-	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, "rollouts per turn, shared among its alternatives")
+	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
+	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -93,12 +99,21 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
 		return err
 	}
+	if o.rollouts > review.MaxRollouts {
+		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --rollouts %d is more than %d: playing %d rollouts a turn\n", o.rollouts, review.MaxRollouts, review.MaxRollouts)
+		o.rollouts = review.MaxRollouts
+	}
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	rg, syntax, err := loadGame(path, o.game)
 	if err != nil {
 		return &exitError{exitUsage, err}
+	}
+	if !cmd.Flags().Changed("game") {
+		if err := sayIfMoreGames(cmd.ErrOrStderr(), path); err != nil {
+			return &exitError{exitUsage, err}
+		}
 	}
 	g := replayLoadedGame(path, o.game, rg, syntax, replay.Options{Lenient: true})
 	if !g.Valid() {
@@ -110,10 +125,13 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
+		}
+		if ro.Rollouts == review.MaxRollouts {
+			fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --budget %s allows more than %d rollouts a turn: playing %d\n", o.budget, review.MaxRollouts, review.MaxRollouts)
 		}
 	}
 	bar := newSlowProgress(cmd.ErrOrStderr(), len(g.Turns), "reviewing", "turns")
@@ -131,6 +149,25 @@ func reviewError(err error) error {
 		return &exitError{exitInterrupted, errors.New("interrupted: nothing written")}
 	}
 	return &exitError{exitUsage, err}
+}
+
+// sayIfMoreGames tells w when the file at path holds more than one game:
+// without --game, its first is reviewed.
+func sayIfMoreGames(w io.Writer, path string) error {
+	n := 0
+	err := formats().Load(path, func(*record.Game, error) error {
+		if n++; n > 1 {
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return err
+	}
+	if n > 1 {
+		fmt.Fprintf(w, "towerlog: %s holds more than one game: reviewing the first (--game K reviews the K-th)\n", path)
+	}
+	return nil
 }
 
 // writeReview writes what the options ask for: the annotated record, the

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestReviewWritesAValidRecord reviews a real game into an annotated
@@ -76,6 +78,8 @@ func TestReviewErrors(t *testing.T) {
 		{"OutputExists", []string{game, "-o", existing}, exitUsage,
 			"towerlog: " + existing + " already exists: use --force to replace it\n"},
 		{"NoSuchGame", []string{game, "--game", "2"}, exitUsage, "towerlog: " + game + " has 1 game, not 2\n"},
+		// The record has 18 turns.
+		{"NoSuchTurn", []string{game, "--turns", "3,19"}, exitUsage, "towerlog: " + game + " game 1 has no turn 19: its turns are 1 to 18\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errOut := runCLI(t, append([]string{"review"}, c.args...)...)
@@ -119,5 +123,66 @@ func TestReportOfAReview(t *testing.T) {
 	code, _, errOut := runCLI(t, "report", "--review", "-o", filepath.Join(dir, "c.html"))
 	if code != exitUsage || errOut != "towerlog: --review applies to the report of one game: towerlog report GAME.cgn --review\n" {
 		t.Errorf("--review without a game: code %d, %q", code, errOut)
+	}
+}
+
+// TestReviewTurns: --turns reviews the turns listed and no other, each as
+// the review of every turn reviews it.
+func TestReviewTurns(t *testing.T) {
+	game := "../../testdata/cgn/tower-exchange-ransom.cgn"
+	code, all, errOut := runCLI(t, "review", game, "--rollouts", "60", "--json")
+	if code != exitOK {
+		t.Fatalf("review: code %d: %s", code, errOut)
+	}
+	code, some, errOut := runCLI(t, "review", game, "--rollouts", "60", "--json", "--turns", "14,3")
+	if code != exitOK {
+		t.Fatalf("review --turns: code %d: %s", code, errOut)
+	}
+	lines := strings.Split(all, "\n")
+	if want := lines[2] + "\n" + lines[13] + "\n"; some != want {
+		t.Errorf("--turns 14,3 wrote\n%swant turns 3 and 14 of the whole review\n%s", some, want)
+	}
+}
+
+// TestReviewOfManyGames: in a file of several games, review without
+// --game reviews the first and says so; with --game it says nothing.
+func TestReviewOfManyGames(t *testing.T) {
+	path := generateFile(t, t.TempDir(), "two.cgn", 2, "2")
+	want := "towerlog: " + path + " holds more than one game: reviewing the first (--game K reviews the K-th)\n"
+	code, first, errOut := runCLI(t, "review", path, "--rollouts", "2", "--turns", "5", "--json")
+	if code != exitOK || errOut != want {
+		t.Errorf("without --game: code %d, stderr %q; want 0, %q", code, errOut, want)
+	}
+	code, chosen, errOut := runCLI(t, "review", path, "--rollouts", "2", "--turns", "5", "--json", "--game", "1")
+	if code != exitOK || errOut != "" || chosen != first {
+		t.Errorf("--game 1: code %d, stderr %q, stdout %q; want 0, no message and %q", code, errOut, chosen, first)
+	}
+}
+
+// TestReviewBudgetCappedAndInterrupted: an absurd --rollouts is capped
+// with a message instead of allocating for it, and the review, which
+// would then take hours, stops within moments of SIGINT or SIGTERM,
+// exit 130.
+func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
+	game := "../../testdata/cgn/tower-exchange-ransom.cgn"
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			start := time.Now()
+			var sent time.Time
+			code, stderr := signalChild(t, []string{"review", game, "--rollouts", "1000000000000", "--json"}, func() bool {
+				sent = time.Now()
+				return sent.Sub(start) > 1500*time.Millisecond
+			}, sig)
+			stopped := time.Since(sent)
+			want := "towerlog: --rollouts 1000000000000 is more than 1000000: playing 1000000 rollouts a turn\n" +
+				"towerlog: interrupted: nothing written\n"
+			if code != exitInterrupted || stderr != want {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitInterrupted, want)
+			}
+			// Within a second on an idle machine; the slack is for a loaded one.
+			if stopped > 3*time.Second {
+				t.Errorf("stopped %v after the signal", stopped)
+			}
+		})
 	}
 }
