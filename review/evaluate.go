@@ -89,9 +89,9 @@ const winUnit = 60
 // seat's wins in winUnit. Margins are whole points, so the sums are exact
 // whatever order the rollouts end in.
 type tally struct {
-	n, sum, sum2     int64
+	n, sum, sum2    int64
 	dn, dsum, dsum2 int64
-	wins             [engine.MaxPlayers]int64
+	wins            [engine.MaxPlayers]int64
 }
 
 func (t *tally) add(u *tally) {
