@@ -21,6 +21,9 @@ type GameTurn struct {
 	// the best alternative as a record turn, for a variation.
 	PlayedText, BestText string
 	BestTurn             *record.Turn
+	// Chance is each player's chance of winning after the move played, by
+	// seat (see chance).
+	Chance []float64
 }
 
 // BestDiffers reports whether the review found a move better than the one
@@ -86,6 +89,7 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		return GameTurn{}, err
 	}
 	gt := GameTurn{Number: t.Number, Player: g.Players[t.Seat].Name, TurnReview: tr}
+	gt.Chance = chance(after, tr.Seat, tr.Played)
 	if gt.BestMoves != nil {
 		if gt.BestTurn, err = replay.WriteTurn(before.Clone(), g.Players, gt.BestMoves); err != nil {
 			return GameTurn{}, err

@@ -1,0 +1,57 @@
+package review
+
+import (
+	"math"
+
+	"github.com/towerlog/towerlog/engine"
+)
+
+// Position describes a two-player game after a move, from the first
+// player's side, as the chance model reads it.
+type Position struct {
+	Margin     float64 // the rollouts' mean final margin of the first player
+	ScoreDiff  float64 // the first player's score minus the second's
+	FirstMoved bool    // the move was the first player's
+	Left       int     // tiles left in the bag
+	Total      int     // tiles of the game, the start tile included
+}
+
+// ChanceFeatures are what the chance model weighs: 1 (the first
+// player's edge), the same fading with the tiles left, who moved (the
+// rollouts answer a move weakly, so the mover's margin is too high), and
+// the rollouts' margin and the score difference, each over the square
+// root of the tiles left (what is left to play spreads the final margin
+// by about that much) and as they are.
+func ChanceFeatures(p Position) []float64 {
+	moved := -1.0
+	if p.FirstMoved {
+		moved = 1
+	}
+	left := float64(p.Left) / float64(max(p.Total, 1))
+	spread := math.Sqrt(float64(p.Left) + 1)
+	return []float64{1, left, moved, p.Margin / spread, p.ScoreDiff / spread, p.Margin / 10, p.ScoreDiff / 10}
+}
+
+// chanceWeights are the chance model's weights of ChanceFeatures, fitted
+// on real two-player games (docs/review.md, "Calibration").
+var chanceWeights []float64
+
+// chance is each player's chance of winning in after, a game just after
+// mover's move whose rollouts found e: in a two-player game the logistic
+// of ChanceFeatures with chanceWeights; otherwise (no real games of more
+// players were there to fit it) the rollouts' share of wins.
+func chance(after *engine.Game, mover int, e Eval) []float64 {
+	if after.NumPlayers() != 2 || chanceWeights == nil {
+		return e.Win
+	}
+	m := e.Value
+	if mover != 0 {
+		m = -m
+	}
+	left := after.TilesLeft()
+	p := Logistic(dot(chanceWeights, ChanceFeatures(Position{
+		Margin: m, ScoreDiff: float64(after.Score(0) - after.Score(1)), FirstMoved: mover == 0,
+		Left: left, Total: left + len(after.State().Tiles),
+	})))
+	return []float64{p, 1 - p}
+}
