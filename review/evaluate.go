@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -147,6 +148,7 @@ type candidate struct {
 	over  bool // the game is over after the turn: every rollout is the same
 	mu    sync.Mutex
 	t     tally
+	round int // the last round of successive halving it was in
 	// final is the outcome of every rollout of a candidate that is over.
 	final struct {
 		once    sync.Once
@@ -192,6 +194,9 @@ type evaluation struct {
 	ref int
 	// pool holds a worker's tools for each of o.workers().
 	pool []*worker
+	// exact is set when one tile is left after the turn: a candidate's
+	// value is then found by trying every reply, not by rollouts.
+	exact bool
 }
 
 // newEvaluation prepares the evaluation of the alternatives of the turn
@@ -241,13 +246,19 @@ type worker struct {
 // rollout plays rollout i of c and returns the mover's margin and the
 // winners (bit p set when seat p has the highest final score).
 func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, error) {
-	if c.over {
+	if c.over || ev.exact {
 		f := &c.final
 		f.once.Do(func() {
 			var g *engine.Game
-			if g, f.err = c.start(ev.before); f.err == nil {
-				f.margin, f.winners = outcome(g, ev.mover)
+			if g, f.err = c.start(ev.before); f.err != nil {
+				return
 			}
+			if !g.Over() {
+				if g, f.err = bestReply(g, ev.bag[0]); f.err != nil {
+					return
+				}
+			}
+			f.margin, f.winners = outcome(g, ev.mover)
 		})
 		return f.margin, f.winners, f.err
 	}
@@ -265,6 +276,39 @@ func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, err
 	}
 	m, win := outcome(g, ev.mover)
 	return m, win, nil
+}
+
+// bestReply plays the last turn of g, whose last tile is tile, as its
+// player would play it best: of every way of playing it (Alternatives),
+// the one with the highest final margin for that player (the first of
+// equals), or the tile's discard when it fits nowhere. It returns the
+// game at its end.
+func bestReply(g *engine.Game, tile engine.TileID) (*engine.Game, error) {
+	if !g.CanPlace(tile) {
+		end := g.Clone()
+		err := apply(end, []engine.Move{{Kind: engine.MoveDraw, Tile: tile}, {Kind: engine.MoveDiscard}})
+		return end, err
+	}
+	alts, err := Alternatives(g, []engine.TileID{tile})
+	if err != nil {
+		return nil, err
+	}
+	replier := g.Player()
+	var best *engine.Game
+	bestMargin := int64(math.MinInt64)
+	for _, a := range alts {
+		end := g.Clone()
+		if err := apply(end, a.Moves); err != nil {
+			return nil, err
+		}
+		if !end.Over() {
+			return nil, fmt.Errorf("review: turn %d: the game goes on after its last tile", g.Turn())
+		}
+		if m, _ := outcome(end, replier); m > bestMargin {
+			best, bestMargin = end, m
+		}
+	}
+	return best, nil
 }
 
 // outcome returns the mover's final margin in g (their score minus the
@@ -391,12 +435,14 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 	}
 	rounds := max(1, bits.Len(uint(len(left)-1)))
 	budget := ev.o.rollouts()
-	n := 0
+	n, round := 0, 0
 	for {
 		n += max(2, budget/(rounds*len(left)))
+		round++
 		cs := make([]*candidate, len(left))
 		for i, k := range left {
 			cs[i] = ev.cands[k]
+			cs[i].round = round
 		}
 		if err := ev.run(ctx, cs, n); err != nil {
 			return 0, err
@@ -411,4 +457,24 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 		}
 		left = next
 	}
+}
+
+// ranking returns the indices of the candidates: best first, then by the
+// last round of successive halving they were in, then by value.
+func (ev *evaluation) ranking(best int) []int {
+	order := make([]int, len(ev.cands))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		if order[a] == best || order[b] == best {
+			return order[a] == best
+		}
+		ca, cb := ev.cands[order[a]], ev.cands[order[b]]
+		if ca.round != cb.round {
+			return ca.round > cb.round
+		}
+		return ca.mean() > cb.mean()
+	})
+	return order
 }

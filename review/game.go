@@ -24,6 +24,10 @@ type GameTurn struct {
 	// Chance is each player's chance of winning after the move played, by
 	// seat (see chance).
 	Chance []float64
+	// TopText is Top as CGN turns; PlayedWhy and BestWhy say what the
+	// move played and the best move do (Why).
+	TopText            []string
+	PlayedWhy, BestWhy []string
 }
 
 // BestDiffers reports whether the review found a move better than the one
@@ -90,6 +94,28 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 	}
 	gt := GameTurn{Number: t.Number, Player: g.Players[t.Seat].Name, TurnReview: tr}
 	gt.Chance = chance(after, tr.Seat, tr.Played)
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	for _, r := range tr.Top {
+		rt, err := replay.WriteTurn(before.Clone(), g.Players, r.Moves)
+		if err != nil {
+			return GameTurn{}, err
+		}
+		rt.Number = t.Number
+		gt.TopText = append(gt.TopText, turnText(rt))
+	}
+	if tr.BestMoves != nil {
+		if gt.BestWhy, err = Why(before, tr.BestMoves, names); err != nil {
+			return GameTurn{}, err
+		}
+	}
+	if tr.playedMoves != nil {
+		if gt.PlayedWhy, err = Why(before, tr.playedMoves, names); err != nil {
+			return GameTurn{}, err
+		}
+	}
 	if gt.BestMoves != nil {
 		if gt.BestTurn, err = replay.WriteTurn(before.Clone(), g.Players, gt.BestMoves); err != nil {
 			return GameTurn{}, err
@@ -125,4 +151,16 @@ func turnText(t *record.Turn) string {
 	line := strings.TrimSpace(string(record.AppendGame(nil, &record.Game{Turns: []*record.Turn{t}})))
 	head := fmt.Sprintf("%d. %s", t.Number, record.QuoteName(t.Player.Text))
 	return strings.TrimSpace(strings.TrimPrefix(line, head))
+}
+
+// GameAccuracy is each seat's accuracy over turns (see Accuracy), players seats in all; NaN for a seat without a reviewed turn.
+func GameAccuracy(turns []GameTurn, players int) []float64 {
+	seats := make([]int, len(turns))
+	drops := make([]float64, len(turns))
+	chances := []float64{100 / float64(players)}
+	for i := range turns {
+		seats[i], drops[i] = turns[i].Seat, turns[i].Drop
+		chances = append(chances, 100*turns[i].Chance[0])
+	}
+	return Accuracy(seats, drops, chances, players)
 }

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -188,30 +190,68 @@ func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []
 				return &exitError{exitUsage, err}
 			}
 		}
+		if err := enc.Encode(review.AccuracyLine(turns, names)); err != nil {
+			return &exitError{exitUsage, err}
+		}
 		return nil
 	case o.out != "":
 		return say(w, "wrote %s (%s reviewed)\n", o.out, count(len(turns), "turn"))
 	}
-	return writeReviewTable(w, turns)
+	return writeReviewTable(w, turns, names)
 }
 
-// writeReviewTable writes one line per reviewed turn.
-func writeReviewTable(w io.Writer, turns []review.GameTurn) error {
-	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "glyph"}
+// writeReviewTable writes one line per reviewed turn, then each player's
+// accuracy.
+func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) error {
+	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "grade", "lost", "rank"}
+	head = append(head, names...)
+	right := map[int]bool{0: true, 3: true, 5: true, 6: true, 8: true, 9: true}
+	for i := range names {
+		right[len(head)-1-i] = true
+	}
 	rows := make([][]string, len(turns))
 	for i := range turns {
 		rt := &turns[i]
-		best, given := "=", ""
+		best, given, lost := "=", "", ""
 		if rt.BestDiffers() {
 			best = rt.BestText
+		}
+		if rt.Tied > 1 {
+			best += fmt.Sprintf(" (one of %d within %.1f)", rt.Tied, review.TieWithin)
 		}
 		if rt.Clear() {
 			given = fmt.Sprintf("%.1f", rt.GivenAway)
 		}
+		if rt.Drop > 0 {
+			lost = fmt.Sprintf("%.1f%%", rt.Drop)
+		}
+		grade := rt.Grade.String()
+		if g := rt.Glyph(); g.String() != "" {
+			grade += " " + g.String()
+		}
+		rank := ""
+		if rt.PlayedRank > 0 {
+			rank = fmt.Sprint(rt.PlayedRank)
+		}
 		rows[i] = []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
-			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, rt.Glyph().String()}
+			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, grade, lost, rank}
+		for _, c := range rt.Chance {
+			rows[i] = append(rows[i], fmt.Sprintf("%.0f%%", 100*c))
+		}
 	}
-	return writeAligned(w, head, rows, map[int]bool{0: true, 3: true, 5: true, 6: true})
+	if err := writeAligned(w, head, rows, right); err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("accuracy:")
+	for p, a := range review.GameAccuracy(turns, len(names)) {
+		if math.IsNaN(a) {
+			fmt.Fprintf(&b, " %s -", names[p])
+			continue
+		}
+		fmt.Fprintf(&b, " %s %.1f%%", names[p], a)
+	}
+	return say(w, "%s\n", b.String())
 }
 
 // seatNames lists the names of g's players in seat order.
