@@ -14,10 +14,10 @@ import (
 type Summary struct {
 	Number      int
 	Player      string
-	Played      float64 // the value of the move played
-	Best        float64 // the value of the best move (Played when it was the move played)
-	BestMove    string  // the best move's CGN, "" when it was the move played
-	GivenAway   float64 // 0 unless clear (shown in the comment)
+	Played      float64   // the value of the move played
+	Best        float64   // the value of the best move (Played when it was the move played)
+	BestMove    string    // the best move's CGN, "" when it was the move played
+	GivenAway   float64   // 0 unless clear (shown in the comment)
 	Win         []float64 // each player's chance of winning after the move played
 	Grade       string    // "" in a review written before grades
 	Accuracy    float64   // the move's accuracy in percent; NaN without a grade

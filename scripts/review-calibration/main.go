@@ -61,7 +61,7 @@ type game struct {
 	Key      string  `json:"key"`
 	Rollouts int     `json:"rollouts"`
 	Seed     uint64  `json:"seed"`
-	Won      float64 `json:"won"`   // the first player's share of the win
+	Won      float64 `json:"won"` // the first player's share of the win
 	Points   []point `json:"points"`
 }
 
