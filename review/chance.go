@@ -9,6 +9,7 @@ import (
 // Position describes a two-player game after a move, from the first
 // player's side, as the chance model reads it.
 type Position struct {
+	Share      float64 // the first player's share of the rollouts won
 	Margin     float64 // the rollouts' mean final margin of the first player
 	ScoreDiff  float64 // the first player's score minus the second's
 	FirstMoved bool    // the move was the first player's
@@ -17,11 +18,12 @@ type Position struct {
 }
 
 // ChanceFeatures are what the chance model weighs: 1 (the first
-// player's edge), the same fading with the tiles left, who moved (the
-// rollouts answer a move weakly, so the mover's margin is too high), and
-// the rollouts' margin and the score difference, each over the square
-// root of the tiles left (what is left to play spreads the final margin
-// by about that much) and as they are.
+// player's edge), the same fading with the share of tiles left, who moved
+// (the rollouts answer a move weakly, so they favour the mover), the
+// log-odds of the rollouts' share of wins, as it is and fading with the
+// tiles left, and the rollouts' margin and the score difference over the
+// square root of the tiles left (what is left to play spreads the final
+// margin by about that much).
 func ChanceFeatures(p Position) []float64 {
 	moved := -1.0
 	if p.FirstMoved {
@@ -29,7 +31,9 @@ func ChanceFeatures(p Position) []float64 {
 	}
 	left := float64(p.Left) / float64(max(p.Total, 1))
 	spread := math.Sqrt(float64(p.Left) + 1)
-	return []float64{1, left, moved, p.Margin / spread, p.ScoreDiff / spread, p.Margin / 10, p.ScoreDiff / 10}
+	share := min(0.995, max(0.005, p.Share))
+	logOdds := math.Log(share / (1 - share))
+	return []float64{1, left, moved, logOdds, logOdds * left, p.Margin / spread, p.ScoreDiff / spread}
 }
 
 // chanceWeights are the chance model's weights of ChanceFeatures, fitted
@@ -49,8 +53,9 @@ func chance(after *engine.Game, mover int, e Eval) []float64 {
 		m = -m
 	}
 	left := after.TilesLeft()
+	share := e.Win[0]
 	p := Logistic(dot(chanceWeights, ChanceFeatures(Position{
-		Margin: m, ScoreDiff: float64(after.Score(0) - after.Score(1)), FirstMoved: mover == 0,
+		Share: share, Margin: m, ScoreDiff: float64(after.Score(0) - after.Score(1)), FirstMoved: mover == 0,
 		Left: left, Total: left + len(after.State().Tiles),
 	})))
 	return []float64{p, 1 - p}

@@ -309,10 +309,13 @@ func TestRead(t *testing.T) {
 		if tr.Clear() && s.GivenAway != math.Round(tr.GivenAway*10)/10 {
 			t.Errorf("turn %d: %.1f given away read, %.1f written", tr.Number, s.GivenAway, tr.GivenAway)
 		}
-		for p, w := range tr.Played.Win {
+		for p, w := range tr.Chance {
 			if math.Abs(s.Win[p]-w) > 0.005+1e-9 { // whole percents
-				t.Errorf("turn %d: win %v read, %v written", tr.Number, s.Win, tr.Played.Win)
+				t.Errorf("turn %d: chance %v read, %v written", tr.Number, s.Win, tr.Chance)
 			}
+		}
+		if s.Grade != tr.Grade.String() || math.Abs(s.Drop-tr.Drop) > 0.05+1e-9 || math.Abs(s.Accuracy-MoveAccuracy(tr.Drop)) > 0.5+1e-9 {
+			t.Errorf("turn %d: grade %s, drop %v, accuracy %v read; %s, %v, %v written", tr.Number, s.Grade, s.Drop, s.Accuracy, tr.Grade, tr.Drop, MoveAccuracy(tr.Drop))
 		}
 	}
 	if Read(load(t, "../testdata/games/base-game.cgn").Record, []string{"Ruth", "Ignacio", "Søren"}) != nil {

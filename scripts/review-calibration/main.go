@@ -222,7 +222,7 @@ func position(g game, p point) review.Position {
 		m = -m
 	}
 	return review.Position{
-		Margin: m, ScoreDiff: float64(p.Scores[0] - p.Scores[1]), FirstMoved: p.Mover == 0,
+		Share: p.Win[0], Margin: m, ScoreDiff: float64(p.Scores[0] - p.Scores[1]), FirstMoved: p.Mover == 0,
 		Left: p.Left, Total: p.Left + p.Tiles,
 	}
 }
