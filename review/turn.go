@@ -13,6 +13,26 @@ import (
 // earns the move played a "!".
 const GoodLead = 6
 
+// MaxExact is the most games an exact search of a turn with one tile
+// left after it may play to the end: its alternatives times the replies
+// to the move played (about a second and a half of one core). Beyond, as
+// in a four-player Tower game with thousands of each, rollouts are used.
+const MaxExact = 30_000
+
+// exactFits reports whether the turn from before to after, whose
+// alternatives are alts and after which tile is the last, is small
+// enough to be searched exactly (MaxExact).
+func exactFits(before, after *engine.Game, alts []Alternative, tile engine.TileID) (bool, error) {
+	if after.Over() || !after.CanPlace(tile) {
+		return len(alts) <= MaxExact, nil
+	}
+	replies, err := Alternatives(after, []engine.TileID{tile})
+	if err != nil {
+		return false, err
+	}
+	return len(alts)*len(replies) <= MaxExact, nil
+}
+
 // TieWithin is the difference in points within which two alternatives
 // count as equal: the points given away by a move played within it of the
 // best are not shown, and the move is graded Best.
@@ -104,7 +124,11 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	if err != nil {
 		return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
 	}
-	ev.exact = len(ev.bag) == 1
+	if len(ev.bag) == 1 {
+		if ev.exact, err = exactFits(before, after, alts, ev.bag[0]); err != nil {
+			return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
+		}
+	}
 	keep := at
 	if at < 0 {
 		keep = len(ev.cands)
