@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -185,5 +186,34 @@ func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
 				t.Errorf("stopped %v after the signal", stopped)
 			}
 		})
+	}
+}
+
+// TestReviewTable: the table has a column of each player's chance of
+// winning, in percent, adding up to 100 on each line (give or take the
+// rounding), and ends with each player's accuracy.
+func TestReviewTable(t *testing.T) {
+	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18")
+	if code != exitOK {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want a head, two turns and the accuracies:\n%s", len(lines), out)
+	}
+	head := strings.Fields(lines[0])
+	if n := len(head); n < 2 || head[n-2] != "Anna" || head[n-1] != "Bob" {
+		t.Errorf("head %q, want it to end with the players", lines[0])
+	}
+	for _, line := range lines[1:3] {
+		f := strings.Fields(line)
+		a, errA := strconv.Atoi(strings.TrimSuffix(f[len(f)-2], "%"))
+		b, errB := strconv.Atoi(strings.TrimSuffix(f[len(f)-1], "%"))
+		if errA != nil || errB != nil || a+b < 99 || a+b > 101 {
+			t.Errorf("line %q: chances %q and %q, want percents adding up to 100", line, f[len(f)-2], f[len(f)-1])
+		}
+	}
+	if !strings.HasPrefix(lines[3], "accuracy: Anna ") || !strings.Contains(lines[3], "% Bob ") {
+		t.Errorf("last line %q, want the accuracies", lines[3])
 	}
 }
