@@ -72,10 +72,7 @@ func TestAccuracy(t *testing.T) {
 // and the move played's rank counts the better ones.
 func TestTopAlternatives(t *testing.T) {
 	g := load(t, "../testdata/games/duel-discard.cgn")
-	k := len(g.Turns) - 1
-	last := g.Turns[k]
-	before, after := stateAt(g, k), stateAt(g, k+1)
-	draws := append(append([]engine.TileID(nil), last.Discards...), last.Tile)
+	before, after, draws := turnAt(g, len(g.Turns)-1)
 	alts, err := Alternatives(before, draws)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,27 @@ func load(t *testing.T, path string) *replay.Game {
 	return g
 }
 
+// turnAt returns turn k's game before it (k from 0), after it, and the
+// tiles it drew: the discarded ones, then the one placed.
+func turnAt(g *replay.Game, k int) (before, after *engine.Game, draws []engine.TileID) {
+	t := g.Turns[k]
+	return stateAt(g, k), stateAt(g, k+1), append(append([]engine.TileID(nil), t.Discards...), t.Tile)
+}
+
+// drawn returns a copy of before with the tiles draws drawn (each but the
+// last discarded).
+func drawn(t *testing.T, before *engine.Game, draws []engine.TileID) *engine.Game {
+	t.Helper()
+	root := before.Clone()
+	for i, d := range draws {
+		mustApply(t, root, engine.Move{Kind: engine.MoveDraw, Tile: d})
+		if i < len(draws)-1 {
+			mustApply(t, root, engine.Move{Kind: engine.MoveDiscard})
+		}
+	}
+	return root
+}
+
 // stateAt returns the game after turn k (0: before the first).
 func stateAt(g *replay.Game, k int) *engine.Game {
 	return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
@@ -83,22 +104,12 @@ func TestLastTurnExact(t *testing.T) {
 	} {
 		t.Run(strings.TrimSuffix(file[strings.LastIndex(file, "/")+1:], ".cgn"), func(t *testing.T) {
 			g := load(t, file)
-			k := len(g.Turns) - 1
-			last := g.Turns[k]
-			before, after := stateAt(g, k), stateAt(g, k+1)
+			before, after, draws := turnAt(g, len(g.Turns)-1)
 			if !after.Over() {
-				t.Fatalf("the game goes on after turn %d", last.Number)
+				t.Fatalf("the game goes on after turn %d", g.Turns[len(g.Turns)-1].Number)
 			}
-			draws := append(append([]engine.TileID(nil), last.Discards...), last.Tile)
 			// The exhaustive search draws the same tiles first.
-			root := before.Clone()
-			for i, d := range draws {
-				mustApply(t, root, engine.Move{Kind: engine.MoveDraw, Tile: d})
-				if i < len(draws)-1 {
-					mustApply(t, root, engine.Move{Kind: engine.MoveDiscard})
-				}
-			}
-			want := exhaustive(t, root, before.Player())
+			want := exhaustive(t, drawn(t, before, draws), before.Player())
 			tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: 200, Seed: 3})
 			if err != nil {
 				t.Fatal(err)
@@ -331,10 +342,7 @@ func TestRead(t *testing.T) {
 // MaxRollouts, and the values are the same.
 func TestMemoryDoesNotGrowWithRollouts(t *testing.T) {
 	g := load(t, "../testdata/games/duel-discard.cgn")
-	k := len(g.Turns) - 1
-	last := g.Turns[k]
-	before, after := stateAt(g, k), stateAt(g, k+1)
-	draws := append(append([]engine.TileID(nil), last.Discards...), last.Tile)
+	before, after, draws := turnAt(g, len(g.Turns)-1)
 	review := func(rollouts int) (*TurnReview, uint64) {
 		var ms0, ms1 runtime.MemStats
 		runtime.GC()
@@ -400,22 +408,12 @@ func TestSecondToLastTurnExact(t *testing.T) {
 	} {
 		t.Run(strings.TrimSuffix(file[strings.LastIndex(file, "/")+1:], ".cgn"), func(t *testing.T) {
 			g := load(t, file)
-			k := len(g.Turns) - 2
-			turn := g.Turns[k]
-			before, after := stateAt(g, k), stateAt(g, k+1)
+			before, after, draws := turnAt(g, len(g.Turns)-2)
 			if after.TilesLeft() != 1 || before.NumPlayers() != 2 {
-				t.Fatalf("%d tiles left after turn %d of %d players, want 1 of 2", after.TilesLeft(), turn.Number, before.NumPlayers())
-			}
-			draws := append(append([]engine.TileID(nil), turn.Discards...), turn.Tile)
-			root := before.Clone()
-			for i, d := range draws {
-				mustApply(t, root, engine.Move{Kind: engine.MoveDraw, Tile: d})
-				if i < len(draws)-1 {
-					mustApply(t, root, engine.Move{Kind: engine.MoveDiscard})
-				}
+				t.Fatalf("%d tiles left after turn %d of %d players, want 1 of 2", after.TilesLeft(), g.Turns[len(g.Turns)-2].Number, before.NumPlayers())
 			}
 			mover := before.Player()
-			s := finalScores(t, root)
+			s := finalScores(t, drawn(t, before, draws))
 			want := float64(s[mover] - s[1-mover])
 			tr, err := Turn(context.Background(), before, after, draws, Options{Rollouts: 300, Seed: 3})
 			if err != nil {
