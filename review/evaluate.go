@@ -219,16 +219,23 @@ func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint
 // start returns a new copy of the game the candidate's rollouts start
 // from.
 func (c *candidate) start(before *engine.Game) (*engine.Game, error) {
+	g := &engine.Game{}
+	return g, c.startIn(before, g)
+}
+
+// startIn makes g the game the candidate's rollouts start from.
+func (c *candidate) startIn(before, g *engine.Game) error {
 	if c.after != nil {
-		return c.after.Clone(), nil
+		c.after.CopyTo(g)
+		return nil
 	}
-	g := before.Clone()
+	before.CopyTo(g)
 	for _, m := range c.moves {
 		if err := g.Apply(m); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // job is a run of rollouts of one candidate: indices from to to.
@@ -237,10 +244,12 @@ type job struct {
 	from, to int
 }
 
-// worker is what a worker plays rollouts with.
+// worker is what a worker plays rollouts with: the game it plays them
+// in is copied into, not allocated, for each.
 type worker struct {
 	gen   *engine.Generator
 	order []engine.TileID
+	game  engine.Game
 }
 
 // rollout plays rollout i of c and returns the mover's margin and the
@@ -262,8 +271,8 @@ func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, err
 		})
 		return f.margin, f.winners, f.err
 	}
-	g, err := c.start(ev.before)
-	if err != nil {
+	g := &w.game
+	if err := c.startIn(ev.before, g); err != nil {
 		return 0, 0, err
 	}
 	if !g.Over() {
