@@ -46,7 +46,6 @@ type point struct {
 	Turn         int       `json:"turn"`
 	Mover        int       `json:"mover"`
 	Win          []float64 `json:"win"`    // the rollouts' shares, by seat
-	Chance       []float64 `json:"chance"` // the review's chance, by seat
 	Value        float64   `json:"value"`  // the move played's value, the mover's margin
 	Scores       []int     `json:"scores"` // after the turn
 	Left         int       `json:"left"`   // tiles left after the turn
@@ -206,7 +205,7 @@ func reviewGame(ctx context.Context, rp *replay.Game, o review.Options) (game, e
 	}
 	for _, t := range turns {
 		g.Points = append(g.Points, point{
-			Turn: t.Number, Mover: t.Seat, Win: t.Played.Win, Chance: t.Chance, Value: t.Played.Value,
+			Turn: t.Number, Mover: t.Seat, Win: t.Played.Win, Value: t.Played.Value,
 			Scores: at[t.Number].Scores, Left: leftAfter[t.Number], Tiles: tilesAfter[t.Number],
 			PlayedFarmer: strings.Contains(t.PlayedText, "+F:"), BestFarmer: strings.Contains(t.BestText, "+F:"),
 			Checkpoint: checkpoint[t.Number],
@@ -252,10 +251,10 @@ const ridge = 1.0
 // scored is a checkpoint of a game with the predictions of the first
 // player's chance.
 type scored struct {
-	won                           float64
-	rollouts, calibrated, shipped float64 // the rollouts' share, the model fitted out of fold, the review's own
-	logistic                      float64 // on the score difference, fitted out of fold
-	rise, riseCal, riseShipped    float64 // the mover's own-move rise; NaN without the turn before
+	won                  float64
+	rollouts, calibrated float64 // the rollouts' share, the chance model fitted out of fold
+	logistic             float64 // on the score difference, fitted out of fold
+	rise, riseCal        float64 // the mover's own-move rise; NaN without the turn before
 }
 
 func report(w io.Writer, games []game, folds, rollouts int) {
@@ -292,9 +291,9 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 				}
 				cal := func(p point) float64 { return review.Logistic(dot(model, review.ChanceFeatures(position(g, p)))) }
 				s := scored{
-					won: g.Won, rollouts: p.Win[0], calibrated: cal(p), shipped: first(p),
+					won: g.Won, rollouts: p.Win[0], calibrated: cal(p),
 					logistic: review.Logistic(dot(diffModels[p.Checkpoint], []float64{1, float64(p.Scores[0]-p.Scores[1]) / 10})),
-					rise:     math.NaN(), riseCal: math.NaN(), riseShipped: math.NaN(),
+					rise:     math.NaN(), riseCal: math.NaN(),
 				}
 				if i > 0 && g.Points[i-1].Turn == p.Turn-1 {
 					q := g.Points[i-1]
@@ -304,34 +303,31 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 					}
 					s.rise = sign * (p.Win[0] - q.Win[0])
 					s.riseCal = sign * (cal(p) - cal(q))
-					s.riseShipped = sign * (first(p) - first(q))
 				}
 				byCheckpoint[p.Checkpoint] = append(byCheckpoint[p.Checkpoint], s)
 			}
 		}
 	}
-	fmt.Fprintf(w, "%d finished two-player games, %d rollouts a turn; fits out of %d folds\n\n", len(games), rollouts, folds)
-	fmt.Fprintln(w, "| checkpoint | games | rollouts' share | review's chance | calibrated out of fold | coin flip | score-difference logistic |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintf(w, "%d finished two-player games, %d rollouts a turn; every fit evaluated out of %d folds; Brier scores of the first player's chance\n\n", len(games), rollouts, folds)
+	fmt.Fprintln(w, "| checkpoint | games | before: rollouts' share | after: calibrated chance | coin flip | score-difference logistic |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	var all []scored
 	for c := 1; c <= 7; c++ {
 		ss := byCheckpoint[c]
 		all = append(all, ss...)
-		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
+		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
 			brier(ss, func(s scored) float64 { return s.rollouts }),
-			brier(ss, func(s scored) float64 { return s.shipped }),
 			brier(ss, func(s scored) float64 { return s.calibrated }),
 			brier(ss, func(s scored) float64 { return s.logistic }))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Reliability (all checkpoints): predicted chance of the first player, in tenths, against the share won")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| predicted | rollouts' share: n, mean, won | review's chance: n, mean, won | calibrated out of fold: n, mean, won |")
-	fmt.Fprintln(w, "|---|---|---|---|")
+	fmt.Fprintln(w, "| predicted | before, rollouts' share: n, mean, won | after, calibrated: n, mean, won |")
+	fmt.Fprintln(w, "|---|---|---|")
 	tables := [][]review.Bin{}
 	for _, pick := range []func(scored) float64{
 		func(s scored) float64 { return s.rollouts },
-		func(s scored) float64 { return s.shipped },
 		func(s scored) float64 { return s.calibrated },
 	} {
 		p, y := pairs(all, pick)
@@ -350,9 +346,8 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Mean own-move rise, percentage points: rollouts' share %.1f, review's chance %.1f, calibrated out of fold %.1f\n",
+	fmt.Fprintf(w, "Mean own-move rise of the mover's chance, percentage points: before %.1f, after %.1f\n",
 		100*mean(all, func(s scored) float64 { return s.rise }),
-		100*mean(all, func(s scored) float64 { return s.riseShipped }),
 		100*mean(all, func(s scored) float64 { return s.riseCal }))
 	played, best, n := 0, 0, 0
 	for _, g := range games {
@@ -368,15 +363,6 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 	}
 	fmt.Fprintf(w, "Farmers: %.0f%% of the best moves, %.0f%% of the moves played (%d reviewed turns)\n",
 		100*float64(best)/float64(max(n, 1)), 100*float64(played)/float64(max(n, 1)), n)
-}
-
-// first is the review's own chance of the first player, or its rollouts'
-// share when it has none.
-func first(p point) float64 {
-	if len(p.Chance) > 0 {
-		return p.Chance[0]
-	}
-	return p.Win[0]
 }
 
 func pairs(ss []scored, pick func(scored) float64) (p, y []float64) {
