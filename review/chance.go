@@ -42,10 +42,17 @@ func ChanceFeatures(p Position) []float64 {
 // go run ./scripts/review-calibration -fit).
 var chanceWeights = []float64{0.3522, -0.152, -0.1033, 0.3024, -0.1803, 0.1898, 0.1911}
 
+// fittedLeft is the fewest tiles left at a checkpoint of the games the
+// model was fitted on (after turn 63 of 71).
+const fittedLeft = 8
+
 // chance is each player's chance of winning in after, a game just after
 // mover's move whose rollouts found e: in a two-player game the logistic
-// of ChanceFeatures with chanceWeights; otherwise (no real games of more
-// players were there to fit it) the rollouts' share of wins.
+// of ChanceFeatures with chanceWeights, moving to the rollouts' share as
+// the last fittedLeft tiles run out (the model was not fitted there, and
+// the rollouts, which know the tiles left, become exact); otherwise (no
+// real games of more players were there to fit it) the rollouts' share
+// of wins.
 func chance(after *engine.Game, mover int, e Eval) []float64 {
 	if after.NumPlayers() != 2 || chanceWeights == nil {
 		return e.Win
@@ -60,5 +67,8 @@ func chance(after *engine.Game, mover int, e Eval) []float64 {
 		Share: share, Margin: m, ScoreDiff: float64(after.Score(0) - after.Score(1)), FirstMoved: mover == 0,
 		Left: left, Total: left + len(after.State().Tiles),
 	})))
+	if left < fittedLeft {
+		p = share + (p-share)*float64(left)/fittedLeft
+	}
 	return []float64{p, 1 - p}
 }

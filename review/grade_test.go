@@ -168,3 +168,16 @@ func TestChanceKnowsTheFirstPlayersEdge(t *testing.T) {
 		t.Errorf("chances %v at the start, want about %.3f for the first player", c, 187.0/321)
 	}
 }
+
+// TestChanceAtTheEnd: with no tile left the rollouts are exact, and the
+// chance is their share of wins, not the model's.
+func TestChanceAtTheEnd(t *testing.T) {
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	end := stateAt(g, len(g.Turns))
+	if end.TilesLeft() != 0 || end.NumPlayers() != 2 {
+		t.Fatalf("%d tiles left, %d players", end.TilesLeft(), end.NumPlayers())
+	}
+	if c := chance(end, 0, Eval{Value: 5, Win: []float64{1, 0}}); c[0] != 1 || c[1] != 0 {
+		t.Errorf("chances %v at the end of a game won, want [1 0]", c)
+	}
+}

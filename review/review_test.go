@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,8 +148,8 @@ func TestObviousPositions(t *testing.T) {
 		wantPlace    engine.Pos
 		wantAction   string
 		minGivenAway float64
-		grade        Grade  // from the drop of the chance of winning
-		wantStart    string // how the best move starts (a ransom)
+		grades       []Grade // from the drop of the chance of winning
+		wantStart    string  // how the best move starts (a ransom)
 	}{
 		// Anna's city of 7 tiles and 3 pennants (D, Q, F, F, G, E) needs
 		// one more E: completed it scores 20 now, left open 10 at the
@@ -156,22 +157,22 @@ func TestObviousPositions(t *testing.T) {
 		// more). 13 given away, rollouts or none (the city cannot be
 		// completed later: the tiles left are V).
 		// Anna leads by more than the last two tiles (V, roads) can
-		// change, whatever she plays: the 13 points cost her nothing of
-		// her chance of winning, so the slip is no blunder.
-		{"city", engine.Pos{X: 2, Y: -1}, "+F:NL.NR.EL.ER.SL.SR", 12, Excellent, "E@"},
+		// change, whatever she plays: the 13 points cost her next to
+		// nothing of her chance of winning, so the slip is no mistake.
+		{"city", engine.Pos{X: 2, Y: -1}, "+F:NL.NR.EL.ER.SL.SR", 12, []Grade{Excellent, Good}, "E@"},
 		// Bruno's follower holds an open city of 5 tiles and 3 pennants
 		// (8 points at the end, no tile left can complete it); a floor
 		// on the T12 next to it captures the follower.
 		// Bruno leads until the capture: without it Anna loses most games,
 		// with it about four in ten (more than 15 points of chance).
-		{"capture", engine.Pos{}, "^0,-2 x0,-1:C:_N", 6, Blunder, "E@"},
+		{"capture", engine.Pos{}, "^0,-2 x0,-1:C:_N", 6, []Grade{Blunder}, "E@"},
 		// Anna has no follower left, 4 points, and Bruno holds one of
 		// hers; her E completes a city of 7 tiles and 3 pennants that no
 		// one holds. Bought back (3 points to Bruno), her follower takes
 		// it: 20 points, a margin 14 better than leaving it open (no tile
 		// left can complete it). Her four cloisters win the game anyway
 		// (the last five tiles are V): no chance lost.
-		{"ransom", engine.Pos{X: 2, Y: -1}, "+C:W", 10, Excellent, "$Bruno E@"},
+		{"ransom", engine.Pos{X: 2, Y: -1}, "+C:W", 10, []Grade{Excellent, Good}, "$Bruno E@"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := load(t, "testdata/"+c.name+".cgn")
@@ -189,8 +190,8 @@ func TestObviousPositions(t *testing.T) {
 			if !last.Clear() || last.GivenAway < c.minGivenAway {
 				t.Errorf("given away %.1f ±%.1f, want at least %v, clear", last.GivenAway, last.GivenAwayErr, c.minGivenAway)
 			}
-			if last.Grade != c.grade || last.Glyph() != c.grade.Glyph() {
-				t.Errorf("grade %s, glyph %q (chance %.3f played, %.3f best); want %s", last.Grade, last.Glyph(), last.PlayedChance, last.BestChance, c.grade)
+			if !slices.Contains(c.grades, last.Grade) || last.Glyph() != last.Grade.Glyph() {
+				t.Errorf("grade %s, glyph %q (chance %.3f played, %.3f best); want one of %v", last.Grade, last.Glyph(), last.PlayedChance, last.BestChance, c.grades)
 			}
 		})
 	}
@@ -284,11 +285,11 @@ func TestRolloutsLinear(t *testing.T) {
 		for n := 2; n < tr.Alternatives; n *= 2 {
 			rounds++
 		}
-		// A drop near a grade's threshold adds at most two quarters.
-		if limit := budget*3/2 + 2*tr.Alternatives*rounds; tr.Rollouts < budget/2 || tr.Rollouts > limit {
-			t.Errorf("budget %d: %d rollouts, want from %d to %d", budget, tr.Rollouts, budget/2, limit)
+		// A drop near a grade's threshold adds at most half the budget.
+		if limit := budget + 2*tr.Alternatives*rounds; tr.Rollouts-tr.Regraded < budget/2 || tr.Rollouts-tr.Regraded > limit || tr.Regraded > budget/2 {
+			t.Errorf("budget %d: %d rollouts, %d of them near a threshold, want from %d to %d and at most %d", budget, tr.Rollouts, tr.Regraded, budget/2, limit, budget/2)
 		}
-		played = append(played, tr.Rollouts)
+		played = append(played, tr.Rollouts-tr.Regraded)
 	}
 	if r := float64(played[3]) / float64(played[2]); r < 1.8 || r > 2.2 {
 		t.Errorf("twice the budget played %.2f times the rollouts (%v), want about 2", r, played)

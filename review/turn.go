@@ -85,9 +85,10 @@ type TurnReview struct {
 	// turn, or one tile is left and every reply to each alternative was
 	// tried (the next player playing the reply best for them).
 	Exact bool
-	// Regraded reports that the turn's drop lay near a grade's threshold
-	// and the move played and the best one were given more rollouts.
-	Regraded bool
+	// Regraded is the number of rollouts the move played and the best one
+	// were given more, their drop lying near a grade's threshold (counted
+	// in Rollouts too).
+	Regraded int
 }
 
 // Clear reports whether the points given away exceed twice their standard
@@ -188,10 +189,10 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 		if more <= pc.count() {
 			break
 		}
+		tr.Regraded += 2*more - pc.count() - bc.count()
 		if err := ev.run(ctx, []*candidate{pc, bc}, more); err != nil {
 			return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
 		}
-		tr.Regraded = true
 	}
 	tr.Grade = gradeOf(tr.Drop, tr.Clear())
 	if tr.Grade == Best {

@@ -42,14 +42,21 @@ func newReviewCmd() *cobra.Command {
 played the tile drawn (each legal placement with each legal action, and a
 ransom or none) by playing the rest of the game to the end many times from
 each (rollouts), the unknown draw order sampled from the tiles left in the
-bag. A move's value is the mover's expected final margin: their final score
-minus the best other player's. For each turn it reports the move played and
-its value, the best move found and its value, the points given away when
-they exceed twice their standard error, and each player's chance of winning
-after the move played. docs/review.md describes the method and its limits.
+bag (when one tile is left after a turn, every reply is tried instead).
+A move's value is the mover's expected final margin: their final score minus
+the best other player's. For each turn it reports the move played and its
+value, the best move found and its value, the top three and the move
+played's rank, the points given away when they exceed twice their standard
+error and half a point, each player's chance of winning after the move
+played (in a two-player game calibrated on real games), a grade and what
+the moves do; then each player's accuracy. docs/review.md describes the
+method, its calibration and its limits.
 
-Glyphs: ?! for 3 points given away or more, ? for 6, ?? for 12; ! for a move
-that was best by 6 points or more over every other.
+Grades, from the chance of winning the move lost against the best: best
+(or as good within the error), excellent (under 2 points of chance), good
+(under 5), inaccuracy ?! (5 or more), mistake ? (10), blunder ?? (15); !
+for a move that was best by 6 points or more over every other. Accuracy is
+lichess's formula on the chance lost.
 
 --turns reviews only the turns listed (their numbers, separated by commas).
 In a file of several games, --game chooses one; without it the first is
@@ -58,7 +65,8 @@ reviewed, and a note on standard error says so.
 Without -o or --json a table of the turns is written. -o writes the record
 with the review: a glyph and a comment on each turn, the best move as a
 variation; the record's own annotations are kept. --json writes one object
-per turn. The same --seed and --rollouts give the same review to the byte,
+per turn, then one of the accuracies. At most 1000000 rollouts a turn are
+played (more is capped, with a message). The same --seed and --rollouts give the same review to the byte,
 whatever -j; --budget sets the rollouts from this machine's speed instead.
 Games read from .jcz saves are reviewed too.
 
