@@ -73,7 +73,8 @@ type TurnReview struct {
 	PlayedChance, BestChance, Drop, DropErr float64
 	Grade                                   Grade
 	// Tied is the number of alternatives whose values are within
-	// TieWithin points of the best's, the best included.
+	// TieWithin points of the best's after as many rollouts (the last
+	// round of successive halving), or exactly, the best included.
 	Tied int
 	// Top holds the best alternatives found, at most three, best first
 	// (ranked by the round of successive halving they reached, then by
@@ -214,7 +215,9 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 		if k == keep {
 			tr.PlayedRank = r + 1
 		}
-		if c.count() > 0 && bc.mean()-c.mean() <= TieWithin {
+		// A tie is within TieWithin of the best after as many rollouts, or
+		// exactly.
+		if c.count() > 0 && (c.round == bc.round || tr.Exact) && bc.mean()-c.mean() <= TieWithin {
 			tr.Tied++
 		}
 		if r < 3 && k < len(alts) {
