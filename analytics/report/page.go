@@ -29,6 +29,15 @@ var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 // charts can be inspected as markup.
 var pageScripts = []string{echartsJS, pageJS}
 
+// Stylesheet is the reports' stylesheet, for pages that share it as a
+// file (package site).
+func Stylesheet() string { return pageCSS }
+
+// Scripts are the reports' scripts in the order they run, the ECharts
+// library first, then the one that draws every div.chart from its
+// data-options: for pages that share them as a file.
+func Scripts() []string { return pageScripts }
+
 // page is what the page template draws: a header, a summary, tables,
 // charts and, for one game, the board and the turns.
 type page struct {

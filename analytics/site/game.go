@@ -1,0 +1,241 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+)
+
+// gameView is the board section of a game page.
+type gameView struct {
+	Data           string // base64 of the gzipped JSON of gameData
+	Turns          int
+	CGN            string // the record's file
+	Tower, Phantom bool
+}
+
+// gameData is what the viewer lays the board out from.
+type gameData struct {
+	Bounds  [4]int        `json:"bounds"` // x0, y0, x1, y1 of the final board, in squares
+	Colours []string      `json:"colours"`
+	Tiles   [][4]any      `json:"tiles"` // tile, x, y, rotation in degrees, in the order played
+	Boards  []boardStep   `json:"boards"`
+	Turns   []report.Step `json:"turns"`
+}
+
+// boardStep is the board after a step: the tiles on it (the first N of
+// Tiles), the figures (x, y, scale, seat, phantom 0/1) and the towers
+// (x, y, height, guard, closed 0/1).
+type boardStep struct {
+	N       int          `json:"n"`
+	Figures [][5]float64 `json:"f,omitempty"`
+	Towers  [][5]float64 `json:"w,omitempty"`
+}
+
+// gameInput is the hash of what a game page is built from.
+func gameInput(g *analytics.Game) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", pageVersion, g.Record)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// games writes a page and a record file for every game selected.
+func (w *writer) games() error {
+	_, err := w.s.SelectGames(w.ctx, w.f, true, func(g *analytics.Game) error {
+		w.nGames++
+		if w.progress != nil {
+			defer w.progress()
+		}
+		input := gameInput(g)
+		if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+			w.out.unchanged += 2
+			return nil
+		}
+		if err := w.out.write(recordFile(g.ID), []byte(g.Record)); err != nil {
+			return err
+		}
+		p, err := gamePage(g, input)
+		if err != nil {
+			return err
+		}
+		return w.render(gameFile(g.ID), p)
+	})
+	return err
+}
+
+// gamePage builds the page of a stored game from its record.
+func gamePage(g *analytics.Game, input string) (page, error) {
+	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
+	if err != nil {
+		return page{}, fmt.Errorf("game %d: %w", g.GID, err)
+	}
+	var steps []boardStep
+	start := boardStep{N: 1}
+	steps = append(steps, start)
+	rp := replay.Replay(g.File, g.Index, rg, replay.Options{Lenient: true, AfterTurn: func(_ *replay.Turn, state *engine.Game) {
+		steps = append(steps, piecesOf(state))
+	}})
+	if !rp.Valid() || rp.State == nil {
+		return page{}, &report.InvalidGameError{Game: rp.String(), Diagnostics: rp.Diagnostics}
+	}
+	data := gameData{Turns: report.Steps(rp)}
+	tiles := rp.State.Tiles()
+	data.Bounds = [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
+	for _, t := range tiles {
+		data.Tiles = append(data.Tiles, [4]any{t.Tile.String(), t.Pos.X, t.Pos.Y, t.Rot.Degrees()})
+		data.Bounds = [4]int{min(data.Bounds[0], t.Pos.X), min(data.Bounds[1], t.Pos.Y), max(data.Bounds[2], t.Pos.X), max(data.Bounds[3], t.Pos.Y)}
+	}
+	data.Boards = steps
+	names := make([]string, len(rp.Players))
+	for i, p := range rp.Players {
+		data.Colours = append(data.Colours, draw.SeatFill(p.Colour, i))
+		names[i] = p.Name
+	}
+	packed, err := gzipJSON(data)
+	if err != nil {
+		return page{}, err
+	}
+	p := page{Input: input, Title: "Game: " + strings.Join(names, ", "), Subtitle: gameSubtitle(g),
+		Game: &gameView{Data: packed, Turns: len(rp.Turns), CGN: recordFile(g.ID), Tower: rp.Rules.Tower(), Phantom: rp.Rules.Phantom}}
+	if g.Event != "" {
+		p.Facts = append(p.Facts, fact{Label: "Event", Text: g.Event, Href: eventFile(g.Event)})
+	}
+	for _, f := range [][2]string{{"Date", g.Date}, {"Round", g.Round}, {"Site", g.Site}} {
+		if f[1] != "" {
+			p.Facts = append(p.Facts, fact{Label: f[0], Text: f[1]})
+		}
+	}
+	result := "unfinished"
+	if g.Finished {
+		result = g.Result
+	}
+	p.Facts = append(p.Facts, fact{Label: "Result", Text: result}, fact{Label: "Turns", Text: strconv.Itoa(g.Turns)},
+		fact{Label: "Rules", Text: g.Rules})
+	t := &table{Head: []string{"Seat", "Player", "Place", "Score"}, Key: 1}
+	for i, pl := range g.Players {
+		place := "unfinished"
+		if g.Finished {
+			place = ordinal(pl.Rank)
+		}
+		t.Rows = append(t.Rows, []cell{text(strconv.Itoa(i + 1)), {Text: pl.Name, Href: playerFile(pl.Name)}, text(place), text(strconv.Itoa(pl.Score))})
+	}
+	p.Sections = append(p.Sections, section{ID: "players", Title: "Players", Table: t},
+		section{ID: "race", Title: "Score race", Note: "Every player's score after each turn; the last turn includes the final scoring.",
+			Chart: &chart{ID: "score-race", Height: 360, Options: scoreRace(names, data.Colours, rp.Turns)}})
+	return p, nil
+}
+
+// piecesOf is the board of state for the viewer.
+func piecesOf(state *engine.Game) boardStep {
+	figs, towers := draw.Pieces(state)
+	b := boardStep{N: state.NumTiles()}
+	for _, f := range figs {
+		b.Figures = append(b.Figures, [5]float64{round1(f.X), round1(f.Y), f.Scale, float64(f.Seat), b2f(f.Phantom)})
+	}
+	for _, t := range towers {
+		b.Towers = append(b.Towers, [5]float64{round1(t.X), round1(t.Y), float64(t.Height), float64(t.Guard), b2f(t.Closed)})
+	}
+	return b
+}
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func gameSubtitle(g *analytics.Game) string {
+	var parts []string
+	for _, v := range []string{g.Event, g.Site, g.Date, g.Round} {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// scoreRace is the ECharts options of every player's score after each
+// turn, in the players' colours.
+func scoreRace(names, colours []string, turns []replay.Turn) string {
+	type series struct {
+		Name       string         `json:"name"`
+		Type       string         `json:"type"`
+		ShowSymbol bool           `json:"showSymbol"`
+		Data       []int          `json:"data"`
+		LineStyle  map[string]any `json:"lineStyle"`
+		ItemStyle  map[string]any `json:"itemStyle"`
+	}
+	axis := make([]int, len(turns))
+	var ss []series
+	for seat, name := range names {
+		s := series{Name: name, Type: "line", Data: make([]int, len(turns)),
+			LineStyle: map[string]any{"color": colours[seat]}, ItemStyle: map[string]any{"color": colours[seat]}}
+		for i, t := range turns {
+			axis[i] = t.Number
+			if seat < len(t.Scores) {
+				s.Data[i] = t.Scores[seat]
+			}
+		}
+		ss = append(ss, s)
+	}
+	opts := map[string]any{
+		"animation": false,
+		"tooltip":   map[string]any{"trigger": "axis"},
+		"legend":    map[string]any{"type": "scroll"},
+		"grid":      map[string]any{"left": 50, "right": 20, "top": 40, "bottom": 40},
+		"xAxis":     map[string]any{"type": "category", "name": "Turn", "data": axis},
+		"yAxis":     map[string]any{"type": "value", "name": "Score"},
+		"series":    ss,
+	}
+	b, _ := json.Marshal(opts)
+	return string(b)
+}
+
+// gzipJSON packs v as base64 of gzipped JSON, which the viewer unpacks
+// with the browser's DecompressionStream.
+func gzipJSON(v any) (string, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	if err := json.NewEncoder(zw).Encode(v); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+}
+
+// ordinal writes a place: "1st", "2nd", "11th".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
