@@ -18,6 +18,7 @@ import (
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
 )
 
 // gameView is the board section of a game page.
@@ -136,7 +137,65 @@ func gamePage(g *analytics.Game, input string) (page, error) {
 	p.Sections = append(p.Sections, section{ID: "players", Title: "Players", Table: t},
 		section{ID: "race", Title: "Score race", Note: "Every player's score after each turn; the last turn includes the final scoring.",
 			Chart: &chart{ID: "score-race", Height: 360, Options: scoreRace(names, data.Colours, rp.Turns)}})
+	p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
 	return p, nil
+}
+
+// reviewSections are the review a record carries (towerlog review -o):
+// each player's chance of winning after every reviewed turn, and the
+// verdict on each turn the review marked with a glyph. None without a
+// review.
+func reviewSections(turns []review.Summary, names, colours []string, n int) []section {
+	if len(turns) == 0 {
+		return nil
+	}
+	type series struct {
+		Name      string         `json:"name"`
+		Type      string         `json:"type"`
+		Data      [][2]float64   `json:"data"`
+		LineStyle map[string]any `json:"lineStyle"`
+		ItemStyle map[string]any `json:"itemStyle"`
+	}
+	var ss []series
+	for seat, name := range names {
+		s := series{Name: name, Type: "line", LineStyle: map[string]any{"color": colours[seat]}, ItemStyle: map[string]any{"color": colours[seat]}}
+		for _, t := range turns {
+			if seat < len(t.Win) {
+				s.Data = append(s.Data, [2]float64{float64(t.Number), math.Round(100 * t.Win[seat])})
+			}
+		}
+		ss = append(ss, s)
+	}
+	opts, _ := json.Marshal(map[string]any{
+		"animation": false,
+		"tooltip":   map[string]any{"trigger": "axis"},
+		"legend":    map[string]any{"type": "scroll"},
+		"grid":      map[string]any{"left": 50, "right": 20, "top": 40, "bottom": 40},
+		"xAxis":     map[string]any{"type": "value", "name": "Turn", "min": 1, "max": n},
+		"yAxis":     map[string]any{"type": "value", "name": "%", "min": 0, "max": 100},
+		"series":    ss,
+	})
+	verdicts := &table{Head: []string{"Turn", "Player", "Verdict", "Move played", "Best move", "Points given away"}}
+	for _, t := range turns {
+		if t.Glyph == record.NoGlyph {
+			continue
+		}
+		best, given := "", ""
+		if t.BestMove != "" {
+			best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+		}
+		if t.GivenAway > 0 {
+			given = fmt.Sprintf("%.1f", t.GivenAway)
+		}
+		verdicts.Rows = append(verdicts.Rows, []cell{text(strconv.Itoa(t.Number)), {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
+			text(fmt.Sprintf("%+.1f", t.Played)), text(best), text(given)})
+	}
+	return []section{
+		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: string(opts)},
+			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
+		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
+			Note: "The turns the review marked: the value of the move played, the best move the review found and its value, and the points given away where the review found them clearly."},
+	}
 }
 
 // piecesOf is the board of state for the viewer.

@@ -23,7 +23,7 @@ func gameCell(g *analytics.Game) cell {
 	return cell{Text: label, Href: gameFile(g.ID)}
 }
 
-// resultCell writes a game's final scores, or "unfinished".
+// resultText writes a game's final scores, or "unfinished".
 func resultText(g *analytics.Game) string {
 	if !g.Finished {
 		return "unfinished"
@@ -35,8 +35,14 @@ func resultText(g *analytics.Game) string {
 	return strings.Join(parts, ", ")
 }
 
-// playersCell names a game's players; the table's links go to the game.
-func playersText(g *analytics.Game) string { return g.PlayerNames() }
+// playersCell links each of a game's players.
+func playersCell(g *analytics.Game) cell {
+	c := cell{}
+	for _, p := range g.Players {
+		c.Links = append(c.Links, cell{Text: p.Name, Href: playerFile(p.Name)})
+	}
+	return c
+}
 
 // events writes a page per event.
 func (w *writer) events() error {
@@ -128,7 +134,7 @@ func (w *writer) event(e analytics.EventInfo) error {
 	for i, games := range byRound {
 		t := &table{Head: []string{"Game", "Players", "Result"}}
 		for _, g := range games {
-			t.Rows = append(t.Rows, []cell{gameCell(g), text(playersText(g)), text(resultText(g))})
+			t.Rows = append(t.Rows, []cell{gameCell(g), playersCell(g), text(resultText(g))})
 		}
 		p.Sections = append(p.Sections, section{ID: "round-" + strconv.Itoa(i+1), Title: roundName(st.Rounds[i]), Table: t})
 	}
@@ -204,7 +210,7 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		if g.Event != "" {
 			ev = cell{Text: g.Event, Href: eventFile(g.Event)}
 		}
-		games.Rows = append(games.Rows, []cell{gameCell(g), ev, text(g.Round), text(playersText(g)), text(place),
+		games.Rows = append(games.Rows, []cell{gameCell(g), ev, text(g.Round), playersCell(g), text(place),
 			text(strconv.Itoa(me.Score)), text(resultText(g))})
 		for _, o := range g.Players {
 			if o.Name == ps.Name || !g.Finished {
@@ -368,7 +374,7 @@ func (w *writer) index() error {
 		if g.Event != "" {
 			e = cell{Text: g.Event, Href: eventFile(g.Event)}
 		}
-		latest.Rows = append(latest.Rows, []cell{gameCell(g), e, text(g.Round), text(playersText(g)), text(resultText(g))})
+		latest.Rows = append(latest.Rows, []cell{gameCell(g), e, text(g.Round), playersCell(g), text(resultText(g))})
 		return nil
 	})
 	if err != nil {

@@ -177,7 +177,11 @@ type table struct {
 	Key  int
 }
 
-type cell struct{ Text, Href string }
+// cell is a table's cell: text, a link, or several links (Links).
+type cell struct {
+	Text, Href string
+	Links      []cell
+}
 
 type chart struct {
 	ID      string
