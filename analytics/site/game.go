@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/towerlog/towerlog/analytics/report"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/ordered"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
@@ -54,28 +56,56 @@ func gameInput(g *analytics.Game) string {
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// games writes a page and a record file for every game selected.
+// builtGame is a game page made by a worker, or the news that the page
+// written before is up to date (page nil).
+type builtGame struct {
+	g    *analytics.Game
+	page []byte
+	err  error
+}
+
+// games writes a page and a record file for every game selected. The
+// pages are made on every core, and written in the order of the games.
 func (w *writer) games() error {
-	_, err := w.s.SelectGames(w.ctx, w.f, true, func(g *analytics.Game) error {
-		w.nGames++
-		if w.progress != nil {
-			defer w.progress()
-		}
-		input := gameInput(g)
-		if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
-			w.out.unchanged += 2
-			return nil
-		}
-		if err := w.out.write(recordFile(g.ID), []byte(g.Record)); err != nil {
+	workers := runtime.GOMAXPROCS(0)
+	return ordered.Run(w.ctx, workers, 2*workers,
+		func(send func(*analytics.Game) error) error {
+			_, err := w.s.SelectGames(w.ctx, w.f, true, send)
 			return err
-		}
-		p, err := gamePage(g, input)
-		if err != nil {
-			return err
-		}
-		return w.render(gameFile(g.ID), p)
-	})
-	return err
+		},
+		func() func(*analytics.Game) builtGame { return w.buildGame },
+		func(b builtGame) error {
+			w.nGames++
+			if w.progress != nil {
+				defer w.progress()
+			}
+			if b.err != nil {
+				return b.err
+			}
+			if err := w.out.write(recordFile(b.g.ID), []byte(b.g.Record)); err != nil {
+				return err
+			}
+			if b.page == nil {
+				w.out.unchanged++
+				return nil
+			}
+			return w.out.write(gameFile(b.g.ID), b.page)
+		})
+}
+
+// buildGame makes the page of g, unless the page written before was made
+// from the same record by the same version.
+func (w *writer) buildGame(g *analytics.Game) builtGame {
+	input := gameInput(g)
+	if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+		return builtGame{g: g}
+	}
+	p, err := gamePage(g, input)
+	if err != nil {
+		return builtGame{g: g, err: err}
+	}
+	b, err := renderPage(p)
+	return builtGame{g: g, page: b, err: err}
 }
 
 // gamePage builds the page of a stored game from its record.

@@ -192,10 +192,17 @@ type chart struct {
 func text(s string) cell { return cell{Text: s} }
 
 func (w *writer) render(name string, p page) error {
-	p.Home = "Home: the archive"
-	var b bytes.Buffer
-	if err := pageTemplate.Execute(&b, p); err != nil {
+	b, err := renderPage(p)
+	if err != nil {
 		return err
 	}
-	return w.out.write(name, b.Bytes())
+	return w.out.write(name, b)
+}
+
+// renderPage is the HTML of p.
+func renderPage(p page) ([]byte, error) {
+	p.Home = "Home: the archive"
+	var b bytes.Buffer
+	err := pageTemplate.Execute(&b, p)
+	return b.Bytes(), err
 }
