@@ -38,6 +38,10 @@ func Stylesheet() string { return pageCSS }
 // data-options: for pages that share them as a file.
 func Scripts() []string { return pageScripts }
 
+// PackJSON packs v as base64 of gzipped JSON, as the reports carry
+// their data and unpack it with the browser's DecompressionStream.
+func PackJSON(v any) (string, error) { return gzipJSON(v) }
+
 // page is what the page template draws: a header, a summary, tables,
 // charts and, for one game, the board and the turns.
 type page struct {

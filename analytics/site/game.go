@@ -2,9 +2,7 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -136,7 +134,7 @@ func gamePage(g *analytics.Game, input string) (page, error) {
 		data.Colours = append(data.Colours, draw.SeatFill(p.Colour, i))
 		names[i] = p.Name
 	}
-	packed, err := gzipJSON(data)
+	packed, err := report.PackJSON(data)
 	if err != nil {
 		return page{}, err
 	}
@@ -160,7 +158,7 @@ func gamePage(g *analytics.Game, input string) (page, error) {
 	for i, pl := range g.Players {
 		place := "unfinished"
 		if g.Finished {
-			place = ordinal(pl.Rank)
+			place = analytics.Ordinal(pl.Rank)
 		}
 		t.Rows = append(t.Rows, []cell{text(strconv.Itoa(i + 1)), {Text: pl.Name, Href: playerFile(pl.Name)}, text(place), text(strconv.Itoa(pl.Score))})
 	}
@@ -295,36 +293,4 @@ func scoreRace(names, colours []string, turns []replay.Turn) string {
 	}
 	b, _ := json.Marshal(opts)
 	return string(b)
-}
-
-// gzipJSON packs v as base64 of gzipped JSON, which the viewer unpacks
-// with the browser's DecompressionStream.
-func gzipJSON(v any) (string, error) {
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return "", err
-	}
-	if err := json.NewEncoder(zw).Encode(v); err != nil {
-		return "", err
-	}
-	if err := zw.Close(); err != nil {
-		return "", err
-	}
-	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
-}
-
-// ordinal writes a place: "1st", "2nd", "11th".
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
