@@ -1,6 +1,6 @@
 // towerlog site: the board of a game page, laid out turn by turn from
 // the page's data with the tile drawings shared by every page (defs,
-// above). Text from the data is written with textContent, never as
+// above); the slider and the turn's text are the reports' (page.js). Text from the data is written with textContent, never as
 // markup; the board is built with createElementNS.
 (function () {
   'use strict';
@@ -21,13 +21,6 @@
     var e = document.createElementNS(NS, name);
     Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
     return e;
-  }
-  function unpack(b64) {
-    var bin = atob(b64);
-    var bytes = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(stream).text().then(JSON.parse);
   }
   function figure(g, f, colour) {
     var t = 'translate(' + f[0] + ' ' + f[1] + ') scale(' + f[2] + ')';
@@ -73,52 +66,12 @@
     return svg;
   }
 
-  var slider = document.getElementById('turn-slider');
   var view = document.getElementById('board-svg');
-  var title = document.getElementById('turn-title');
-  var caption = document.getElementById('board-caption');
-  var label = document.getElementById('turn-label');
-  var scores = document.querySelector('#turn-scores tbody');
-  var events = document.getElementById('turn-events');
-  unpack(sec.getAttribute('data-game')).then(function (game) {
-    var turns = game.turns;
-    var raceEl = document.getElementById('score-race');
-    var race = raceEl && window.echarts ? echarts.getInstanceByDom(raceEl) : null;
-    var show = function (n) {
-      n = Math.max(0, Math.min(turns.length - 1, n));
-      slider.value = String(n);
-      var t = turns[n];
+  window.towerlogUnpack(sec.getAttribute('data-game')).then(function (game) {
+    window.towerlogSlider(game.turns, function (n) {
       view.textContent = '';
       view.appendChild(board(game, n));
-      title.textContent = t.title;
-      caption.textContent = t.caption;
-      label.textContent = n === 0 ? 'Start' : 'Turn ' + t.turn + ' of ' + (turns.length - 1);
-      scores.textContent = '';
-      t.scores.forEach(function (s) {
-        var tr = document.createElement('tr');
-        [s.name, String(s.score)].forEach(function (v) {
-          var td = document.createElement('td');
-          td.textContent = v;
-          tr.appendChild(td);
-        });
-        scores.appendChild(tr);
-      });
-      events.textContent = '';
-      t.events.forEach(function (e) {
-        var li = document.createElement('li');
-        li.textContent = e;
-        events.appendChild(li);
-      });
-      if (race && n > 0) {
-        race.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: n - 1 });
-      }
-    };
-    slider.addEventListener('input', function () { show(Number(slider.value)); });
-    document.getElementById('turn-first').addEventListener('click', function () { show(0); });
-    document.getElementById('turn-prev').addEventListener('click', function () { show(Number(slider.value) - 1); });
-    document.getElementById('turn-next').addEventListener('click', function () { show(Number(slider.value) + 1); });
-    document.getElementById('turn-last').addEventListener('click', function () { show(turns.length - 1); });
-    show(turns.length - 1);
-    sec.setAttribute('data-board-ready', String(turns.length));
+    });
+    sec.setAttribute('data-board-ready', String(game.turns.length));
   });
 })();
