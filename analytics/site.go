@@ -77,3 +77,19 @@ func (s *Store) LatestGames(ctx context.Context, f filter.Filter, n int, emit fu
 		"coalesce(g.date, '') DESC, g.gid DESC", false, emit)
 	return err
 }
+
+// GamesByRound calls emit with each game f selects, with its players but
+// not its record, by round (as people number them, games without a
+// round last) and then by key. When f selects nothing, the error is a
+// *filter.NoGamesError.
+func (s *Store) GamesByRound(ctx context.Context, f filter.Filter, emit func(*Game) error) error {
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return err
+	}
+	where, args, err := f.Where()
+	if err != nil {
+		return err
+	}
+	_, err = selectOrdered(ctx, s.db, where, args, "coalesce(g.round, '') = '', coalesce(g.round, '') COLLATE "+roundCollation+", g.gid", false, emit)
+	return err
+}

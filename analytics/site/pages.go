@@ -118,26 +118,19 @@ func (w *writer) event(e analytics.EventInfo) error {
 	p.Sections = append(p.Sections, section{ID: "crosstable", Title: "Crosstable", Table: cross,
 		Note: "Each cell counts the games of the player on the left against the player of the column's number: finished ahead, behind, and level after a second dash."})
 	// Each round's games.
-	byRound := make([][]*analytics.Game, len(st.Rounds))
-	roundIdx := map[string]int{}
-	for i, r := range st.Rounds {
-		roundIdx[r] = i
-	}
-	_, err = w.s.SelectGames(w.ctx, f, false, func(g *analytics.Game) error {
-		i := roundIdx[g.Round]
-		byRound[i] = append(byRound[i], g)
-		return nil
+	games := &pager{w: w, base: strings.TrimSuffix(eventFile(e.Name), ".html"), title: e.Name,
+		head: []string{"Round", "Game", "Players", "Result"}}
+	err = w.s.GamesByRound(w.ctx, f, func(g *analytics.Game) error {
+		return games.add([]cell{text(roundName(g.Round)), gameCell(g), playersCell(g), text(resultText(g))})
 	})
 	if err != nil {
 		return err
 	}
-	for i, games := range byRound {
-		t := &table{Head: []string{"Game", "Players", "Result"}}
-		for _, g := range games {
-			t.Rows = append(t.Rows, []cell{gameCell(g), playersCell(g), text(resultText(g))})
-		}
-		p.Sections = append(p.Sections, section{ID: "round-" + strconv.Itoa(i+1), Title: roundName(st.Rounds[i]), Table: t})
+	list, err := games.sections("Games by round", "Every game of the event, round by round.")
+	if err != nil {
+		return err
 	}
+	p.Sections = append(p.Sections, list...)
 	return w.render(eventFile(e.Name), p)
 }
 
@@ -191,7 +184,8 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 	f := w.f
 	f.Players = append(append([]string(nil), f.Players...), ps.Name)
 	f.Seat = 0
-	games := &table{Head: []string{"Game", "Event", "Round", "Players", "Place", "Score", "Result"}}
+	games := &pager{w: w, base: strings.TrimSuffix(playerFile(ps.Name), ".html"), title: ps.Name,
+		head: []string{"Game", "Event", "Round", "Players", "Place", "Score", "Result"}}
 	places := map[int]int{}
 	against := map[string]*opponent{}
 	_, err := w.s.SelectGames(w.ctx, f, false, func(g *analytics.Game) error {
@@ -210,8 +204,10 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		if g.Event != "" {
 			ev = cell{Text: g.Event, Href: eventFile(g.Event)}
 		}
-		games.Rows = append(games.Rows, []cell{gameCell(g), ev, text(g.Round), playersCell(g), text(place),
-			text(strconv.Itoa(me.Score)), text(resultText(g))})
+		if err := games.add([]cell{gameCell(g), ev, text(g.Round), playersCell(g), text(place),
+			text(strconv.Itoa(me.Score)), text(resultText(g))}); err != nil {
+			return err
+		}
 		for _, o := range g.Players {
 			if o.Name == ps.Name || !g.Finished {
 				continue
@@ -310,7 +306,11 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		}
 		p.Sections = append(p.Sections, section{ID: "phantom", Title: "The Phantom", Table: tt})
 	}
-	p.Sections = append(p.Sections, section{ID: "games", Title: "Games", Table: games, Note: "Every game of the player, in the order stored."})
+	list, err := games.sections("Games", "Every game of the player, in the order stored.")
+	if err != nil {
+		return err
+	}
+	p.Sections = append(p.Sections, list...)
 	return w.render(playerFile(ps.Name), p)
 }
 

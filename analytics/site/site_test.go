@@ -93,7 +93,7 @@ func walk(t *testing.T, dir string) map[string]bool {
 // checkSite writes the site of s and checks that every file is reached
 // from the index, and that there is a page for every game, player and
 // event.
-func checkSite(t *testing.T, s *analytics.Store) (string, site.Stats) {
+func checkSite(t *testing.T, s *analytics.Store, pages int) (string, site.Stats) {
 	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "site")
@@ -115,8 +115,11 @@ func checkSite(t *testing.T, s *analytics.Store) (string, site.Stats) {
 		if !reached[name] {
 			t.Errorf("%s is not reachable from index.html", name)
 		}
-		kind, _, found := strings.Cut(name, "-")
-		if found {
+		kind, rest, found := strings.Cut(name, "-")
+		switch {
+		case strings.Contains(rest, "-"):
+			kind += "-more" // a list's page after the first
+		case found:
 			kind += filepath.Ext(name)
 		}
 		count[kind]++
@@ -143,6 +146,9 @@ func checkSite(t *testing.T, s *analytics.Store) (string, site.Stats) {
 	if st.Games != games || st.Players != len(stats) || st.Events != len(events) {
 		t.Errorf("stats %+v, want %d games, %d players, %d events", st, games, len(stats), len(events))
 	}
+	if count["player-more"]+count["event-more"] != pages {
+		t.Errorf("%d pages of games after the first, want %d", count["player-more"]+count["event-more"], pages)
+	}
 	return dir, st
 }
 
@@ -151,7 +157,7 @@ func checkSite(t *testing.T, s *analytics.Store) (string, site.Stats) {
 // stats --rating prints (its test compares it with the report's).
 func TestDemoSite(t *testing.T) {
 	s := demoStore(t)
-	dir, _ := checkSite(t, s)
+	dir, _ := checkSite(t, s, 0)
 	// A game page is small beside the shared files.
 	files, _ := filepath.Glob(filepath.Join(dir, "game-*.html"))
 	for _, f := range files {
@@ -170,7 +176,37 @@ func TestRealGamesSiteLinks(t *testing.T) {
 	if err != nil || n < 20 {
 		t.Fatalf("%d games stored (%v): too few to test", n, err)
 	}
-	checkSite(t, s)
+	checkSite(t, s, 0)
+}
+
+// TestListPages lists the games of players and events over pages of 7:
+// every page is reached, and the pages after the first are those the
+// counts of games call for.
+func TestListPages(t *testing.T) {
+	defer site.SetListRows(7)()
+	s := storeOf(t, true, "../../testdata/games", "../../testdata/cgn", "../../testdata/jcz")
+	ctx := context.Background()
+	stats, err := s.PlayerStatistics(ctx, filter.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A list of n games takes ceil(n/7) pages, the first the main one.
+	more := func(n int) int { return max(0, (n+6)/7-1) }
+	pages := 0
+	for _, p := range stats {
+		pages += more(p.Games + p.Unfinished)
+	}
+	events, err := s.Events(ctx, filter.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		pages += more(e.Games)
+	}
+	if pages == 0 {
+		t.Fatal("no list is longer than a page: the test would prove nothing")
+	}
+	checkSite(t, s, pages)
 }
 
 // checkRatings compares the index's rating list with the ladder's.
