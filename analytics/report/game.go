@@ -151,7 +151,7 @@ func boardView(g *replay.Game) (*board, error) {
 		}
 		boards = append(boards, svg.String())
 	}
-	packed, err := gzipJSON(boards)
+	packed, err := gzipJSON(boards, gzip.BestCompression)
 	if err != nil {
 		return nil, err
 	}
@@ -195,9 +195,9 @@ func boardCaption(n, turns int) string {
 // gzipJSON packs v as base64 of gzipped JSON: the boards of successive
 // turns differ by a tile or two, so they shrink about tenfold. The page
 // unpacks them with the browser's DecompressionStream.
-func gzipJSON(v any) (string, error) {
+func gzipJSON(v any, level int) (string, error) {
 	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&buf, level)
 	if err != nil {
 		return "", err
 	}

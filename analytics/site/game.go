@@ -39,12 +39,13 @@ type gameData struct {
 }
 
 // boardStep is the board after a step: the tiles on it (the first N of
-// Tiles), the figures (x, y, scale, seat, phantom 0/1) and the towers
-// (x, y, height, guard, closed 0/1).
+// Tiles), the figures (x, y, scale in percent, seat, phantom 0/1) and the
+// towers (x, y, height, guard, closed 0/1), in whole board units (a
+// square is 64).
 type boardStep struct {
-	N       int          `json:"n"`
-	Figures [][5]float64 `json:"f,omitempty"`
-	Towers  [][5]float64 `json:"w,omitempty"`
+	N       int      `json:"n"`
+	Figures [][5]int `json:"f,omitempty"`
+	Towers  [][5]int `json:"w,omitempty"`
 }
 
 // gameInput is the hash of what a game page is built from.
@@ -231,17 +232,17 @@ func piecesOf(state *engine.Game) boardStep {
 	figs, towers := draw.Pieces(state)
 	b := boardStep{N: state.NumTiles()}
 	for _, f := range figs {
-		b.Figures = append(b.Figures, [5]float64{round1(f.X), round1(f.Y), f.Scale, float64(f.Seat), b2f(f.Phantom)})
+		b.Figures = append(b.Figures, [5]int{round(f.X), round(f.Y), round(100 * f.Scale), f.Seat, b2i(f.Phantom)})
 	}
 	for _, t := range towers {
-		b.Towers = append(b.Towers, [5]float64{round1(t.X), round1(t.Y), float64(t.Height), float64(t.Guard), b2f(t.Closed)})
+		b.Towers = append(b.Towers, [5]int{round(t.X), round(t.Y), t.Height, t.Guard, b2i(t.Closed)})
 	}
 	return b
 }
 
-func round1(v float64) float64 { return math.Round(v*10) / 10 }
+func round(v float64) int { return int(math.Round(v)) }
 
-func b2f(b bool) float64 {
+func b2i(b bool) int {
 	if b {
 		return 1
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -321,9 +322,9 @@ func historyChart(h []rating.Point) string {
 	r, lo, band := make([]float64, len(h)), make([]float64, len(h)), make([]float64, len(h))
 	for i, p := range h {
 		labels[i] = strings.TrimSpace(p.Date + " " + roundLabel(p.Round))
-		r[i] = round1(p.R)
-		lo[i] = round1(p.R - 2*p.RD)
-		band[i] = round1(4 * p.RD)
+		r[i] = roundTenth(p.R)
+		lo[i] = roundTenth(p.R - 2*p.RD)
+		band[i] = roundTenth(4 * p.RD)
 	}
 	opts := map[string]any{
 		"animation": false,
@@ -399,3 +400,5 @@ func (w *writer) index() error {
 	}
 	return w.render("index.html", p)
 }
+
+func roundTenth(v float64) float64 { return math.Round(v*10) / 10 }

@@ -31,7 +31,7 @@ var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
 // pageVersion changes whenever what a game page shows changes other
 // than through its record: a game page whose record and version are
 // those it was written from is not written again.
-const pageVersion = "1"
+const pageVersion = "2"
 
 // Options tunes Write.
 type Options struct {

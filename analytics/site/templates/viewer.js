@@ -23,7 +23,7 @@
     return e;
   }
   function figure(g, f, colour) {
-    var t = 'translate(' + f[0] + ' ' + f[1] + ') scale(' + f[2] + ')';
+    var t = 'translate(' + f[0] + ' ' + f[1] + ') scale(' + f[2] / 100 + ')';
     if (f[4]) {
       g.appendChild(el('path', { d: meeple, transform: t, fill: '#ffffff', 'fill-opacity': 0.6, stroke: '#ffffff', 'stroke-width': 4.4 }));
       g.appendChild(el('path', { d: meeple, transform: t, fill: 'none', stroke: '#1a1a1a', 'stroke-width': 3 }));
