@@ -169,7 +169,7 @@ func reviewFirst(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turns, err := review.Game(context.Background(), g, review.Options{Rollouts: 4, Seed: 1}, nil)
+	turns, err := review.Game(context.Background(), g, review.Options{Rollouts: 2, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,9 +58,10 @@ func gameInput(g *analytics.Game) string {
 // builtGame is a game page made by a worker, or the news that the page
 // written before is up to date (page nil).
 type builtGame struct {
-	g    *analytics.Game
-	page []byte
-	err  error
+	g       *analytics.Game
+	page    []byte
+	reviews []review.Summary // the review the record carries, if any
+	err     error
 }
 
 // games writes a page and a record file for every game selected. The
@@ -81,6 +82,7 @@ func (w *writer) games() error {
 			if b.err != nil {
 				return b.err
 			}
+			w.addReviews(b.reviews)
 			if err := w.out.write(recordFile(b.g.ID), []byte(b.g.Record)); err != nil {
 				return err
 			}
@@ -95,24 +97,33 @@ func (w *writer) games() error {
 // buildGame makes the page of g, unless the page written before was made
 // from the same record by the same version.
 func (w *writer) buildGame(g *analytics.Game) builtGame {
+	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
+	if err != nil {
+		return builtGame{g: g, err: fmt.Errorf("game %d: %w", g.GID, err)}
+	}
+	out := builtGame{g: g}
+	// Only a reviewed record holds the review's comments.
+	if strings.Contains(g.Record, "{review: ") {
+		names := make([]string, len(g.Players))
+		for i, p := range g.Players {
+			names[i] = p.Name
+		}
+		out.reviews = review.Read(rg, names)
+	}
 	input := gameInput(g)
 	if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
-		return builtGame{g: g}
+		return out
 	}
-	p, err := gamePage(g, input)
-	if err != nil {
-		return builtGame{g: g, err: err}
+	p, err := gamePage(g, rg, input)
+	if err == nil {
+		out.page, err = renderPage(p)
 	}
-	b, err := renderPage(p)
-	return builtGame{g: g, page: b, err: err}
+	out.err = err
+	return out
 }
 
 // gamePage builds the page of a stored game from its record.
-func gamePage(g *analytics.Game, input string) (page, error) {
-	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
-	if err != nil {
-		return page{}, fmt.Errorf("game %d: %w", g.GID, err)
-	}
+func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	var steps []boardStep
 	start := boardStep{N: 1}
 	steps = append(steps, start)
@@ -166,7 +177,9 @@ func gamePage(g *analytics.Game, input string) (page, error) {
 	p.Sections = append(p.Sections, section{ID: "players", Title: "Players", Table: t},
 		section{ID: "race", Title: "Score race", Note: "Every player's score after each turn; the last turn includes the final scoring.",
 			Chart: &chart{ID: "score-race", Height: 360, Options: scoreRace(names, data.Colours, rp.Turns)}})
-	p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
+	if strings.Contains(g.Record, "{review: ") {
+		p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
+	}
 	return p, nil
 }
 
@@ -294,4 +307,36 @@ func scoreRace(names, colours []string, turns []replay.Turn) string {
 	}
 	b, _ := json.Marshal(opts)
 	return string(b)
+}
+
+// reviewTally is a player's reviewed turns over the games of the site.
+type reviewTally struct {
+	games, turns int
+	givenAway    float64
+	best         int // turns where the move played was the best the review found
+	mistakes     int // turns marked ?!, ? or ??
+}
+
+// addReviews counts a game's review in its players' tallies.
+func (w *writer) addReviews(turns []review.Summary) {
+	seen := map[string]bool{}
+	for _, t := range turns {
+		r := w.reviews[t.Player]
+		if r == nil {
+			r = &reviewTally{}
+			w.reviews[t.Player] = r
+		}
+		if !seen[t.Player] {
+			seen[t.Player] = true
+			r.games++
+		}
+		r.turns++
+		r.givenAway += t.GivenAway
+		if t.BestMove == "" {
+			r.best++
+		}
+		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
+			r.mistakes++
+		}
+	}
 }

@@ -31,7 +31,7 @@ var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
 // pageVersion changes whenever what a game page shows changes other
 // than through its record: a game page whose record and version are
 // those it was written from is not written again.
-const pageVersion = "2"
+const pageVersion = "3"
 
 // Options tunes Write.
 type Options struct {
@@ -69,7 +69,7 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 	if err != nil {
 		return st, err
 	}
-	w := &writer{ctx: ctx, s: s, f: o.Filter, out: out, progress: o.Progress}
+	w := &writer{ctx: ctx, s: s, f: o.Filter, out: out, progress: o.Progress, reviews: map[string]*reviewTally{}}
 	if err := w.assets(); err != nil {
 		return st, err
 	}
@@ -99,6 +99,7 @@ type writer struct {
 	nGames    int
 	nPlayers  int
 	unrated   []string // players with no finished game
+	reviews   map[string]*reviewTally
 }
 
 // The file names of the pages: from ids, never from names as given.
