@@ -9,14 +9,12 @@ import (
 	"fmt"
 	"html"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
@@ -35,20 +33,8 @@ func chromium(t *testing.T) string { return browsertest.Chromium(t) }
 // dumpDOM loads a page in headless Chromium with no network and returns
 // the DOM after its scripts ran.
 func dumpDOM(t *testing.T, browser, page string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-		"--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir="+t.TempDir(),
-		"--window-size=1200,900", "--virtual-time-budget=15000", "--dump-dom", "file://"+page)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	return string(out)
+	dom, _ := browsertest.Load(t, browser, page)
+	return dom
 }
 
 var (

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/towerlog/towerlog/analytics/site"
 	"github.com/towerlog/towerlog/generate"
@@ -19,38 +17,6 @@ import (
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
 )
-
-// hostileRoster are player names an attacker could write into a record.
-var hostileRoster = browsertest.HostileRoster
-
-// chromium returns the path of a Chromium, or skips the test (fails it
-// under CI).
-func chromium(t *testing.T) string { return browsertest.Chromium(t) }
-
-// load opens a page in headless Chromium with no network and returns the
-// DOM after its scripts ran and what the page wrote to the console.
-func load(t *testing.T, browser, page string) (dom string, console []string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-		"--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir="+t.TempDir(),
-		"--enable-logging=stderr", "--v=0",
-		"--window-size=1200,900", "--virtual-time-budget=15000", "--dump-dom", "file://"+page)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	for _, line := range strings.Split(stderr.String(), "\n") {
-		if strings.Contains(line, ":CONSOLE") {
-			console = append(console, line)
-		}
-	}
-	return string(out), console
-}
 
 var (
 	cspMeta    = regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="[^"]*">`)
@@ -66,11 +32,11 @@ var (
 // Content-Security-Policy: the charts and the board are drawn, no
 // payload runs, and the console stays silent.
 func TestHostileSiteInChromium(t *testing.T) {
-	browser := chromium(t)
+	browser := browsertest.Chromium(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	archive := filepath.Join(dir, "archive")
-	files, err := generate.Archive(ctx, archive, generate.ArchiveOptions{Games: 10, Files: 1, Seed: 3, Roster: hostileRoster})
+	files, err := generate.Archive(ctx, archive, generate.ArchiveOptions{Games: 10, Files: 1, Seed: 3, Roster: browsertest.HostileRoster})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,10 +49,10 @@ func TestHostileSiteInChromium(t *testing.T) {
 	walk(t, out)
 	// The detector works: the first name written raw into a page runs.
 	raw := filepath.Join(dir, "raw.html")
-	if err := os.WriteFile(raw, []byte("<!DOCTYPE html><html><body>"+hostileRoster[0]+"</body></html>"), 0o644); err != nil {
+	if err := os.WriteFile(raw, []byte("<!DOCTYPE html><html><body>"+browsertest.HostileRoster[0]+"</body></html>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if dom, _ := load(t, browser, raw); !pwned.MatchString(dom) {
+	if dom, _ := browsertest.Load(t, browser, raw); !pwned.MatchString(dom) {
 		t.Fatalf("the payload did not run even written raw:\n%s", dom)
 	}
 	event, _ := filepath.Glob(filepath.Join(out, "event-*.html"))
@@ -98,7 +64,7 @@ func TestHostileSiteInChromium(t *testing.T) {
 			reviewedPage = g
 		}
 	}
-	if len(event) == 0 || len(players) != len(hostileRoster) || reviewedPage == "" {
+	if len(event) == 0 || len(players) != len(browsertest.HostileRoster) || reviewedPage == "" {
 		t.Fatalf("%d events, %d players, reviewed game %q", len(event), len(players), reviewedPage)
 	}
 	pages := []struct {
@@ -123,7 +89,7 @@ func TestHostileSiteInChromium(t *testing.T) {
 		}
 		for variant, file := range map[string]string{"as written": p.file, "without CSP": noCSP} {
 			t.Run(p.name+" "+variant, func(t *testing.T) {
-				dom, console := load(t, browser, file)
+				dom, console := browsertest.Load(t, browser, file)
 				if pwned.MatchString(dom) {
 					t.Errorf("a payload ran")
 				}
@@ -145,7 +111,7 @@ func TestHostileSiteInChromium(t *testing.T) {
 					}
 				}
 				// The names with markup are in the DOM as text only.
-				for _, name := range []string{hostileRoster[0], hostileRoster[3]} {
+				for _, name := range []string{browsertest.HostileRoster[0], browsertest.HostileRoster[3]} {
 					if strings.Contains(dom, name) {
 						t.Errorf("a name became markup: %s", name)
 					}
