@@ -48,10 +48,11 @@ type boardStep struct {
 	Towers  [][5]int `json:"w,omitempty"`
 }
 
-// gameInput is the hash of what a game page is built from.
+// gameInput is the hash of what a game page is built from: its record,
+// the page's template and pageVersion.
 func gameInput(g *analytics.Game) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", pageVersion, g.Record)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", pageVersion, siteHTML, g.Record)
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

@@ -36,6 +36,15 @@ func resultText(g *analytics.Game) string {
 	return strings.Join(parts, ", ")
 }
 
+// playerLinks links each player named.
+func playerLinks(names []string) []cell {
+	var out []cell
+	for _, n := range names {
+		out = append(out, cell{Text: n, Href: playerFile(n)})
+	}
+	return out
+}
+
 // playersCell links each of a game's players.
 func playersCell(g *analytics.Game) cell {
 	c := cell{}
@@ -51,7 +60,7 @@ func (w *writer) events() error {
 	if w.eventList, err = w.s.Events(w.ctx, w.f); err != nil {
 		return err
 	}
-	w.winners = map[string]string{}
+	w.winners = map[string][]string{}
 	for _, e := range w.eventList {
 		if err := w.event(e); err != nil {
 			return err
@@ -73,12 +82,12 @@ func (w *writer) event(e analytics.EventInfo) error {
 			winners = append(winners, p.Name)
 		}
 	}
-	w.winners[e.Name] = strings.Join(winners, " and ")
+	w.winners[e.Name] = winners
 	p := page{Title: e.Name, Subtitle: dates(e.First, e.Last), Facts: []fact{
 		{Label: "Games", Text: strconv.Itoa(e.Games)}, {Label: "Players", Text: strconv.Itoa(e.Players)},
 		{Label: "Rounds", Text: strconv.Itoa(e.Rounds)}}}
 	if len(winners) > 0 {
-		p.Facts = append(p.Facts, fact{Label: "Leader", Text: w.winners[e.Name]})
+		p.Facts = append(p.Facts, fact{Label: "Leader", Links: playerLinks(winners)})
 	}
 	// Standings, round by round.
 	head := []string{"#", "Player"}
@@ -373,7 +382,7 @@ func (w *writer) index() error {
 	ev := &table{Head: []string{"Event", "Dates", "Games", "Players", "Rounds", "Leader"}, Key: 0}
 	for _, e := range w.eventList {
 		ev.Rows = append(ev.Rows, []cell{{Text: e.Name, Href: eventFile(e.Name)}, text(dates(e.First, e.Last)), text(strconv.Itoa(e.Games)),
-			text(strconv.Itoa(e.Players)), text(strconv.Itoa(e.Rounds)), text(w.winners[e.Name])})
+			text(strconv.Itoa(e.Players)), text(strconv.Itoa(e.Rounds)), {Links: playerLinks(w.winners[e.Name])}})
 	}
 	p.Sections = append(p.Sections, section{ID: "events", Title: "Events", Table: ev,
 		Note: "The leader is the player ranked first by " + analytics.RankingRule + "."})

@@ -28,9 +28,9 @@ var viewerJS string
 
 var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
 
-// pageVersion changes whenever what a game page shows changes other
-// than through its record: a game page whose record and version are
-// those it was written from is not written again.
+// pageVersion changes whenever the code changes what a game page shows
+// (a change of the template counts by itself): a game page whose record,
+// template and version are those it was written from is not made again.
 const pageVersion = "3"
 
 // Options tunes Write.
@@ -95,7 +95,7 @@ type writer struct {
 	progress  func()
 	ladder    *rating.Ladder
 	eventList []analytics.EventInfo
-	winners   map[string]string // event: its winner or winners
+	winners   map[string][]string // event: its leader or leaders
 	nGames    int
 	nPlayers  int
 	unrated   []string // players with no finished game
@@ -164,7 +164,11 @@ type page struct {
 	Sections []section
 }
 
-type fact struct{ Label, Text, Href string }
+// fact is a figure of a page's head: text, a link, or several links.
+type fact struct {
+	Label, Text, Href string
+	Links             []cell
+}
 
 type section struct {
 	ID, Title, Note string

@@ -59,6 +59,11 @@
       var u = el('use', { href: '#t-' + t[0] + '-' + t[3], x: t[1] * SQ, y: t[2] * SQ, width: SQ, height: SQ });
       svg.appendChild(u);
     }
+    // The grid between the squares, as the report's board draws it.
+    var d = '';
+    for (var x = b[0]; x <= b[2] + 1; x++) { d += 'M' + x * SQ + ' ' + y0 + 'V' + (y0 + h); }
+    for (var y = b[1]; y <= b[3] + 1; y++) { d += 'M' + x0 + ' ' + y * SQ + 'H' + (x0 + w); }
+    svg.appendChild(el('path', { d: d, fill: 'none', stroke: '#000000', 'stroke-opacity': 0.3, 'stroke-width': 0.6 }));
     var g = el('g', {});
     (step.w || []).forEach(function (w) { tower(g, w, game.colours); });
     (step.f || []).forEach(function (f) { figure(g, f, game.colours[f[3]] || '#888888'); });
