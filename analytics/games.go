@@ -172,7 +172,7 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 		}
 		found = append(found, Removed{Ref: ref, GID: g.GID, File: g.File, Index: g.Index, Players: g.PlayerNames()})
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := beginWrite(ctx, ctx, s.db)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/towerlog/towerlog/analytics/identity"
 
@@ -119,6 +120,9 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	close(games)
 	<-done
 	st.Failed = failed
+	if werr != nil && !errors.Is(werr, context.Canceled) && !errors.Is(werr, context.DeadlineExceeded) {
+		return st, &WriteError{Path: s.path, Stored: st.Added, Err: werr}
+	}
 	if werr != nil {
 		return st, werr
 	}
@@ -129,6 +133,26 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 	}
 	return st, runErr
 }
+
+// WriteError is an ingest stopped by an error of the database (a full
+// disk, an I/O error): the transactions committed before it hold Stored
+// games, whole, and an ingest of the same files stores the rest.
+type WriteError struct {
+	Path   string // the database
+	Stored int    // the games this ingest stored before the error
+	Err    error
+}
+
+// Error names the database and says what was stored, on one line.
+func (e *WriteError) Error() string {
+	n := fmt.Sprintf("%d games", e.Stored)
+	if e.Stored == 1 {
+		n = "1 game"
+	}
+	return fmt.Sprintf("%s: %v (%s stored; the database is consistent: once the cause is fixed, the same command stores the rest)", e.Path, e.Err, n)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // defaultBatchRows is the rows of a transaction of Ingest by default.
 // The rows go to the database as they come, so the size of a transaction
@@ -145,17 +169,36 @@ const queuedGames = 64
 // transactions of about o.BatchRows rows each, every game whole in one.
 // Counts enter st only once their transaction has committed. Once ctx
 // ends, no transaction begins: the caller reports why it stopped.
+//
+// It writes on a connection of its own whose attempts to take the write
+// lock are short (writerWait), so that an ingest waiting for another
+// writer notices within writerWait that it is to stop; the connection
+// gets the pool's busy_timeout back before it returns to the pool.
 func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+	bg := context.WithoutCancel(ctx)
+	conn, err := s.db.Conn(bg)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(bg, fmt.Sprintf(`PRAGMA busy_timeout = %d`, min(writerWait, busyTimeout).Milliseconds())); err != nil {
+		return err
+	}
+	defer conn.ExecContext(bg, fmt.Sprintf(`PRAGMA busy_timeout = %d`, busyTimeout.Milliseconds()))
 	for g := range in {
 		if ctx.Err() != nil {
 			continue // drained, so that the sender never waits
 		}
-		if err := s.writeTx(ctx, g, in, o, st); err != nil {
+		if err := s.writeTx(ctx, conn, g, in, o, st); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// writerWait is how long one attempt of an ingest's writer waits for the
+// write lock before beginWrite looks whether the ingest is to stop.
+const writerWait = 200 * time.Millisecond
 
 // writeTx stores first and the games that follow it in one transaction,
 // until they hold o.BatchRows rows, in is closed or ctx ends, skipping
@@ -169,10 +212,10 @@ func (s *Store) write(ctx context.Context, in <-chan *pending, o IngestOptions, 
 // ctx's cancellation for the same reason; given a context that can end,
 // the driver would also watch it with a goroutine of its own for every
 // statement, while these statements are short (a few hundred rows).
-func (s *Store) writeTx(ctx context.Context, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
+func (s *Store) writeTx(ctx context.Context, conn *sql.Conn, first *pending, in <-chan *pending, o IngestOptions, st *IngestStats) error {
 	stop := ctx
 	ctx = context.WithoutCancel(ctx)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := beginWrite(ctx, stop, conn)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ var migrations embed.FS
 // keeps it) lets reports read while an ingest writes and makes a commit
 // one append; synchronous(NORMAL) is durable enough in WAL mode (a power cut
 // loses at most the last transactions, never consistency); busy_timeout
-// makes a second writer wait instead of failing; foreign_keys enforces
+// makes a second writer wait (beginWrite waits on past it); foreign_keys enforces
 // the REFERENCES clauses; _txlock=immediate takes the write lock at BEGIN,
 // so two writers queue instead of deadlocking on lock upgrades. The page
 // cache of up to 16 MiB (the default is 2 MiB) holds an ingest's
@@ -43,15 +43,23 @@ var migrations embed.FS
 // allocator rounds the page and its header up to a power of two): the
 // peak memory of a 20,000-game ingest was 307 MB with a cache of 64 MiB,
 // 211 MB with 16 MiB, for the same CPU time.
-const pragmas = "_pragma=cache_size(-16384)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+const pragmas = "_pragma=cache_size(-16384)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
 
-// busyTimeout is how long a writer waits for another, as busy_timeout.
-const busyTimeout = 5 * time.Second
+// busyTimeout is how long one attempt of a writer waits for another
+// (SQLite's busy_timeout, set on every connection that writes). A
+// variable so that the tests can make writers meet it often.
+var busyTimeout = 5 * time.Second
+
+// writePragmas are the pragmas of a connection that writes.
+func writePragmas() string {
+	return fmt.Sprintf("%s&_pragma=busy_timeout(%d)", pragmas, busyTimeout.Milliseconds())
+}
 
 // Store is a towerlog database: one SQLite file holding replayed games and
 // the diagnostics of games that failed validation.
 type Store struct {
 	db    *sql.DB
+	path  string // the file, as given to Open or OpenReadOnly
 	notes []string
 }
 
@@ -77,11 +85,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := checkFile(ctx, path); err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite", dsn(path, pragmas))
+	db, err := sql.Open("sqlite", dsn(path, writePragmas()))
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db}
+	s := &Store{db: db, path: path}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		var se *sqlite.Error
@@ -134,8 +142,11 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	return &Store{db: db, path: path}, nil
 }
+
+// Path returns the database's file, as given to Open or OpenReadOnly.
+func (s *Store) Path() string { return s.path }
 
 // OutdatedError is a database written by an earlier towerlog, which only
 // a command that writes can bring up to date.
@@ -150,10 +161,28 @@ func (e *OutdatedError) Error() string {
 		e.Path, e.Migration, e.Path)
 }
 
+// UnfinishedError is a database whose creation did not finish: a file
+// with no tables, or none of towerlog's migrations applied (a creation
+// stopped by a full disk or a kill, or an empty file). Open creates it
+// again.
+type UnfinishedError struct {
+	Path string
+}
+
+// Error says what to do on one line.
+func (e *UnfinishedError) Error() string {
+	return fmt.Sprintf("%s: an unfinished database, whose creation stopped before its tables were written: ingest into it (towerlog ingest --db %s PATH...) to create it",
+		e.Path, e.Path)
+}
+
 // checkMigrated checks that every migration is recorded as applied.
 func checkMigrated(ctx context.Context, db *sql.DB, path string) error {
 	rows, err := db.QueryContext(ctx, `SELECT name FROM migrations`)
 	if err != nil {
+		var tables int
+		if db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables) == nil && tables == 0 {
+			return &UnfinishedError{Path: path}
+		}
 		return fmt.Errorf("%s: not a towerlog database: %w", path, err)
 	}
 	applied := map[string]bool{}
@@ -167,6 +196,9 @@ func checkMigrated(ctx context.Context, db *sql.DB, path string) error {
 	}
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if len(applied) == 0 {
+		return &UnfinishedError{Path: path}
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
@@ -216,7 +248,7 @@ const storedPage = 500
 // has a record and meets cond, a condition on games written in code,
 // never from input. It reads a page of games at a time, so fn may write
 // to games between two pages.
-func eachStored(ctx context.Context, tx *sql.Tx, cond string, fn func(gid int64, record any) error) error {
+func eachStored(ctx context.Context, tx Queryer, cond string, fn func(gid int64, record any) error) error {
 	type stored struct {
 		gid    int64
 		record any
@@ -242,16 +274,29 @@ func eachStored(ctx context.Context, tx *sql.Tx, cond string, fn func(gid int64,
 	}
 }
 
-// migrate applies, each in its own transaction, the embedded migrations
-// not yet recorded in the migrations table.
+// migrate applies the embedded migrations not yet recorded in the
+// migrations table. A new database is created in one transaction, whole
+// or not at all: stopped at any point (a full disk, a kill), it leaves a
+// file with no tables, which Open creates again and a reader calls an
+// unfinished creation (*UnfinishedError). The migrations of an existing
+// database are applied each in its own transaction. A database up to
+// date takes no write lock, so that opening it waits for no writer.
 func (s *Store) migrate(ctx context.Context) error {
 	if err := s.useWAL(ctx); err != nil {
 		return err
 	}
+	if checkMigrated(ctx, s.db, "") == nil {
+		return nil
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
 	// In a transaction that takes the write lock at its start, so that a
 	// second process creating the database at the same time waits for
-	// this one (busy_timeout) instead of failing to upgrade a read lock.
-	tx, err := s.db.BeginTx(ctx, nil)
+	// this one instead of failing to upgrade a read lock.
+	tx, err := beginWrite(ctx, ctx, s.db)
 	if err != nil {
 		return err
 	}
@@ -259,17 +304,24 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
 		return err
 	}
+	var applied int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations`).Scan(&applied); err != nil {
+		return err
+	}
+	if applied == 0 {
+		for _, name := range names {
+			if _, err := s.migrateOne(ctx, tx, name); err != nil {
+				return fmt.Errorf("migration %s: %w", name, err)
+			}
+		}
+		return tx.Commit()
+	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
 	vacuum := false
 	for _, name := range names {
-		applied, err := s.migrateOne(ctx, name)
+		applied, err := s.migrateAlone(ctx, name)
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", name, err)
 		}
@@ -294,8 +346,7 @@ func (s *Store) useWAL(ctx context.Context) error {
 	for {
 		var mode string
 		err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
-		var se *sqlite.Error
-		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+		if !isBusy(err) || time.Now().After(deadline) {
 			return err
 		}
 		select {
@@ -306,14 +357,62 @@ func (s *Store) useWAL(ctx context.Context) error {
 	}
 }
 
-// migrateOne applies the migration name unless it was applied before,
-// and says whether it applied it.
-func (s *Store) migrateOne(ctx context.Context, name string) (bool, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+// isBusy reports whether err is SQLite's SQLITE_BUSY (of any extended
+// code): another connection holds the lock wanted.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
+// busyPause is the pause between two attempts of beginWrite.
+const busyPause = 10 * time.Millisecond
+
+// beginner begins transactions: a *sql.DB, or a *sql.Conn.
+type beginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// beginWrite begins, with b, a transaction that holds the write lock
+// from its start (_txlock=immediate), however long others hold it:
+// SQLite waits busy_timeout for the lock, polling it, and another
+// process's ingest, which commits and begins again at once, can hold it
+// for longer, across many transactions. So beginWrite tries again, until
+// stop ends, when it returns stop's cause: writers take turns instead of
+// failing with "database is locked". The transaction runs under ctx. A
+// stop takes effect within the connection's busy_timeout (SQLite's wait
+// is not interrupted).
+func beginWrite(ctx, stop context.Context, b beginner) (*sql.Tx, error) {
+	for {
+		tx, err := b.BeginTx(ctx, nil)
+		if !isBusy(err) {
+			return tx, err
+		}
+		select {
+		case <-stop.Done():
+			return nil, context.Cause(stop)
+		case <-time.After(busyPause):
+		}
+	}
+}
+
+// migrateAlone applies the migration name in a transaction of its own
+// unless it was applied before, and says whether it applied it.
+func (s *Store) migrateAlone(ctx context.Context, name string) (bool, error) {
+	tx, err := beginWrite(ctx, ctx, s.db)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
+	applied, err := s.migrateOne(ctx, tx, name)
+	if err != nil || !applied {
+		return false, err
+	}
+	return true, tx.Commit()
+}
+
+// migrateOne applies the migration name in tx unless it was applied
+// before, and says whether it applied it.
+func (s *Store) migrateOne(ctx context.Context, tx *sql.Tx, name string) (bool, error) {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
 		return false, err
@@ -346,7 +445,7 @@ func (s *Store) migrateOne(ctx context.Context, name string) (bool, error) {
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d`, ApplicationID, num)); err != nil {
 		return false, err
 	}
-	return true, tx.Commit()
+	return true, nil
 }
 
 // Counts returns the number of valid and of invalid games stored.

@@ -35,8 +35,9 @@ type Result struct {
 // Run generates a sample archive in dir/archive, validates and stores it
 // in dir/towerlog.db, and writes the archive report dir/report.html and
 // the report of the archive's latest game, dir/game.html. Each run starts
-// from a fresh archive and database, so that the reports show exactly the
-// games just generated. Run writes only into a directory it makes (with
+// from a fresh archive, database and reports, so that the reports show
+// exactly the games just generated; what stands at their names (a
+// symbolic link, for instance) is removed, never written through. Run writes only into a directory it makes (with
 // a Marker file in it) or one an earlier demo made: any other
 // existing dir is refused with a *DirNotDemoError and left as it is.
 func Run(ctx context.Context, dir string, o Options) (Result, error) {
@@ -52,7 +53,9 @@ func Run(ctx context.Context, dir string, o Options) (Result, error) {
 	if err := claimDemoDir(dir); err != nil {
 		return res, err
 	}
-	for _, stale := range []string{res.Archive, res.Database, res.Database + "-wal", res.Database + "-shm"} {
+	// Removed first, so that each is written anew: a symbolic link put
+	// in place of one is removed, never followed.
+	for _, stale := range []string{res.Archive, res.Database, res.Database + "-wal", res.Database + "-shm", res.Report, res.GameReport} {
 		if err := os.RemoveAll(stale); err != nil {
 			return res, err
 		}

@@ -2,8 +2,8 @@ package jcz
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/towerlog/towerlog/internal/place"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -52,25 +52,11 @@ type Place struct {
 
 // prefix gives "file:line:col: where: turn 3 (Anna): ".
 func (p *Place) prefix() string {
-	parts := make([]string, 0, 4)
+	file := p.File
 	if p.Pos.IsValid() {
-		parts = append(parts, p.Pos.String())
-	} else if p.File != "" {
-		parts = append(parts, p.File)
+		file = p.Pos.String()
 	}
-	if p.Where != "" {
-		parts = append(parts, p.Where)
-	}
-	switch {
-	case p.Turn > 0 && p.Player != "":
-		parts = append(parts, fmt.Sprintf("turn %d (%s)", p.Turn, p.Player))
-	case p.Turn > 0:
-		parts = append(parts, fmt.Sprintf("turn %d", p.Turn))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return strings.Join(parts, ": ") + ": "
+	return place.Prefix(p.Turn, p.Player, file, p.Where)
 }
 
 // Error is a save that cannot be imported, or a game that cannot be

@@ -19,8 +19,10 @@ func Loader() replay.Loader { return replay.LoaderFunc(Load) }
 // diagnostic coded with the rule (replay.CodeSave when the save
 // contradicts itself); a save towerlog cannot play has no game and a
 // replay.CodeUnsupported diagnostic; a save that stops inside a turn has
-// a replay.CodePartialTurn warning. A file that cannot be read, or is not
-// a save at all, is Load's error.
+// a replay.CodePartialTurn warning; a file that is not a save at all
+// (not JSON, or not shaped as a save) has no game and a
+// replay.CodeSyntax diagnostic. A file that cannot be read is Load's
+// error.
 func Load(path string, emit func(rg *record.Game, err error) error) error {
 	rg, warnings, err := ImportFile(path)
 	var ds replay.Diagnostics
@@ -30,6 +32,10 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 	}
 	var e *Error
 	switch {
+	case errors.As(err, &e) && e.Kind == Unreadable:
+		// Read, but no save: invalid input, as a record with syntax
+		// errors is, not a file that could not be read.
+		ds = append(ds, diagnostic(&e.Place, replay.CodeSyntax, replay.Error, e.Msg))
 	case errors.As(err, &e) && e.Kind == Unsupported:
 		ds = append(ds, diagnostic(&e.Place, replay.CodeUnsupported, replay.Error, e.Msg))
 	case errors.As(err, &e) && e.Kind == Invalid:

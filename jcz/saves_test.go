@@ -340,7 +340,7 @@ func TestLoad(t *testing.T) {
 		`partial.jcz valid=true record=true` +
 			"\n  " + `{"code":"partial-turn","severity":"warning","file":"partial.jcz","line":89,"col":5,"game":1,"turn":3,"player":"Anna","message":"replay[6] PLACE_TILE: the save stops inside a turn: the last move, after the last COMMIT, is left out; the game is unfinished"}`,
 		`broken.jcz valid=false record=false` +
-			"\n  " + `{"code":"io","severity":"error","file":"broken.jcz","game":1,"message":"broken.jcz:2:16: malformed JSON: unexpected end of JSON input"}`,
+			"\n  " + `{"code":"syntax","severity":"error","file":"broken.jcz","line":2,"col":16,"game":1,"message":"malformed JSON: unexpected end of JSON input"}`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %v", got)

@@ -28,7 +28,7 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 // Diagnostic codes besides the engine's rule names (engine.Violation.String),
 // which are used as they are for illegal moves.
 const (
-	CodeSyntax        = "syntax"         // the text is not CGN
+	CodeSyntax        = "syntax"         // the text is not CGN (or not a save of the format read)
 	CodePlayers       = "players"        // Players tag missing or wrong
 	CodeRules         = "rules"          // Rules tag not understood
 	CodeBag           = "bag-tag"        // Bag tag not understood
@@ -70,10 +70,12 @@ type Diagnostic struct {
 	Board string `json:"-"`
 }
 
-// Error gives the one-line form: "file:line:col: turn 12 (Anna): message".
+// Error gives the one-line form: "file:line:col: turn 12 (Anna): message"
+// ("file: ..." when the place in the file has no line; an io
+// diagnostic's message names its file).
 func (d *Diagnostic) Error() string {
 	where := ""
-	if d.Pos.IsValid() {
+	if d.Pos.IsValid() || (d.Pos.Filename != "" && d.Code != CodeIO) {
 		where = d.Pos.String() + ": "
 	}
 	who := ""

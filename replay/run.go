@@ -45,19 +45,45 @@ func (cgnLoader) Load(path string, emit func(rg *record.Game, err error) error) 
 func CGN() Loader { return cgnLoader{} }
 
 // Loaders are the formats a command reads, by file ending (".cgn",
-// ".jcz"; matched without regard to case). A nil Loaders reads CGN only.
-// A file named explicitly whose ending has no loader is read as CGN.
+// ".jcz"; matched without regard to case). A key that ends in "://"
+// ("https://") reads the paths that begin with it, addresses rather than
+// files. A nil Loaders reads CGN only. A file named explicitly whose
+// ending has no loader is read as CGN.
 type Loaders map[string]Loader
 
-// loader returns the loader of path.
-func (ls Loaders) loader(path string) Loader {
+// namedOnly is a loader of files that are read only when named.
+type namedOnly struct{ Loader }
+
+// NamedOnly makes l read only the files named explicitly: ExpandPaths
+// does not collect the files of its ending from directories (a directory
+// may hold notes.txt or data.csv that are not games).
+func NamedOnly(l Loader) Loader { return namedOnly{l} }
+
+// For returns the loader of path: the loader of the address's scheme or
+// of the file's ending, else CGN's.
+func (ls Loaders) For(path string) Loader {
 	ext := filepath.Ext(path)
 	for e, l := range ls {
-		if strings.EqualFold(e, ext) {
+		if strings.HasSuffix(e, "://") && strings.HasPrefix(strings.ToLower(path), e) {
+			return l
+		}
+	}
+	for e, l := range ls {
+		if strings.EqualFold(e, ext) && !strings.HasSuffix(e, "://") {
 			return l
 		}
 	}
 	return cgnLoader{}
+}
+
+// address reports whether path is an address one of ls reads.
+func (ls Loaders) address(path string) bool {
+	for e := range ls {
+		if strings.HasSuffix(e, "://") && strings.HasPrefix(strings.ToLower(path), e) {
+			return true
+		}
+	}
+	return false
 }
 
 // collects reports whether a directory's file at path is one of ls's.
@@ -65,8 +91,9 @@ func (ls Loaders) collects(path string) bool {
 	if ls == nil {
 		return strings.EqualFold(filepath.Ext(path), ".cgn")
 	}
-	for e := range ls {
-		if strings.EqualFold(filepath.Ext(path), e) {
+	ext := filepath.Ext(path)
+	for e, l := range ls {
+		if _, named := l.(namedOnly); !named && ext != "" && strings.EqualFold(ext, e) {
 			return true
 		}
 	}
@@ -75,10 +102,15 @@ func (ls Loaders) collects(path string) bool {
 
 // ExpandPaths turns files and directories into a sorted list of files:
 // a directory stands for every file below it whose ending has a loader
-// in ls. A path that does not exist is an error.
+// in ls (except those made NamedOnly). An address one of ls reads is kept
+// as it is. A path that does not exist is an error.
 func (ls Loaders) ExpandPaths(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
+		if ls.address(p) {
+			out = append(out, p)
+			continue
+		}
 		info, err := os.Stat(p)
 		if err != nil {
 			return nil, err
@@ -114,7 +146,45 @@ func ExpandPaths(paths []string) ([]string, error) { return Loaders(nil).ExpandP
 // calls emit with each game and its error (see Loader). An error from
 // emit stops the reading and is returned.
 func (ls Loaders) Load(path string, emit func(rg *record.Game, err error) error) error {
-	return ls.loader(path).Load(path, emit)
+	return ls.For(path).Load(path, emit)
+}
+
+// LoadGame reads game k (from 1) of the file at path, in any format of
+// ls, and replays it with o: the diagnostics of its loader (a move a save
+// refuses, a partial turn) come after the replay's own; the syntax errors
+// of a CGN game stop it. A file that cannot be read, or has fewer than k
+// games, is the error.
+func (ls Loaders) LoadGame(path string, k int, o Options) (*Game, error) {
+	var found *record.Game
+	var findings error
+	n := 0
+	errStop := errors.New("stop")
+	err := ls.Load(path, func(rg *record.Game, err error) error {
+		n++
+		if n == k {
+			found, findings = rg, err
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return nil, err
+	}
+	if found == nil && findings == nil {
+		return nil, fmt.Errorf("%s has %s, not %d", path, games(n), k)
+	}
+	var ds Diagnostics
+	if errors.As(findings, &ds) {
+		return ReplayLoaded(path, k, found, ds, o), nil
+	}
+	return ReplayParsed(path, k, found, findings, o), nil
+}
+
+func games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }
 
 // LoadCGN reads the games of a CGN file and calls emit with each game and
@@ -269,7 +339,7 @@ func readFiles(files []string, ls Loaders, send func(job) error) error {
 			stopped = send(j)
 			return stopped
 		}
-		if err := readFile(file, ls.loader(file), put); err != nil {
+		if err := readFile(file, ls.For(file), put); err != nil {
 			if stopped != nil {
 				return stopped
 			}

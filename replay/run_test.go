@@ -264,3 +264,45 @@ func TestAfterTurn(t *testing.T) {
 		t.Errorf("AfterTurn saw turns %v of %d", seen, len(g.Turns))
 	}
 }
+
+// TestLoadersNamedOnlyAndAddresses: a directory stands for the files of
+// the endings that are not NamedOnly; an address is kept and read by the
+// loader of its scheme; LoadGame reads game k in any format.
+func TestLoadersNamedOnlyAndAddresses(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.cgn", "notes.txt", "b.sav"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("[Players \"A; B\"]\n[Result \"*\"]\n\n1. A U@1,0r0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saves := LoaderFunc(func(path string, emit func(*record.Game, error) error) error { return LoadCGN(path, emit) })
+	link := LoaderFunc(func(path string, emit func(*record.Game, error) error) error {
+		rg := &record.Game{}
+		rg.SetTag("Players", "A; B")
+		rg.SetTag("Result", "*")
+		if err := emit(rg, nil); err != nil {
+			return err
+		}
+		return emit(rg, nil)
+	})
+	ls := Loaders{".cgn": CGN(), ".sav": saves, ".txt": NamedOnly(saves), "https://": link}
+	got, err := ls.ExpandPaths([]string{dir, "https://example.com/#/game"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "a.cgn"), filepath.Join(dir, "b.sav"), "https://example.com/#/game"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("ExpandPaths = %q, want %q", got, want)
+	}
+	g, err := ls.LoadGame(filepath.Join(dir, "notes.txt"), 1, Options{})
+	if err != nil || !g.Valid() || len(g.Turns) != 1 {
+		t.Errorf("notes.txt named: %v %v", err, g)
+	}
+	if g, err := ls.LoadGame("HTTPS://example.com/#/game", 2, Options{}); err != nil || g.Index != 2 {
+		t.Errorf("the address's second game: %v %v", err, g)
+	}
+	_, err = ls.LoadGame("https://example.com/#/game", 3, Options{})
+	if err == nil || err.Error() != "https://example.com/#/game has 2 games, not 3" {
+		t.Errorf("game 3 of 2: %v", err)
+	}
+}

@@ -35,6 +35,9 @@ type tableFile[T any] struct {
 	flushed int64
 }
 
+// shardPerm is the mode of a shard's files.
+const shardPerm = 0o644
+
 func createTable[T any](dir, shard string) (*tableFile[T], error) {
 	folder := filepath.Join(dir, table[T]().Name)
 	if err := os.MkdirAll(folder, 0o755); err != nil {
@@ -45,6 +48,13 @@ func createTable[T any](dir, shard string) (*tableFile[T], error) {
 	// Spark skip it, should a killed run leave it behind.
 	tmp, err := os.CreateTemp(folder, "."+shard+".parquet.tmp-*")
 	if err != nil {
+		return nil, err
+	}
+	// CreateTemp makes the file 0600; a shard is an output like the
+	// others, which everyone may read (internal/atomicfile).
+	if err := tmp.Chmod(shardPerm); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return nil, err
 	}
 	bw := bufio.NewWriterSize(tmp, 64<<10)

@@ -131,3 +131,21 @@ func TestBadShard(t *testing.T) {
 		t.Errorf("files written: %v", got)
 	}
 }
+
+// TestShardMode: a shard's files are created with mode 0644, as every
+// other file towerlog writes, not the 0600 of a temporary file.
+func TestShardMode(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := WriteRecords(t.Context(), dir, "night", archive(t, 3), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for path := range listing(t, dir) {
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, want -rw-r--r--", path, info.Mode().Perm())
+		}
+	}
+}

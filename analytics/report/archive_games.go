@@ -135,6 +135,14 @@ func (r *report) loadGames(games []*pickedGame) error {
 	}
 	defer r.exec(`DROP TABLE IF EXISTS temp.pick`)
 	byGID := make(map[int64]*pickedGame, len(games))
+	// picked is the game of a row read: a damaged database may give a
+	// row of a game not picked.
+	picked := func(gid int64) (*pickedGame, error) {
+		if g := byGID[gid]; g != nil {
+			return g, nil
+		}
+		return nil, fmt.Errorf("a row of game %d among the rows of other games", gid)
+	}
 	for _, g := range games {
 		byGID[g.gid] = g
 		if err := r.exec(`INSERT INTO pick (gid) VALUES (?)`, g.gid); err != nil {
@@ -150,7 +158,10 @@ func (r *report) loadGames(games []*pickedGame) error {
 			if err := rows.Scan(&gid, &name, &score); err != nil {
 				return err
 			}
-			g := byGID[gid]
+			g, err := picked(gid)
+			if err != nil {
+				return err
+			}
 			g.names = append(g.names, name)
 			finals[gid] = append(finals[gid], fmt.Sprintf("%s %d", name, score))
 			return nil
@@ -167,11 +178,15 @@ func (r *report) loadGames(games []*pickedGame) error {
 		}
 		delta[g.gid] = d
 	}
-	add := func(gid int64, turn, seat, points int) {
-		g, d := byGID[gid], delta[gid]
-		if turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
+	add := func(gid int64, turn, seat, points int) error {
+		g, err := picked(gid)
+		if err != nil {
+			return err
+		}
+		if d := delta[gid]; turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
 			d[turn][seat] += points
 		}
+		return nil
 	}
 	err = r.each(pickScores, nil, func(rows *sql.Rows) error {
 		var gid int64
@@ -179,8 +194,7 @@ func (r *report) loadGames(games []*pickedGame) error {
 		if err := rows.Scan(&gid, &turn, &seat, &points); err != nil {
 			return err
 		}
-		add(gid, turn, seat, points)
-		return nil
+		return add(gid, turn, seat, points)
 	})
 	if err != nil {
 		return err
@@ -191,9 +205,10 @@ func (r *report) loadGames(games []*pickedGame) error {
 		if err := rows.Scan(&gid, &turn, &payer, &payee, &points); err != nil {
 			return err
 		}
-		add(gid, turn, payer, -points)
-		add(gid, turn, payee, points)
-		return nil
+		if err := add(gid, turn, payer, -points); err != nil {
+			return err
+		}
+		return add(gid, turn, payee, points)
 	})
 	if err != nil {
 		return err
@@ -213,7 +228,11 @@ func (r *report) loadGames(games []*pickedGame) error {
 		if err := rows.Scan(&gid, &f.Turn, &f.X, &f.Y, &f.Height); err != nil {
 			return err
 		}
-		byGID[gid].floors = append(byGID[gid].floors, f)
+		g, err := picked(gid)
+		if err != nil {
+			return err
+		}
+		g.floors = append(g.floors, f)
 		return nil
 	})
 }

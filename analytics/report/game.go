@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/replay"
@@ -72,6 +73,9 @@ func WriteGame(w io.Writer, g *replay.Game) error {
 	}
 	if g.Rules.Phantom {
 		gamePhantoms(g, names).add(&p, false, "", colour)
+	}
+	if l, err := bga.ExportLink(g); err == nil {
+		p.Link = l.String()
 	}
 	if err := addReview(&p, g, names); err != nil {
 		return err

@@ -56,6 +56,7 @@ type page struct {
 	Charts   []chart
 	Pickers  []picker
 	Review   *reviewView // a single game's review, when its record carries one
+	Link     string      // a single base game's CarcassonneLab link, "" for the others
 	Empty    string      // shown instead of the charts when there is nothing to show
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/internal/ordered"
@@ -26,6 +27,7 @@ type gameView struct {
 	Data           string // base64 of the gzipped JSON of gameData
 	Turns          int
 	CGN            string // the record's file
+	Lab            string // a base game's CarcassonneLab link, "" for the others
 	Tower, Phantom bool
 }
 
@@ -153,6 +155,9 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	}
 	p := page{Input: input, Title: "Game: " + strings.Join(names, ", "), Subtitle: gameSubtitle(g),
 		Game: &gameView{Data: packed, Turns: len(rp.Turns), CGN: recordFile(g.ID), Tower: rp.Rules.Tower(), Phantom: rp.Rules.Phantom}}
+	if l, err := bga.ExportLink(rp); err == nil {
+		p.Game.Lab = l.String()
+	}
 	if g.Event != "" {
 		p.Facts = append(p.Facts, fact{Label: "Event", Text: g.Event, Href: eventFile(g.Event)})
 	}

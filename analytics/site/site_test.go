@@ -15,6 +15,7 @@ import (
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/demo"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/replay"
@@ -55,11 +56,15 @@ func demoStore(t *testing.T) *analytics.Store {
 
 var linkRx = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
 
+// labLinks counts the links to CarcassonneLab the last walk met.
+var labLinks int
+
 // walk follows every link of the site from index.html and fails on a
-// link to a file that is not there or outside the directory; it returns
-// the files reached.
+// link to a file that is not there or outside the directory (but for a
+// base game's link to CarcassonneLab); it returns the files reached.
 func walk(t *testing.T, dir string) map[string]bool {
 	t.Helper()
+	labLinks = 0
 	reached := map[string]bool{"index.html": true}
 	queue := []string{"index.html"}
 	for len(queue) > 0 {
@@ -71,6 +76,10 @@ func walk(t *testing.T, dir string) map[string]bool {
 		}
 		for _, m := range linkRx.FindAllStringSubmatch(string(b), -1) {
 			target := m[1]
+			if strings.HasPrefix(target, bga.LinkPrefix) {
+				labLinks++ // a base game on CarcassonneLab, off the site
+				continue
+			}
 			if strings.ContainsAny(target, "/\\:") || strings.HasPrefix(target, ".") {
 				t.Errorf("%s links outside the site's directory: %q", page, target)
 				continue
@@ -177,6 +186,15 @@ func TestRealGamesSiteLinks(t *testing.T) {
 		t.Fatalf("%d games stored (%v): too few to test", n, err)
 	}
 	checkSite(t, s, 0)
+	// Each base game of the usual rules from the usual start has its
+	// CarcassonneLab link: the games whose Rules tag is "base" alone.
+	base, err := s.CountGames(context.Background(), filter.Filter{Rules: []string{"base"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labLinks == 0 || labLinks > base {
+		t.Errorf("%d links to CarcassonneLab, %d base games", labLinks, base)
+	}
 }
 
 // TestListPages lists the games of players and events over pages of 7:

@@ -9,9 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
 )
 
 type exportOptions struct {
@@ -24,10 +26,18 @@ type exportOptions struct {
 func newExportCmd() *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
-		Use:   "export [--format jcz] GAME.cgn [-o OUT.jcz]",
-		Short: "Write a CGN game in another program's format (JCloisterZone)",
-		Long: `export writes one game of a CGN file for another program. The only format
-is jcz: a JCloisterZone save (5.7 and later) that JCloisterZone replays,
+		Use:   "export [--format jcz|carcassonnelab] GAME.cgn [-o OUT]",
+		Short: "Write a CGN game in another program's format (JCloisterZone, CarcassonneLab)",
+		Long: `export writes one game of a CGN file for another program.
+
+--format carcassonnelab (or lab) prints the game's CarcassonneLab replay
+link, which shows it move by move in a browser: a legal game of the base
+game with the usual rules (Rules "base") from the rulebook's start tile.
+A Tower or Phantom game, other rule flags or another start tile are
+refused with one line saying why. The link goes to standard output, or
+into the -o file.
+
+--format jcz (the default) writes a JCloisterZone save (5.7 and later) that JCloisterZone replays,
 message by message, to the same position and scores: every drawn tile,
 discards included, in its prepared draw order (ended by #END when the game
 ends before the box is empty), a PASS only where JCloisterZone offers the
@@ -51,22 +61,23 @@ one game at a time; a game's text is at most 16 MiB.
 Exit status: 0 when the game was written (with warnings or without), 1
 when it is invalid or cannot be expressed, 2 on usage or I/O errors.`,
 		Example: `  towerlog export final.cgn
-  towerlog export club.cgn --game 3 -o round3.jcz`,
+  towerlog export club.cgn --game 3 -o round3.jcz
+  towerlog export --format lab league.cgn --game 12`,
 		Args: oneArg("GAME.cgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, args[0], o)
 		},
 	}
-	cmd.Flags().StringVar(&o.format, "format", "jcz", "output format: jcz (the only one)")
-	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz)`)
+	cmd.Flags().StringVar(&o.format, "format", "jcz", "output format: jcz, or carcassonnelab (lab)")
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file ("-" for standard output; default: GAME.jcz, and standard output for a link)`)
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing output file")
 	cmd.Flags().IntVar(&o.game, "game", 0, "which game of the file (1 is the first; needed when it holds several)")
 	return cmd
 }
 
 func runExport(cmd *cobra.Command, path string, o exportOptions) error {
-	if o.format != "jcz" {
-		return &exitError{exitUsage, fmt.Errorf("--format %q: the only format is jcz", o.format)}
+	if o.format != "jcz" && o.format != "carcassonnelab" && o.format != "lab" {
+		return &exitError{exitUsage, fmt.Errorf("--format %q: the formats are jcz and carcassonnelab (lab)", o.format)}
 	}
 	if o.game < 0 || (o.game == 0 && cmd.Flags().Changed("game")) {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1")}
@@ -74,6 +85,9 @@ func runExport(cmd *cobra.Command, path string, o exportOptions) error {
 	rg, err := pickGame(cmd.ErrOrStderr(), path, o.game)
 	if err != nil {
 		return err
+	}
+	if o.format != "jcz" {
+		return exportLink(cmd, path, rg, o)
 	}
 	data, warnings, err := jcz.Export(rg, path)
 	if err != nil {
@@ -137,4 +151,22 @@ func pickGame(errOut io.Writer, path string, k int) (*record.Game, error) {
 		return nil, &exitError{exitUsage, fmt.Errorf("%s holds %s, not %d", path, count(n, "game"), k)}
 	}
 	return picked, nil
+}
+
+// exportLink writes the CarcassonneLab link of a game.
+func exportLink(cmd *cobra.Command, path string, rg *record.Game, o exportOptions) error {
+	l, err := bga.ExportLink(replay.Replay(path, max(o.game, 1), rg, replay.Options{Lenient: true}))
+	if err != nil {
+		return &exitError{exitInvalid, err}
+	}
+	if o.out == "" || o.out == "-" {
+		return say(cmd.OutOrStdout(), "%s\n", l)
+	}
+	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	if err := atomicfile.WriteFile(o.out, []byte(l.String()+"\n")); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }

@@ -54,7 +54,7 @@ func TestExportErrors(t *testing.T) {
 		want string
 	}{
 		{"FormatIsJCZByDefault", []string{"export", "--game", "1", two, "-o", "-"}, exitOK, ""},
-		{"OtherFormat", []string{"export", "--format", "bga", two}, exitUsage, `--format "bga": the only format is jcz`},
+		{"OtherFormat", []string{"export", "--format", "bga", two}, exitUsage, `--format "bga": the formats are jcz and carcassonnelab (lab)`},
 		{"SeveralGames", []string{"export", "--format", "jcz", two}, exitUsage, two + " holds 2 games: choose one with --game"},
 		{"NoSuchGame", []string{"export", "--format", "jcz", "--game", "3", two}, exitUsage, two + " holds 2 games, not 3"},
 		{"Rules", []string{"export", "--format", "jcz", diagonal, "-o", "-"}, exitInvalid, `JCloisterZone cannot express range=diagonal`},

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -116,6 +118,29 @@ func selectionError(err error) error {
 		return &exitError{exitInvalid, err}
 	}
 	return &exitError{exitUsage, err}
+}
+
+// storeError gives an error of reading the database db its exit status,
+// as selectionError does, and names the database in an error of its own
+// (a damaged file, a row that cannot be read: *analytics.ReadError), one
+// line. Errors that say something of the command line, of writing a file
+// (*fs.PathError) or that the command stopped are as they were.
+func storeError(db string, err error) error {
+	var none *filter.NoGamesError
+	var fe *filter.Error
+	var ue *analytics.UnknownGameError
+	var pe *fs.PathError
+	var ee *exitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ee):
+		return err
+	case errors.As(err, &none), errors.As(err, &fe), errors.As(err, &ue), errors.As(err, &pe),
+		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return selectionError(err)
+	}
+	return &exitError{exitUsage, &analytics.ReadError{Path: db, Err: err}}
 }
 
 // completeNames offers, for shell completion, the names the database of

@@ -29,9 +29,12 @@ func newFmtCmd() *cobra.Command {
 		Long: `fmt writes CGN files in the one canonical form, as gofmt does for Go: by
 default to standard output, with -w back into the files (only those that
 change), with --check only listing the files that are not canonical (exit
-status 1 if any). A file with syntax errors is never rewritten. Without a
-PATH, fmt reads standard input and writes its canonical form to standard
-output.
+status 1 if any). A file with syntax errors is never rewritten, nor a
+text that is no record: one with no tag section and no move number (a
+plain word reads as a move, but such a file is not CGN). Several files go
+to standard output one after the other, a blank line between, as the
+games of one file. Without a PATH, fmt reads standard input and writes
+its canonical form to standard output.
 
 Files are read one game at a time, so they may be of any size; a game's
 text is at most 16 MiB. Standard input, which fmt holds whole, is at most
@@ -108,16 +111,23 @@ func runFmt(cmd *cobra.Command, args []string, o fmtOptions) error {
 
 func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	out := cmd.OutOrStdout()
-	var broken, changed int
+	var broken, notRecords, changed int
+	wrote := false // a game went to out: the next file's first follows a blank line
 	for _, src := range sources {
-		ok, same, err := checkCanonical(cmd.ErrOrStderr(), src, o.result)
+		v, err := checkCanonical(cmd.ErrOrStderr(), src, o.result)
 		if err != nil {
 			return err
 		}
-		if !ok {
+		switch {
+		case v.broken:
 			broken++
 			continue
+		case !v.record:
+			notRecords++
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: not a CGN record (no tag section and no move number): left as it is\n", src.name)
+			continue
 		}
+		same := v.same
 		switch {
 		case same && (o.check || o.write):
 		case o.check:
@@ -127,9 +137,14 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 			}
 		case o.write:
 			changed++
-			err = atomicfile.Write(src.name, func(w io.Writer) error { return writeCanonical(w, src, o.result) })
+			err = atomicfile.Write(src.name, func(w io.Writer) error {
+				_, err := writeCanonical(w, src, o.result, false)
+				return err
+			})
 		default:
-			err = writeCanonical(out, src, o.result)
+			var n int
+			n, err = writeCanonical(out, src, o.result, wrote)
+			wrote = wrote || n > 0
 		}
 		if err != nil {
 			return &exitError{exitUsage, err}
@@ -138,8 +153,16 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	switch {
 	case broken > 0 && len(sources) == 1 && sources[0].name == stdinName:
 		return &exitError{exitInvalid, fmt.Errorf("%s has syntax errors", stdinName)}
+	case notRecords > 0 && len(sources) == 1 && sources[0].name == stdinName:
+		return &exitError{exitInvalid, fmt.Errorf("%s is not a CGN record", stdinName)}
+	case broken > 0 && notRecords > 0:
+		return &exitError{exitInvalid, fmt.Errorf("%s with syntax errors, %s not CGN records", count(broken, "file"), count(notRecords, "file"))}
 	case broken > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%s with syntax errors", count(broken, "file"))}
+	case notRecords == 1:
+		return &exitError{exitInvalid, fmt.Errorf("1 file not a CGN record")}
+	case notRecords > 0:
+		return &exitError{exitInvalid, fmt.Errorf("%d files not CGN records", notRecords)}
 	case o.check && changed > 0 && len(sources) == 1 && sources[0].name == stdinName:
 		return &exitError{exitInvalid, fmt.Errorf("%s is not in canonical form", stdinName)}
 	case o.check && changed > 0:
@@ -148,63 +171,100 @@ func fmtSources(cmd *cobra.Command, sources []source, o fmtOptions) error {
 	return nil
 }
 
-// checkCanonical reads src game by game and reports whether it has no
-// syntax errors (it writes those to errOut, as validate shows them) and
-// whether it is in canonical form already (with the engine's results
-// when result is set). It holds one game at a time.
-func checkCanonical(errOut io.Writer, src source, result bool) (ok, same bool, err error) {
+// verdict is what checkCanonical found of a source.
+type verdict struct {
+	broken bool // it has syntax errors
+	// record is false for a text of games none of which has a tag or a
+	// move number, such as a plain word: the parser reads it as moves,
+	// but it is no record, which fmt would rewrite.
+	record bool
+	same   bool // it is in canonical form already
+}
+
+// checkCanonical reads src game by game and says whether it has syntax
+// errors (it writes those to errOut, as validate shows them), whether it
+// is a record and whether it is in canonical form already (with the
+// engine's results when result is set). It holds one game at a time.
+func checkCanonical(errOut io.Writer, src source, result bool) (verdict, error) {
 	text, err := src.open()
 	if err != nil {
-		return false, false, &exitError{exitUsage, err}
+		return verdict{}, &exitError{exitUsage, err}
 	}
 	defer text.Close()
 	again, err := src.open()
 	if err != nil {
-		return false, false, &exitError{exitUsage, err}
+		return verdict{}, &exitError{exitUsage, err}
 	}
 	defer again.Close()
 	cmp := &sameWriter{r: bufio.NewReader(again)}
 	sc := record.NewScanner(text, src.name)
-	ok = true
-	for n := 0; sc.Scan(); n++ {
+	var v verdict
+	n := 0
+	for ; sc.Scan(); n++ {
 		if printSyntaxErrors(errOut, sc.Err()) {
-			ok = false
+			v.broken = true
 		}
-		if ok && !cmp.differ { // past a difference, only syntax errors matter
+		if g := sc.Game(); g != nil && !v.record {
+			v.record = isRecord(g)
+		}
+		if !v.broken && !cmp.differ { // past a difference, only syntax errors matter
 			appendCanonical(cmp, n, withResult(src.name, n, sc.Game(), result))
 		}
 	}
 	switch err := sc.Err(); {
 	case printSyntaxErrors(errOut, err):
-		return false, false, nil
+		return verdict{broken: true}, nil
 	case err != nil:
-		return false, false, &exitError{exitUsage, err}
+		return verdict{}, &exitError{exitUsage, err}
 	}
-	same, err = cmp.same()
+	v.record = v.record || n == 0 // an empty text stays as it is
+	v.same, err = cmp.same()
 	if err != nil {
-		return false, false, &exitError{exitUsage, err}
+		return verdict{}, &exitError{exitUsage, err}
 	}
-	return ok, same, nil
+	return v, nil
 }
 
-// writeCanonical writes the canonical form of src, game by game. src has
-// been checked: a syntax error now means it changed since.
-func writeCanonical(w io.Writer, src source, result bool) error {
+// isRecord reports whether g has a tag or a numbered turn: what a text
+// must have somewhere to be a CGN record.
+func isRecord(g *record.Game) bool {
+	if len(g.Tags) > 0 {
+		return true
+	}
+	for _, t := range g.Turns {
+		if t.Numbered {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCanonical writes the canonical form of src, game by game, and
+// returns the number of games written; after is set when games of other
+// files precede in w, which the first then follows after a blank line,
+// as the games of one file do. src has been checked: a syntax error now
+// means it changed since.
+func writeCanonical(w io.Writer, src source, result, after bool) (int, error) {
 	text, err := src.open()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer text.Close()
 	sc := record.NewScanner(text, src.name)
-	for n := 0; sc.Scan(); n++ {
+	n := 0
+	for ; sc.Scan(); n++ {
 		if sc.Err() != nil {
-			return fmt.Errorf("%s changed while it was formatted: %w", src.name, sc.Err())
+			return n, fmt.Errorf("%s changed while it was formatted: %w", src.name, sc.Err())
 		}
-		if err := appendCanonical(w, n, withResult(src.name, n, sc.Game(), result)); err != nil {
-			return err
+		k := n
+		if after {
+			k++ // not the first game of w
+		}
+		if err := appendCanonical(w, k, withResult(src.name, n, sc.Game(), result)); err != nil {
+			return n, err
 		}
 	}
-	return sc.Err()
+	return n, sc.Err()
 }
 
 // withResult returns g, game n (from 0) of file, with the engine's result

@@ -97,6 +97,12 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
+	return storeError(db, listGames(cmd, s, o))
+}
+
+// listGames writes the list of the games of s that o asks for.
+func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error {
+	ctx := cmd.Context()
 	// each calls emit with every game listed, reading the database anew:
 	// the list is written as it is read, never held.
 	each := func(emit func(listedGame) error) error {
@@ -110,7 +116,7 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 					Players: names, Result: g.Result, Valid: true})
 			})
 			if err != nil {
-				return selectionError(err)
+				return err
 			}
 		}
 		if o.invalid || o.filter.changed() == "" {
@@ -187,7 +193,7 @@ func findStored(cmd *cobra.Command, db, ref string) (*analytics.Store, analytics
 	r, err := s.FindGame(cmd.Context(), ref)
 	if err != nil {
 		s.Close()
-		return nil, r, &exitError{exitUsage, err}
+		return nil, r, storeError(db, err)
 	}
 	return s, r, nil
 }
@@ -214,7 +220,7 @@ that failed validation it writes its errors and exits with status 1.`,
 			}
 			g, err := s.Game(cmd.Context(), r.GID)
 			if err != nil {
-				return &exitError{exitUsage, err}
+				return storeError(*db, err)
 			}
 			if g.Record == "" {
 				return &exitError{exitUsage, &analytics.NoRecordError{GID: g.GID, File: g.File, Index: g.Index}}
@@ -254,7 +260,7 @@ game's charts.`,
 			}
 			g, err := s.ReplayGame(cmd.Context(), r.GID)
 			if err != nil {
-				return &exitError{exitUsage, err}
+				return storeError(*db, err)
 			}
 			err = atomicfile.Write(out, func(w io.Writer) error { return report.WriteGame(w, g) })
 			var invalid *report.InvalidGameError

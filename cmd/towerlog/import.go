@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
@@ -23,31 +25,47 @@ type importOptions struct {
 func newImportCmd() *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
-		Use:   "import FILE.jcz... [-o OUT]",
-		Short: "Convert JCloisterZone saves (.jcz) to CGN",
-		Long: `import reads JCloisterZone saves (version 5.7 and later) and writes each
-game in CGN, replayed and checked on the way, with declared scores after
-every turn, the clocks of the save, a Bag tag when the save prepared its
-draw order, and the tags that towerlog export kept in the save
-(gameAnnotations.cgnTags: Site, Round, ...). Without -o each FILE.jcz
-becomes FILE.cgn next to it; -o OUT writes every game into OUT ("-" for
-standard output).
+		Use:   "import FILE|LINK... [-o OUT]",
+		Short: "Convert JCloisterZone saves, BoardGameArena table logs and CarcassonneLab links to CGN",
+		Long: `import reads games of other programs and writes each in CGN, replayed and
+checked on the way, with declared scores after every turn:
 
-Both editions of the base game (basic:1, basic:2) and of The Tower are
-read; an Edition tag keeps a later one, so that export writes it back. A
-save that stops inside a turn gives the turns before it, unfinished, with a
-warning. Saves of games towerlog does not play (other expansions, sets,
-elements or rules, saves older than 5.7) are refused as unsupported, saves
-with a move the rules refuse as invalid, each with the file, line:column,
-the move's index in "replay", the turn, the player and the reason; the
-other files are still converted. Output files appear only once complete.
+  - JCloisterZone saves (FILE.jcz, version 5.7 and later), with the clocks
+    of the save, a Bag tag when the save prepared its draw order, and the
+    tags that towerlog export kept in the save (gameAnnotations.cgnTags:
+    Site, Round, ...). Both editions of the base game (basic:1, basic:2)
+    and of The Tower are read; an Edition tag keeps a later one.
+  - BoardGameArena table logs (JSON as BoardGameArena or a replay page
+    saves it, any file name): every winPoints of the log and its final
+    scores must equal the engine's, or the log is refused naming the
+    turn, the player and both figures.
+  - CarcassonneLab links: one on the command line, a text file of links
+    (one a line), or a CSV file with a URL column, whose Game ID, Edition
+    (or Tournament), Round and Date columns become the Site, Event, Round
+    and Date tags. A file of links gives one game a link.
 
-Exit status: 0 when every save was converted, 1 when any was refused, 2 on
-usage or I/O errors or files that are not JSON saves.`,
+Without -o each FILE becomes FILE.cgn next to it (a link given on the
+command line goes to standard output); -o OUT writes every game into OUT
+("-" for standard output). See docs/import.md.
+
+A save or a log that stops inside the game gives the turns before it,
+unfinished, with a warning. Games towerlog does not play (other
+expansions, other games, saves older than 5.7) are refused as
+unsupported, games with a move the rules refuse or a score that differs
+as invalid, broken logs and links as unreadable, each on one line with
+the file, the place in it (line:column, packet, character), the turn,
+the player and the reason; the other games are still converted. Output
+files appear only once complete.
+
+Exit status: 0 when every game was converted, 1 when any was refused or
+a file is of no format import knows (the verdict of validate and ingest
+on that file), 2 on usage or I/O errors.`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
-  towerlog import game.jcz -o -`,
-		Args: someArgs("FILE.jcz"),
+  towerlog import 366166200.json
+  towerlog import 'https://www.carcassonnelab.com/#/0/0/qm9V.../2111...?players=A,B&colors=red,blue'
+  towerlog import league.csv -o league.cgn`,
+		Args: someArgs("FILE or LINK"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runImport(cmd, args, o)
 		},
@@ -57,76 +75,179 @@ usage or I/O errors or files that are not JSON saves.`,
 	return cmd
 }
 
+// importRun counts what an import converted and refused.
+type importRun struct {
+	errOut              io.Writer
+	force               bool
+	games               int
+	refused, unreadable int
+}
+
+// take reports a game's warnings or its refusal and says whether it was
+// converted.
+func (ir *importRun) take(rg *record.Game, warnings []string, err error) (bool, error) {
+	var je *jcz.Error
+	var be *bga.Error
+	switch {
+	case errors.As(err, &je) && je.Kind == jcz.Unreadable:
+		ir.unreadable++
+		fmt.Fprintln(ir.errOut, err)
+		return false, nil
+	case errors.As(err, &je):
+		ir.refused++
+		fmt.Fprintf(ir.errOut, "%v (%s)\n", err, je.Kind)
+		return false, nil
+	case errors.As(err, &be):
+		ir.refused++
+		fmt.Fprintf(ir.errOut, "%v (%s)\n", err, be.Kind)
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(ir.errOut, w)
+	}
+	if rg != nil {
+		ir.games++
+	}
+	return rg != nil, nil
+}
+
+// importArg reads the games of one argument: a save, a log or a list of
+// links, or a link.
+func (ir *importRun) importArg(arg string, add func(*record.Game) error) error {
+	if _, err := os.Stat(arg); err != nil && bga.LooksLikeLink(arg) {
+		rg, ws, err := bga.ImportLink(arg, "", "", nil)
+		return ir.add(rg, bgaWarnings(ws), err, add)
+	}
+	if strings.EqualFold(filepath.Ext(arg), jcz.Extension) {
+		rg, ws, err := jcz.ImportFile(arg)
+		var warnings []string
+		for i := range ws {
+			warnings = append(warnings, ws[i].String())
+		}
+		return ir.add(rg, warnings, err, add)
+	}
+	err := bga.ImportFile(arg, func(rg *record.Game, ws []bga.Warning, err error) error {
+		return ir.add(rg, bgaWarnings(ws), err, add)
+	})
+	if errors.Is(err, bga.ErrUnrecognised) {
+		ir.unreadable++
+		fmt.Fprintln(ir.errOut, err)
+		return nil
+	}
+	if _, ok := errors.AsType[*bga.Error](err); ok {
+		ir.refused++
+		fmt.Fprintln(ir.errOut, err)
+		return nil
+	}
+	return err
+}
+
+func (ir *importRun) add(rg *record.Game, warnings []string, err error, add func(*record.Game) error) error {
+	ok, err := ir.take(rg, warnings, err)
+	if ok && err == nil {
+		return add(rg)
+	}
+	return err
+}
+
+func bgaWarnings(ws []bga.Warning) []string {
+	var out []string
+	for i := range ws {
+		out = append(out, ws[i].String())
+	}
+	return out
+}
+
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
-	var games []*record.Game
-	refused, unreadable := 0, 0
 	if err := checkOutput(o.out, args, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	errOut := cmd.ErrOrStderr()
-	for _, path := range args {
-		rg, warnings, err := jcz.ImportFile(path)
-		var je *jcz.Error
-		switch {
-		case errors.As(err, &je) && je.Kind == jcz.Unreadable:
-			unreadable++
-			fmt.Fprintln(errOut, err)
-			continue
-		case errors.As(err, &je):
-			refused++
-			fmt.Fprintf(errOut, "%v (%s)\n", err, je.Kind)
-			continue
-		case err != nil:
-			return &exitError{exitUsage, err}
-		}
-		for i := range warnings {
-			fmt.Fprintln(errOut, warnings[i].String())
-		}
-		if o.out != "" {
-			games = append(games, rg)
-			continue
-		}
-		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
-		if err := checkOutput(out, args, o.force); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := writeGames(out, []*record.Game{rg}); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := say(cmd.OutOrStdout(), "wrote %s (from %s)\n", out, path); err != nil {
-			return err
+	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force}
+	var err error
+	if o.out != "" {
+		err = ir.importInto(cmd.OutOrStdout(), o.out, args, args, false)
+	} else {
+		for _, path := range args {
+			out := "-" // a link on the command line: standard output
+			if _, statErr := os.Stat(path); statErr == nil {
+				out = strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
+			}
+			if err = ir.importInto(cmd.OutOrStdout(), out, []string{path}, args, true); err != nil {
+				break
+			}
 		}
 	}
 	switch {
-	case o.out == "-":
-		if err := record.FormatFile(cmd.OutOrStdout(), games); err != nil {
-			return &exitError{exitUsage, err}
-		}
-	case o.out != "" && len(games) > 0:
-		if err := writeGames(o.out, games); err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := say(cmd.OutOrStdout(), "wrote %s (%s)\n", o.out, count(len(games), "game")); err != nil {
-			return err
-		}
-	}
-	switch {
-	case unreadable > 0:
-		return &exitError{exitUsage, fmt.Errorf("%d of %d files are not JCloisterZone saves", unreadable, len(args))}
-	case refused > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d of %d saves were refused", refused, len(args))}
+	case err != nil:
+		return &exitError{exitUsage, err}
+	case ir.unreadable > 0:
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d files are of no format import reads", ir.unreadable, len(args))}
+	case ir.refused > 0:
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}
 	return nil
 }
 
-// writeGames writes games as a CGN file, which appears only once it is
-// complete.
-func writeGames(path string, games []*record.Game) error {
-	return atomicfile.Write(path, func(w io.Writer) error { return record.FormatFile(w, games) })
+// errNoGames abandons an output file that would hold no game.
+var errNoGames = errors.New("no games")
+
+// importInto imports the games of paths into out ("-": stdout), one game
+// at a time, so that memory does not grow with the number of games. A
+// file appears only once complete, and not at all without a game; it is
+// named with its source when perFile is set.
+func (ir *importRun) importInto(stdout io.Writer, out string, paths, inputs []string, perFile bool) error {
+	if err := checkOutput(out, inputs, ir.force); err != nil {
+		return err
+	}
+	n := 0
+	write := func(w io.Writer) error {
+		for _, path := range paths {
+			err := ir.importArg(path, func(rg *record.Game) error {
+				n++
+				b := record.AppendGame(nil, rg)
+				if n > 1 {
+					b = append([]byte("\n"), b...)
+				}
+				_, err := w.Write(b)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if n == 0 {
+			return errNoGames
+		}
+		return nil
+	}
+	var err error
+	if out == "-" {
+		err = write(stdout)
+	} else {
+		err = atomicfile.Write(out, write)
+	}
+	switch {
+	case errors.Is(err, errNoGames):
+		return nil
+	case err != nil || out == "-":
+		return err
+	case !perFile:
+		return say(stdout, "wrote %s (%s)\n", out, count(n, "game"))
+	case n == 1:
+		return say(stdout, "wrote %s (from %s)\n", out, paths[0])
+	}
+	return say(stdout, "wrote %s (%s from %s)\n", out, count(n, "game"), paths[0])
 }
 
-// formats are the files the commands read: CGN records and JCloisterZone
-// saves.
+// formats are the files the commands read: CGN records, JCloisterZone
+// saves, BoardGameArena table logs (.json, or a file without an ending)
+// and CarcassonneLab links (a link, or .txt and .csv files of links),
+// recognised by content. Logs and lists of links are read only when
+// named: a directory's other JSON, notes and tables are not games.
 func formats() replay.Loaders {
-	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader()}
+	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader(), ".json": replay.NamedOnly(bga.Loader()),
+		"": replay.NamedOnly(bga.Loader()), ".txt": replay.NamedOnly(bga.Loader()), ".csv": replay.NamedOnly(bga.Loader()),
+		"https://": bga.Loader(), "http://": bga.Loader()}
 }

@@ -11,7 +11,13 @@ import (
 // copyFixture copies a save of testdata/jcz into dir.
 func copyFixture(t *testing.T, dir, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "jcz", name))
+	return copyTestdata(t, dir, filepath.Join("jcz", name), name)
+}
+
+// copyTestdata copies the file src of testdata into dir, as name.
+func copyTestdata(t *testing.T, dir, src, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +62,7 @@ func TestImportAllIntoOneFileWithARefusal(t *testing.T) {
 	if code != exitInvalid {
 		t.Fatalf("code %d, want %d", code, exitInvalid)
 	}
-	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 saves were refused\n"
+	wantErr := bad + ":1:16: appVersion: version 4.4.1 is older than 5.7, whose save format towerlog reads (unsupported)\ntowerlog: 1 of 3 games were refused\n"
 	if errOut != wantErr {
 		t.Errorf("stderr\n%s\nwant\n%s", errOut, wantErr)
 	}
@@ -152,8 +158,8 @@ func TestValidateIllegalSave(t *testing.T) {
 }
 
 // A save of a game towerlog does not play has its own count; a file that
-// is not JSON stays unreadable; a save that stops inside a turn is valid
-// with a warning.
+// is not JSON is an invalid game (it was read: it is no I/O error); a
+// save that stops inside a turn is valid with a warning.
 func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 	dir := t.TempDir()
 	editSave(t, dir, "abbot.jcz", "tower-floor.jcz", `"farmers": true`, `"farmers": true, "abbot": 1`)
@@ -170,7 +176,7 @@ func TestValidateUnsupportedUnreadablePartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = runCLI(t, "validate", dir)
-	if code != exitUsage || !strings.HasSuffix(out, "2 games, 1 valid, 0 invalid, 1 unsupported, 1 path unreadable\n") {
+	if code != exitInvalid || !strings.HasSuffix(out, "3 games, 1 valid, 1 invalid, 1 unsupported\n") {
 		t.Fatalf("code %d\n%s", code, out)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"
@@ -203,7 +209,7 @@ func TestImportOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI(t, "import", notJSON, "-o", out)
-	if code != exitUsage || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
+	if code != exitInvalid || !strings.Contains(errOut, notJSON+":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')") {
 		t.Fatalf("code %d, stderr %s", code, errOut)
 	}
 	lastCommit := "},\n    {\n      \"type\": \"COMMIT\",\n      \"payload\": {\n        \"random\": 0.0\n      }\n    }\n  ],"

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -37,6 +38,25 @@ func checkOutput(out string, inputs []string, force bool) error {
 	if info.Mode().IsRegular() && !force {
 		// A device or a pipe (/dev/stdout) is written to, not replaced.
 		return fmt.Errorf("%s already exists: use --force to replace it", out)
+	}
+	return nil
+}
+
+// writeFromStore writes the file out with write, atomically, from what
+// write reads in the database db: an error of reading the database names
+// the database (storeError), one of writing the file the file.
+func writeFromStore(out, db string, write func(io.Writer) error) error {
+	var werr error
+	err := atomicfile.Write(out, func(w io.Writer) error {
+		werr = write(w)
+		return werr
+	})
+	var pe *fs.PathError
+	if werr != nil && !errors.As(werr, &pe) {
+		return storeError(db, werr)
+	}
+	if err != nil {
+		return selectionError(err)
 	}
 	return nil
 }

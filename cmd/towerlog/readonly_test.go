@@ -56,6 +56,7 @@ func TestReadOnlyArchive(t *testing.T) {
 		{[]string{"select"}, "6 of 6 stored games selected\n"},
 		{[]string{"standings", "--event", "towerlog generated games"}, ""},
 		{[]string{"report", "-o", filepath.Join(out, "report.html")}, ""},
+		{[]string{"check"}, ""},
 	} {
 		args := c.args
 		code, stdout, stderr := runCLI(t, append(args, "--db", db)...)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
@@ -10,7 +9,6 @@ import (
 
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/internal/atomicfile"
-	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -27,7 +25,8 @@ func newReplayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Show the state of a game after any turn",
-		Long: `replay plays a game of a CGN file up to a turn (default: the end) and shows
+		Long: `replay plays a game of a file (CGN, a JCloisterZone save, a BoardGameArena
+table log, CarcassonneLab links, or one link) up to a turn (default: the end) and shows
 the state: the board with a legend, scores, followers and floors in supply,
 prisoners, towers and the tiles left. --json writes the state as JSON, --svg
 draws the board as an SVG picture into a new file (an existing one is
@@ -52,29 +51,11 @@ replaced only with --force).`,
 	return cmd
 }
 
-// loadGame returns game k (1-based) of a file, with its syntax errors.
-func loadGame(path string, k int) (*record.Game, error, error) {
-	var found *record.Game
-	var syntax error
-	n := 0
-	err := formats().Load(path, func(rg *record.Game, serr error) error {
-		n++
-		if n == k {
-			found, syntax = rg, serr
-			return errStop
-		}
-		return nil
-	})
-	if err != nil && err != errStop {
-		return nil, nil, err
-	}
-	if found == nil && syntax == nil {
-		return nil, nil, fmt.Errorf("%s has %s, not %d", path, count(n, "game"), k)
-	}
-	return found, syntax, nil
+// loadGame reads game k (from 1) of a file in any format the commands
+// read, or of a CarcassonneLab link, and replays it with o.
+func loadGame(path string, k int, o replay.Options) (*replay.Game, error) {
+	return formats().LoadGame(path, k, o)
 }
-
-var errStop = fmt.Errorf("stop")
 
 func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.game < 1 || o.turn < 0 {
@@ -85,18 +66,18 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 			return &exitError{exitUsage, err}
 		}
 	}
-	rg, syntax, err := loadGame(path, o.game)
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	if rg != nil && o.turn > len(rg.Turns) {
-		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
-	}
 	ro := replay.Options{Lenient: true}
 	if cmd.Flags().Changed("turn") {
 		ro.Stop = replay.StopAfter(o.turn)
 	}
-	g := replayLoadedGame(path, o.game, rg, syntax, ro)
+	g, err := loadGame(path, o.game, ro)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	rg := g.Record
+	if rg != nil && o.turn > len(rg.Turns) {
+		return &exitError{exitUsage, fmt.Errorf("game %d has %s, not %d", o.game, count(len(rg.Turns), "turn"), o.turn)}
+	}
 	out := cmd.OutOrStdout()
 	if !g.Valid() {
 		for i := range g.Diagnostics {
@@ -119,15 +100,4 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 		return say(out, "wrote %s (after turn %d)\n", o.svg, turns)
 	}
 	return say(out, "%s, after turn %d of %d:\n\n%s", g, turns, len(rg.Turns), draw.Board(g.State, draw.Seats(g)))
-}
-
-// replayLoadedGame replays game k of path as loadGame returned it: a
-// loader's diagnostics let the replay run and come after its own, a
-// parser's errors stop it.
-func replayLoadedGame(path string, k int, rg *record.Game, syntax error, ro replay.Options) *replay.Game {
-	var found replay.Diagnostics
-	if errors.As(syntax, &found) {
-		return replay.ReplayLoaded(path, k, rg, found, ro)
-	}
-	return replay.ReplayParsed(path, k, rg, syntax, ro)
 }

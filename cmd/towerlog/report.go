@@ -56,7 +56,9 @@ column for each of the event's last 50 rounds (the totals count every
 round), and says how many more there are; a filter, towerlog games report
 ID or towerlog standings --csv reaches the others.
 
-With a CGN file it reports on one game of it (the first, or --game N): the
+With a file of games (CGN, a JCloisterZone save, a BoardGameArena table
+log, CarcassonneLab links) it reports on one game of it (the first, or
+--game N), with a link to it on CarcassonneLab for a base game: the
 board after every turn with a slider through the game, the scores and what
 happened on each turn, and the game's charts, each player in the colour
 the record gives them (the Players tag) or their seat's default, as on the
@@ -117,11 +119,10 @@ func runArchiveReport(cmd *cobra.Command, o reportOptions) error {
 	}
 	defer s.Close()
 	if _, err := s.CountGames(cmd.Context(), o.filter.filter()); err != nil {
-		return selectionError(err)
+		return storeError(o.db, err)
 	}
-	err = atomicfile.Write(o.out, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) })
-	if err != nil {
-		return selectionError(err)
+	if err := writeFromStore(o.out, o.db, func(f io.Writer) error { return report.WriteArchive(cmd.Context(), f, s, o.filter.filter()) }); err != nil {
+		return err
 	}
 	return say(cmd.OutOrStdout(), "wrote %s\n", o.out)
 }
@@ -133,22 +134,9 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	if err := checkOutput(o.out, []string{file}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	var game *replay.Game
-	err := replay.Run(cmd.Context(), []string{file}, replay.RunOptions{}, func(g *replay.Game) error {
-		if g.Index == o.game || (g.Record == nil && game == nil) {
-			game = g
-		}
-		return nil
-	})
+	game, err := loadGame(file, o.game, replay.Options{})
 	if err != nil {
 		return &exitError{exitUsage, err}
-	}
-	if game == nil {
-		return &exitError{exitUsage, fmt.Errorf("%s has no game %d", file, o.game)}
-	}
-	if game.Record == nil && len(game.Diagnostics) > 0 {
-		// The file could not be read: an I/O error, not an invalid game.
-		return &exitError{exitUsage, &game.Diagnostics[0]}
 	}
 	if o.review && game.Valid() {
 		if err := reviewInto(cmd, game); err != nil {

@@ -53,7 +53,8 @@ with the review: a glyph and a comment on each turn, the best move as a
 variation; the record's own annotations are kept. --json writes one object
 per turn. The same --seed and --rollouts give the same review to the byte,
 whatever -j; --budget sets the rollouts from this machine's speed instead.
-Games read from .jcz saves are reviewed too.
+Games read from .jcz saves, BoardGameArena table logs and CarcassonneLab
+links (docs/import.md) are reviewed too.
 
 Exit status: 0 when the game was reviewed, 1 when it is invalid, 2 on usage
 or I/O errors, 130 when interrupted.`,
@@ -96,11 +97,10 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	rg, syntax, err := loadGame(path, o.game)
+	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	g := replayLoadedGame(path, o.game, rg, syntax, replay.Options{Lenient: true})
 	if !g.Valid() {
 		for i := range g.Diagnostics {
 			g.Diagnostics[i].LoadSource()
@@ -123,7 +123,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return reviewError(err)
 	}
 	names := seatNames(g)
-	return writeReview(cmd.OutOrStdout(), rg, turns, names, o, ro.Rollouts)
+	return writeReview(cmd.OutOrStdout(), g.Record, turns, names, o, ro.Rollouts)
 }
 
 func reviewError(err error) error {

@@ -88,14 +88,29 @@ or I/O errors.`,
 }
 
 func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
-	inputs := args
-	if !o.fromFile {
-		inputs = []string{o.db}
+	inputs := []string{o.db}
+	if o.fromFile {
+		// The files found in the directories too: the output must be
+		// none of them, however it is named.
+		files, err := formats().ExpandPaths(args)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		inputs = append(files, args...)
 	}
 	if err := checkOutput(o.out, inputs, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
+	var s *analytics.Store
+	if !o.fromFile {
+		var err error
+		if s, err = openExisting(cmd.Context(), o.db); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		defer s.Close()
+	}
 	var st analytics.SelectStats
+	var readErr error // of the database: not the output's
 	write := func(w io.Writer) error {
 		gw := newGameWriter(w, o)
 		var err error
@@ -103,7 +118,8 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 			st, err = analytics.SelectFiles(cmd.Context(), args, analytics.SelectOptions{Filter: o.filter.filter(),
 				Loaders: formats(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
 		} else {
-			st, err = selectStored(cmd.Context(), o, gw.write)
+			st, err = s.SelectGames(cmd.Context(), o.filter.filter(), true, gw.write)
+			readErr = err
 		}
 		if err != nil {
 			return err
@@ -117,6 +133,10 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		err = atomicfile.Write(o.out, write)
 	}
 	printFailed(cmd.ErrOrStderr(), st.Failed, st.Invalid)
+	var pe *fs.PathError
+	if readErr != nil && !errors.As(readErr, &pe) {
+		return storeError(o.db, readErr)
+	}
 	if err != nil {
 		return selectionError(err)
 	}
@@ -136,15 +156,6 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		return &exitError{code: exitInvalid}
 	}
 	return nil
-}
-
-func selectStored(ctx context.Context, o selectOptions, emit func(*analytics.Game) error) (analytics.SelectStats, error) {
-	s, err := openExisting(ctx, o.db)
-	if err != nil {
-		return analytics.SelectStats{}, err
-	}
-	defer s.Close()
-	return s.SelectGames(ctx, o.filter.filter(), true, emit)
 }
 
 // openExisting opens a database that must exist already, for reading

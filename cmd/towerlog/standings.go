@@ -52,11 +52,17 @@ func runStandings(cmd *cobra.Command, o queryOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
+	return storeError(o.db, standings(cmd, s, o))
+}
+
+// standings writes the standings that o asks for from s.
+func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
+	ctx := cmd.Context()
 	f := o.filter.filter()
 	if f.Event == "" {
 		k, err := s.KnownNames(ctx)
 		if err != nil {
-			return &exitError{exitUsage, err}
+			return err
 		}
 		var events []string
 		for e := range k.Events {
@@ -67,7 +73,7 @@ func runStandings(cmd *cobra.Command, o queryOptions) error {
 	}
 	st, err := s.EventSummary(ctx, f)
 	if err != nil {
-		return selectionError(err)
+		return err
 	}
 	out := cmd.OutOrStdout()
 	crosstab, _ := cmd.Flags().GetBool("crosstab")

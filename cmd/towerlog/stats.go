@@ -102,7 +102,7 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 	defer s.Close()
 	stats, err := s.PlayerStatistics(cmd.Context(), o.filter.filter())
 	if err != nil {
-		return selectionError(err)
+		return storeError(o.db, err)
 	}
 	out := cmd.OutOrStdout()
 	switch {

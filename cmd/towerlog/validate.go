@@ -44,11 +44,16 @@ A JCloisterZone save with a move the rules refuse is an invalid game,
 reported with the rule, the turn, the player's name, the move's index in
 "replay" and its line:column. A save of a game towerlog does not play
 (another expansion, a version before 5.7) is counted as unsupported, with
-the reason.
+the reason. A .jcz file that is no save (not JSON, or not shaped as one)
+is an invalid game, as a record with syntax errors is. BoardGameArena
+table logs and CarcassonneLab links (a link, a .txt of links, a CSV with
+a URL column) are read when named, recognised by their content: a log
+whose scores differ from the engine's is invalid, an abandoned table
+unfinished with a warning, a log of an expansion unsupported (see
+docs/import.md).
 
 Exit status: 0 when every game is valid, 1 when any is invalid or
-unsupported, 2 on usage or I/O errors (a file that cannot be read, or a
-.jcz file that is not JSON).`,
+unsupported, 2 on usage or I/O errors (a file that cannot be read).`,
 		Example: `  towerlog validate games/final.cgn
   towerlog validate archive/ --json > report.jsonl
   towerlog validate --lenient imported/

@@ -1,0 +1,42 @@
+package analytics
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// TestCheckLimits: a check lists at most maxProblems problems, then how
+// many more it found. The last turn of every one of 25 games is removed:
+// 25 games with a turn row less, and 25 records that no longer read
+// against their rows.
+func TestCheckLimits(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{testArchive(t, 25, 1)}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM turns WHERE turn = (SELECT turns FROM games WHERE gid = game)`); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for gid := 1; gid <= maxProblems; gid++ {
+		var turns int
+		if err := s.db.QueryRowContext(ctx, `SELECT turns FROM games WHERE gid = ?`, gid).Scan(&turns); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, fmt.Sprintf("game %d has %d turns rows and %d turns", gid, turns-1, turns))
+	}
+	want = append(want, "... and 5 more")
+	for gid := 1; gid <= maxProblems; gid++ {
+		want = append(want, fmt.Sprintf("game %d: stored record: the game's rows are not those it was stored with: zlib: invalid dictionary", gid))
+	}
+	want = append(want, "... and 5 more")
+	if fmt.Sprint(r.Problems) != fmt.Sprint(want) {
+		t.Fatalf("problems:\n%q\nwant\n%q", r.Problems, want)
+	}
+}

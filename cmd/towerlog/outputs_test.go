@@ -1,0 +1,126 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSelectNeverWritesItsInput: select refuses, even with --force, an
+// output that is one of the files it reads, whether named or found in a
+// directory, under its own name, a hard link or a symbolic link; the
+// file is left as it was.
+func TestSelectNeverWritesItsInput(t *testing.T) {
+	dir := t.TempDir()
+	archive := filepath.Join(dir, "archive")
+	if err := os.Mkdir(archive, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := generateFile(t, archive, "a.cgn", 2, "2")
+	generateFile(t, archive, "b.cgn", 2, "3")
+	before, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard, soft := filepath.Join(dir, "hard.cgn"), filepath.Join(dir, "soft.cgn")
+	if err := os.Link(a, hard); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(a, soft); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ out, input string }{
+		{a, archive},
+		{hard, archive},
+		{soft, archive},
+		{hard, a},
+	} {
+		code, _, errOut := runCLI(t, "select", c.input, "--players", "2", "-o", c.out, "--force")
+		if want := "towerlog: " + c.out + " is also an input: choose another output file\n"; code != exitUsage || errOut != want {
+			t.Errorf("select %s -o %s: %d %q, want %d %q", c.input, c.out, code, errOut, exitUsage, want)
+		}
+	}
+	if after, _ := os.ReadFile(a); string(after) != string(before) {
+		t.Fatal("an input was overwritten")
+	}
+}
+
+// TestFmtRefusesText: a file with no tag section and no move number is
+// no record, though its words read as moves: fmt leaves it as it is,
+// -w and --check included, and says so.
+func TestFmtRefusesText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("PRECIOUS\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"fmt", "-w", path}, {"fmt", "--check", path}, {"fmt", path}} {
+		code, out, errOut := runCLI(t, args...)
+		want := path + ": not a CGN record (no tag section and no move number): left as it is\ntowerlog: 1 file not a CGN record\n"
+		if code != exitInvalid || out != "" || errOut != want {
+			t.Errorf("%v: %d %q %q, want %d %q", args, code, out, errOut, exitInvalid, want)
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != "PRECIOUS\n" {
+		t.Fatalf("the file was rewritten: %q", b)
+	}
+}
+
+// TestFmtSeveralFiles: the canonical forms of several files follow one
+// another with a blank line between, as the games of one file: the
+// output is itself canonical.
+func TestFmtSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := generateFile(t, dir, "a.cgn", 2, "2")
+	b := generateFile(t, dir, "b.cgn", 1, "3")
+	textA, _ := os.ReadFile(a)
+	textB, _ := os.ReadFile(b)
+	code, out, errOut := runCLI(t, "fmt", a, b)
+	if want := string(textA) + "\n" + string(textB); code != 0 || out != want {
+		t.Fatalf("fmt a b: %d %s\n got %q\nwant %q", code, errOut, out, want)
+	}
+	both := filepath.Join(dir, "both.cgn")
+	if err := os.WriteFile(both, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "fmt", "--check", both); code != 0 {
+		t.Fatalf("fmt --check of fmt's output: %d %s%s", code, out, errOut)
+	}
+}
+
+// TestMalformedSaveVerdict: a file that is no save (a .jcz that is not
+// JSON) or no table log (a .json that is JSON of something else) is
+// invalid input, as a record with syntax errors is, for validate, ingest
+// and import alike: exit status 1, not the 2 of a file that cannot be read.
+func TestMalformedSaveVerdict(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		// the diagnostic validate prints, after the path
+		diag string
+	}{
+		// encoding/json's words for the 'o' after the 'n' it took for null.
+		{"bad.jcz", "not a save\n", ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n"},
+		{"bad.json", `{"a": 1}` + "\n", ": neither a BoardGameArena table log nor CarcassonneLab links\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, c.name)
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, _ := runCLI(t, "validate", path)
+			if want := path + c.diag + "1 game, 0 valid, 1 invalid\n"; code != exitInvalid || out != want {
+				t.Errorf("validate: %d\n got %q\nwant %q", code, out, want)
+			}
+			db := filepath.Join(dir, "t.db")
+			code, out, _ = runCLI(t, "ingest", "--db", db, path)
+			if want := db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n"; code != exitInvalid || out != want {
+				t.Errorf("ingest: %d %q, want %d %q", code, out, exitInvalid, want)
+			}
+			code, _, errOut := runCLI(t, "import", path, "-o", filepath.Join(dir, "out.cgn"))
+			if want := "1 of 1 files are of no format import reads"; code != exitInvalid || !strings.Contains(errOut, want) {
+				t.Errorf("import: %d %q, want %d and %q", code, errOut, exitInvalid, want)
+			}
+		})
+	}
+}
