@@ -194,8 +194,15 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 }
 
 // selectWhere calls emit with each stored game of the condition on games
-// g, with its players, and with its record when records is true.
+// g, with its players, and with its record when records is true, in the
+// order of their keys.
 func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, records bool, emit func(*Game) error) (int, error) {
+	return selectOrdered(ctx, db, where, args, "g.gid", records, emit)
+}
+
+// selectOrdered is selectWhere in the order of the games that order, an
+// ORDER BY list of columns of g that ends with a unique one, gives.
+func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
 	recordCol := "NULL"
 	var bases *RecordReader
 	if records {
@@ -210,7 +217,7 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid
-		WHERE `+where+` ORDER BY g.gid, p.seat`, args...)
+		WHERE `+where+` ORDER BY `+order+`, p.seat`, args...)
 	if err != nil {
 		return 0, err
 	}

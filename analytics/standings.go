@@ -492,12 +492,13 @@ func RoundCell(games []RoundGame) string {
 			parts = append(parts, "unfinished")
 			continue
 		}
-		parts = append(parts, ordinal(g.Place)+" "+strconv.Itoa(g.Score))
+		parts = append(parts, Ordinal(g.Place)+" "+strconv.Itoa(g.Score))
 	}
 	return strings.Join(parts, ", ")
 }
 
-func ordinal(n int) string {
+// Ordinal writes a place: "1st", "2nd", "3rd", "11th".
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

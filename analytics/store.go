@@ -340,21 +340,22 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // useWAL puts the database in WAL mode, which the file keeps. Changing
-// the journal mode of a database another connection is creating fails at
-// once (SQLITE_BUSY: SQLite calls no busy handler there), so it is tried
-// again for as long as busy_timeout would wait.
+// the journal mode of a database another connection is creating, or
+// reading the mode while another recovers the log, fails at once
+// (SQLITE_BUSY: SQLite calls no busy handler there), so it is tried
+// again, as beginWrite does, until ctx ends: a process opening the
+// database while others write it waits its turn instead of failing.
 func (s *Store) useWAL(ctx context.Context) error {
-	deadline := time.Now().Add(busyTimeout)
 	for {
 		var mode string
 		err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
-		if !isBusy(err) || time.Now().After(deadline) {
+		if !isBusy(err) {
 			return err
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
+		case <-time.After(busyPause):
 		}
 	}
 }

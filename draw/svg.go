@@ -504,11 +504,10 @@ func (d *svgDoc) landmarks(t engine.PlacedTile) {
 // tower draws a foundation (dashed, height 0) or a tower with its height,
 // ringed in the guard's colour when a follower stands on top.
 func (d *svgDoc) tower(tw engine.TowerInfo) {
-	t, ok := d.g.TileAt(tw.Pos)
+	p, ok := d.towerAt(tw)
 	if !ok {
 		return
 	}
-	p := d.origin(tw.Pos).add(towerPoint(t.Tile.Type()).turn(t.Rot))
 	x, y := num(p.x), num(p.y)
 	if tw.Guard >= 0 && tw.Guard < len(d.colours) {
 		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#1a1a1a" stroke-width="5"/>`+"\n", x, y, num(svgTowerR+2.5))
@@ -564,20 +563,37 @@ func (d *svgDoc) drawFigure(p pt, k float64, fill string, phantom bool) {
 // follower draws a follower at its spot; a guard stands on the tower's
 // shoulder so the height stays readable.
 func (d *svgDoc) follower(f engine.FollowerInfo) {
-	t, ok := d.g.TileAt(f.Pos)
-	if !ok || f.Player < 0 || f.Player >= len(d.colours) {
+	if f.Player < 0 || f.Player >= len(d.colours) {
 		return
+	}
+	if p, k, ok := d.figureAt(f); ok {
+		d.drawFigure(p, k, d.colours[f.Player], f.Phantom)
+	}
+}
+
+// figureAt is where follower f stands in the document, and its scale.
+func (d *svgDoc) figureAt(f engine.FollowerInfo) (pt, float64, bool) {
+	t, ok := d.g.TileAt(f.Pos)
+	if !ok {
+		return pt{}, 0, false
 	}
 	tt := t.Tile.Type()
 	o := d.origin(f.Pos)
 	if f.Spot.Kind == engine.FeatureTower {
-		p := o.add(towerPoint(tt).turn(t.Rot)).add(pt{9, -10})
-		d.drawFigure(p, 0.8, d.colours[f.Player], f.Phantom)
-		return
+		return o.add(towerPoint(tt).turn(t.Rot)).add(pt{9, -10}), 0.8, true
 	}
 	back := (4 - t.Rot) & 3
 	s := engine.Spot{Kind: f.Spot.Kind, Edges: f.Spot.Edges.Rotate(back), Halves: f.Spot.Halves.Rotate(back)}
-	d.drawFigure(o.add(spotPoint(tt, s).turn(t.Rot)), 1, d.colours[f.Player], f.Phantom)
+	return o.add(spotPoint(tt, s).turn(t.Rot)), 1, true
+}
+
+// towerAt is where tower tw stands in the document.
+func (d *svgDoc) towerAt(tw engine.TowerInfo) (pt, bool) {
+	t, ok := d.g.TileAt(tw.Pos)
+	if !ok {
+		return pt{}, false
+	}
+	return d.origin(tw.Pos).add(towerPoint(t.Tile.Type()).turn(t.Rot)), true
 }
 
 // legendLines returns the text of the legend: each player's name and

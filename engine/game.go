@@ -364,19 +364,32 @@ func (g *Game) fillBag(s Setup, start TileID, buf []TileID) error {
 
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
-	c := *g
-	c.order = append([]TileID(nil), g.order...)
-	c.tiles = append(make([]placed, 0, cap(g.tiles)), g.tiles...)
-	c.grid = g.grid.clone()
-	c.frontier = append(make([]frontierSq, 0, cap(g.frontier)), g.frontier...)
-	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
-	c.towers = append([]tower(nil), g.towers...)
-	c.cloister = append([]int16(nil), g.cloister...)
-	c.cloisterAt = append([]Pos(nil), g.cloisterAt...)
-	c.events = append([]Event(nil), g.events...)
-	c.stamp = make([]uint32, len(g.stamp))
-	c.stampN = 0
-	return &c
+	c := &Game{}
+	g.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst an independent copy of g, reusing dst's memory: a game
+// copied into again and again, as rollouts do, allocates nothing once it
+// has held a game as large. Whatever dst held is gone.
+func (g *Game) CopyTo(dst *Game) {
+	if dst == g {
+		return
+	}
+	old := *dst
+	*dst = *g
+	dst.order = append(old.order[:0], g.order...)
+	dst.tiles = append(slices.Grow(old.tiles[:0], cap(g.tiles)), g.tiles...)
+	dst.grid = g.grid.copyTo(old.grid)
+	dst.frontier = append(slices.Grow(old.frontier[:0], cap(g.frontier)), g.frontier...)
+	dst.nodes = append(slices.Grow(old.nodes[:0], cap(g.nodes)), g.nodes...)
+	dst.towers = append(old.towers[:0], g.towers...)
+	dst.cloister = append(old.cloister[:0], g.cloister...)
+	dst.cloisterAt = append(old.cloisterAt[:0], g.cloisterAt...)
+	dst.events = append(old.events[:0], g.events...)
+	dst.stamp = slices.Grow(old.stamp[:0], len(g.stamp))[:len(g.stamp)]
+	clear(dst.stamp)
+	dst.stampN = 0
 }
 
 // put places tile t at p without any check, merges its features with the

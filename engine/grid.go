@@ -123,10 +123,11 @@ func (g *grid) grow(p Pos) {
 	*g = grid{cells: cells, need: need, front: front, side: side, off: off}
 }
 
-func (g grid) clone() grid {
-	g.cells = append([]uint16(nil), g.cells...)
-	g.need = append([]uint16(nil), g.need...)
-	g.front = append([]int16(nil), g.front...)
+// copyTo returns a copy of g in dst's memory.
+func (g grid) copyTo(dst grid) grid {
+	g.cells = append(dst.cells[:0], g.cells...)
+	g.need = append(dst.need[:0], g.need...)
+	g.front = append(dst.front[:0], g.front...)
 	return g
 }
 

@@ -143,6 +143,9 @@ func (r *replayer) playTurn(n int, t *record.Turn) bool {
 	if t.Score != nil && !equalInts(t.Score.Points, rt.Scores) {
 		r.fail(CodeScore, t.Score.Pos, "declared scores %s after turn %d, but they are %s%s", scoreList(t.Score.Points), n, scoreList(rt.Scores), r.finalNote(rt))
 	}
+	if r.opts.AfterTurn != nil {
+		r.opts.AfterTurn(rt, eg)
+	}
 	return true
 }
 

@@ -20,6 +20,11 @@ type Options struct {
 	Stop Stop
 	// SyntaxOnly checks the notation only: games are parsed, not replayed.
 	SyntaxOnly bool
+	// AfterTurn, when not nil, is called after each turn replayed, with
+	// the turn and the engine's state after it, which is valid during the
+	// call only: a page that shows every turn's board reads it there
+	// instead of replaying the game again for each turn.
+	AfterTurn func(t *Turn, state *engine.Game)
 }
 
 // Stop is where a replay stops: the zero Stop plays every turn,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,6 +237,31 @@ func TestRunRefusesTooManyWorkers(t *testing.T) {
 	}
 	if err := Run(context.Background(), files, RunOptions{Workers: MaxWorkers}, func(*Game) error { return nil }); err != nil {
 		t.Errorf("%d workers: %v", MaxWorkers, err)
+	}
+}
+
+// TestAfterTurn checks that the state AfterTurn sees after each turn is
+// the one a replay stopped after that turn gives.
+func TestAfterTurn(t *testing.T) {
+	src, err := os.ReadFile("../testdata/games/duel-discard.cgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rg, err := record.NewParser().Parse(record.RawGame{Src: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []int
+	g := Replay("duel-discard.cgn", 1, rg, Options{AfterTurn: func(turn *Turn, state *engine.Game) {
+		stopped := Replay("duel-discard.cgn", 1, rg, Options{Stop: StopAfter(turn.Number)}).State
+		if !reflect.DeepEqual(state.Followers(), stopped.Followers()) || !reflect.DeepEqual(state.Towers(), stopped.Towers()) ||
+			!reflect.DeepEqual(state.Scores(), stopped.Scores()) || state.NumTiles() != stopped.NumTiles() {
+			t.Errorf("turn %d: the state AfterTurn sees differs from the replay stopped there", turn.Number)
+		}
+		seen = append(seen, turn.Number)
+	}})
+	if !g.Valid() || len(seen) != len(g.Turns) || seen[0] != 1 || seen[len(seen)-1] != len(g.Turns) {
+		t.Errorf("AfterTurn saw turns %v of %d", seen, len(g.Turns))
 	}
 }
 

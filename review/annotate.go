@@ -49,7 +49,17 @@ func Annotate(rg *record.Game, turns []GameTurn, players []string, annotator str
 
 // Comment describes the review of the turn: the value of the move played,
 // the best move and its value, the points given away when they are
-// clear, and each player's chance of winning after the move played.
+// clear, each player's chance of winning after the move played, the
+// grade with the chance lost and the move's accuracy, the move played's
+// rank and the ties, the three best moves, and what the move played and
+// the best move do:
+//
+//	review: played +1.2 ±0.9; best V@2,-1r270 +C:N +7.8 ±0.8, 6.6 given
+//	away; wins Anna 45% Bob 55%; mistake, 11.2% of chance lost, accuracy
+//	59%; rank 4 of 122, 2 moves within 0.5 points of the best; top
+//	V@2,-1r270 +C:N +7.8, ...; played: claims
+//	a field with a farmer; best: completes a city of 4 tiles for 8 and
+//	takes back the followers on it
 func (t *GameTurn) Comment(players []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played %s", commentPrefix, value(t.Played))
@@ -63,8 +73,38 @@ func (t *GameTurn) Comment(players []string) string {
 		fmt.Fprintf(&b, "%d", t.Alternatives)
 	}
 	b.WriteString("; wins")
-	for p, w := range t.Played.Win {
+	for p, w := range t.Chance {
 		fmt.Fprintf(&b, " %s %.0f%%", players[p], 100*w)
+	}
+	fmt.Fprintf(&b, "; %s", t.Grade)
+	if t.Drop > 0 {
+		fmt.Fprintf(&b, ", %.1f%% of chance lost", t.Drop)
+	}
+	fmt.Fprintf(&b, ", accuracy %.0f%%", MoveAccuracy(t.Drop))
+	if t.Exact {
+		b.WriteString(", exact")
+	}
+	if t.PlayedRank > 0 {
+		fmt.Fprintf(&b, "; rank %d of %d", t.PlayedRank, t.Alternatives)
+	}
+	if t.Tied > 1 {
+		fmt.Fprintf(&b, ", %d moves within %.1f points of the best", t.Tied, TieWithin)
+	}
+	if len(t.Top) > 1 {
+		b.WriteString("; top")
+		for i, r := range t.Top {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "%s %s %+.1f", sep, t.TopText[i], round1(r.Value))
+		}
+	}
+	if len(t.PlayedWhy) > 0 {
+		fmt.Fprintf(&b, "; played: %s", strings.Join(t.PlayedWhy, ", "))
+	}
+	if t.BestDiffers() && len(t.BestWhy) > 0 {
+		fmt.Fprintf(&b, "; best: %s", strings.Join(t.BestWhy, ", "))
 	}
 	return b.String()
 }

@@ -2,12 +2,14 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sort"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -18,14 +20,25 @@ import (
 // all its alternatives, when Options.Rollouts is 0.
 const DefaultRollouts = 6000
 
+// MaxRollouts is the most rollouts a turn's review spends: a review keeps
+// running sums, not the rollouts, so its memory does not depend on the
+// rollouts, but a million rollouts a turn already take hours.
+const MaxRollouts = 1_000_000
+
 // chunk is the number of rollouts a worker plays as one job.
 const chunk = 16
+
+// block is the number of rollout indices played at once: the move
+// played's rollouts of a block first, then every other alternative's, each
+// compared with the move played's rollout of the same index.
+const block = 1024
 
 // Options tunes a review.
 type Options struct {
 	// Rollouts is the number of games played to the end for one turn,
 	// shared among its alternatives by successive halving (0:
-	// DefaultRollouts). The review's time grows linearly with it.
+	// DefaultRollouts; more than MaxRollouts means MaxRollouts). The
+	// review's time grows linearly with it; its memory does not.
 	Rollouts int
 	// Seed seeds the draw orders and the rollout policy: the same seed,
 	// rollouts and game give the same review, whatever Workers is.
@@ -33,6 +46,8 @@ type Options struct {
 	// Workers is the number of rollouts played at once; 0 means one per
 	// core, more than MaxWorkers means MaxWorkers.
 	Workers int
+	// Turns, when not empty, lists the numbers of the turns Game reviews.
+	Turns []int
 }
 
 // MaxWorkers is the most rollouts played at once: each holds a game of
@@ -41,7 +56,7 @@ const MaxWorkers = 64
 
 func (o Options) rollouts() int {
 	if o.Rollouts > 0 {
-		return o.Rollouts
+		return min(o.Rollouts, MaxRollouts)
 	}
 	return DefaultRollouts
 }
@@ -64,69 +79,107 @@ type Eval struct {
 	Win      []float64 // by seat
 }
 
-// candidate is an alternative under evaluation: where its rollouts start
-// (the game after moves played from the turn's start, or the game after),
-// and the margins and winners of its rollouts, by rollout index.
-type candidate struct {
-	moves   []engine.Move
-	after   *engine.Game
-	over    bool // the game is over after the turn: every rollout is the same
-	margins []float64
-	winners []uint8 // bit p set when seat p has the highest final score
+// winUnit divides a rollout's win among the players who share first
+// place: a multiple of every number of players, so that shares add up
+// exactly.
+const winUnit = 60
+
+// tally is what a candidate's rollouts found, as running sums: the
+// margins, their squares, the differences from the reference candidate's
+// margin in the rollout of the same index and their squares, and each
+// seat's wins in winUnit. Margins are whole points, so the sums are exact
+// whatever order the rollouts end in.
+type tally struct {
+	n, sum, sum2    int64
+	dn, dsum, dsum2 int64
+	wins            [engine.MaxPlayers]int64
 }
 
-func (c *candidate) mean() float64 {
-	s := 0.0
-	for _, m := range c.margins {
-		s += m
+func (t *tally) add(u *tally) {
+	t.n += u.n
+	t.sum += u.sum
+	t.sum2 += u.sum2
+	t.dn += u.dn
+	t.dsum += u.dsum
+	t.dsum2 += u.dsum2
+	for p := range t.wins {
+		t.wins[p] += u.wins[p]
 	}
-	return s / float64(len(c.margins))
+}
+
+// record adds a rollout's margin and winners (bit p set when seat p has
+// the highest final score).
+func (t *tally) record(margin int64, winners uint8) {
+	t.n++
+	t.sum += margin
+	t.sum2 += margin * margin
+	k := int64(bits.OnesCount8(winners))
+	for p := range engine.MaxPlayers {
+		if winners&(1<<p) != 0 {
+			t.wins[p] += winUnit / k
+		}
+	}
+}
+
+// recordDiff adds a rollout's difference from the reference's.
+func (t *tally) recordDiff(d int64) {
+	t.dn++
+	t.dsum += d
+	t.dsum2 += d * d
+}
+
+// stdErr is the standard error of the mean of n values of sum s and sum
+// of squares s2.
+func stdErr(n, s, s2 int64) float64 {
+	if n < 2 {
+		return 0
+	}
+	f := float64(n)
+	ss := max(0, float64(s2)-float64(s)*float64(s)/f)
+	return math.Sqrt(ss / (f - 1) / f)
+}
+
+// candidate is an alternative under evaluation: where its rollouts start
+// (the game after moves played from the turn's start, or the game after),
+// and what its rollouts found.
+type candidate struct {
+	moves []engine.Move
+	after *engine.Game
+	over  bool // the game is over after the turn: every rollout is the same
+	mu    sync.Mutex
+	t     tally
+	round int // the last round of successive halving it was in
+	// final is the outcome of every rollout of a candidate that is over.
+	final struct {
+		once    sync.Once
+		margin  int64
+		winners uint8
+		err     error
+	}
+}
+
+func (c *candidate) count() int { return int(c.t.n) }
+
+func (c *candidate) mean() float64 {
+	if c.t.n == 0 {
+		return 0
+	}
+	return float64(c.t.sum) / float64(c.t.n)
 }
 
 func (c *candidate) eval(players int) Eval {
-	n := len(c.margins)
-	e := Eval{Value: c.mean(), Rollouts: n, Win: make([]float64, players)}
-	if n > 1 {
-		e.StdErr = stdErr(c.margins, nil)
-	}
-	for _, w := range c.winners {
-		share := 1 / float64(bits.OnesCount8(w))
-		for p := range players {
-			if w&(1<<p) != 0 {
-				e.Win[p] += share / float64(n)
-			}
+	e := Eval{Value: c.mean(), StdErr: stdErr(c.t.n, c.t.sum, c.t.sum2), Rollouts: c.count(), Win: make([]float64, players)}
+	for p := range players {
+		if c.t.n > 0 {
+			e.Win[p] = float64(c.t.wins[p]) / winUnit / float64(c.t.n)
 		}
 	}
 	return e
 }
 
-// stdErr is the standard error of the mean of a, or of a−b rollout by
-// rollout over their common rollouts when b is given.
-func stdErr(a, b []float64) float64 {
-	n := len(a)
-	if b != nil {
-		n = min(n, len(b))
-	}
-	if n < 2 {
-		return 0
-	}
-	d := func(i int) float64 {
-		if b == nil {
-			return a[i]
-		}
-		return a[i] - b[i]
-	}
-	mean := 0.0
-	for i := range n {
-		mean += d(i)
-	}
-	mean /= float64(n)
-	ss := 0.0
-	for i := range n {
-		ss += (d(i) - mean) * (d(i) - mean)
-	}
-	return math.Sqrt(ss / float64(n-1) / float64(n))
-}
+// diffErr is the standard error of the mean difference between c's
+// rollouts and the reference candidate's, rollout by rollout.
+func (c *candidate) diffErr() float64 { return stdErr(c.t.dn, c.t.dsum, c.t.dsum2) }
 
 // evaluation runs the rollouts of one turn.
 type evaluation struct {
@@ -136,12 +189,20 @@ type evaluation struct {
 	seed   uint64 // the turn's seed
 	bag    []engine.TileID
 	cands  []*candidate
+	// ref indexes the candidate every other is compared with, rollout by
+	// rollout (the move played), or is -1.
+	ref int
+	// pool holds a worker's tools for each of o.workers().
+	pool []*worker
+	// exact is set when one tile is left after the turn: a candidate's
+	// value is then found by trying every reply, not by rollouts.
+	exact bool
 }
 
 // newEvaluation prepares the evaluation of the alternatives of the turn
 // that starts at before.
 func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint64) (*evaluation, error) {
-	ev := &evaluation{o: o, before: before, mover: before.Player(), seed: seed}
+	ev := &evaluation{o: o, before: before, mover: before.Player(), seed: seed, ref: -1}
 	for _, a := range alts {
 		ev.cands = append(ev.cands, &candidate{moves: a.Moves, over: a.Over})
 	}
@@ -158,16 +219,23 @@ func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint
 // start returns a new copy of the game the candidate's rollouts start
 // from.
 func (c *candidate) start(before *engine.Game) (*engine.Game, error) {
+	g := &engine.Game{}
+	return g, c.startIn(before, g)
+}
+
+// startIn makes g the game the candidate's rollouts start from.
+func (c *candidate) startIn(before, g *engine.Game) error {
 	if c.after != nil {
-		return c.after.Clone(), nil
+		c.after.CopyTo(g)
+		return nil
 	}
-	g := before.Clone()
+	before.CopyTo(g)
 	for _, m := range c.moves {
 		if err := g.Apply(m); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // job is a run of rollouts of one candidate: indices from to to.
@@ -176,20 +244,86 @@ type job struct {
 	from, to int
 }
 
-// rollout plays rollout i of c and records it.
-func (ev *evaluation) rollout(gen *engine.Generator, order []engine.TileID, c *candidate, i int) ([]engine.TileID, error) {
-	g, err := c.start(ev.before)
-	if err != nil {
-		return order, err
+// worker is what a worker plays rollouts with: the game it plays them
+// in is copied into, not allocated, for each.
+type worker struct {
+	gen   *engine.Generator
+	order []engine.TileID
+	game  engine.Game
+}
+
+// rollout plays rollout i of c and returns the mover's margin and the
+// winners (bit p set when seat p has the highest final score).
+func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, error) {
+	if c.over || ev.exact {
+		f := &c.final
+		f.once.Do(func() {
+			var g *engine.Game
+			if g, f.err = c.start(ev.before); f.err != nil {
+				return
+			}
+			if !g.Over() {
+				if g, f.err = bestReply(g, ev.bag[0]); f.err != nil {
+					return
+				}
+			}
+			f.margin, f.winners = outcome(g, ev.mover)
+		})
+		return f.margin, f.winners, f.err
+	}
+	g := &w.game
+	if err := c.startIn(ev.before, g); err != nil {
+		return 0, 0, err
 	}
 	if !g.Over() {
-		order = append(order[:0], ev.bag...)
+		w.order = append(w.order[:0], ev.bag...)
 		r := rand.New(rand.NewPCG(ev.seed, uint64(i)))
-		r.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
-		if err := gen.Rollout(g, order, ev.seed^uint64(i)*0x9E3779B97F4A7C15); err != nil {
-			return order, err
+		r.Shuffle(len(w.order), func(a, b int) { w.order[a], w.order[b] = w.order[b], w.order[a] })
+		if err := w.gen.Rollout(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15); err != nil {
+			return 0, 0, err
 		}
 	}
+	m, win := outcome(g, ev.mover)
+	return m, win, nil
+}
+
+// bestReply plays the last turn of g, whose last tile is tile, as its
+// player would play it best: of every way of playing it (Alternatives),
+// the one with the highest final margin for that player (the first of
+// equals), or the tile's discard when it fits nowhere. It returns the
+// game at its end.
+func bestReply(g *engine.Game, tile engine.TileID) (*engine.Game, error) {
+	if !g.CanPlace(tile) {
+		end := g.Clone()
+		err := apply(end, []engine.Move{{Kind: engine.MoveDraw, Tile: tile}, {Kind: engine.MoveDiscard}})
+		return end, err
+	}
+	alts, err := Alternatives(g, []engine.TileID{tile})
+	if err != nil {
+		return nil, err
+	}
+	replier := g.Player()
+	var best *engine.Game
+	bestMargin := int64(math.MinInt64)
+	for _, a := range alts {
+		end := g.Clone()
+		if err := apply(end, a.Moves); err != nil {
+			return nil, err
+		}
+		if !end.Over() {
+			return nil, fmt.Errorf("review: turn %d: the game goes on after its last tile", g.Turn())
+		}
+		if m, _ := outcome(end, replier); m > bestMargin {
+			best, bestMargin = end, m
+		}
+	}
+	return best, nil
+}
+
+// outcome returns the mover's final margin in g (their score minus the
+// best other player's) and the winners (bit p set when seat p has the
+// highest score).
+func outcome(g *engine.Game, mover int) (int64, uint8) {
 	best, other := math.MinInt, math.MinInt
 	var w uint8
 	for p := range g.NumPlayers() {
@@ -200,63 +334,94 @@ func (ev *evaluation) rollout(gen *engine.Generator, order []engine.TileID, c *c
 		case s == best:
 			w |= 1 << p
 		}
-		if p != ev.mover {
+		if p != mover {
 			other = max(other, s)
 		}
 	}
-	c.margins[i] = float64(g.Score(ev.mover) - other)
-	c.winners[i] = w
-	return order, nil
+	return int64(g.Score(mover) - other), w
 }
 
-// run plays rollouts up to n for each candidate of cs, on the workers.
+// run plays rollouts up to n for each candidate of cs, on the workers,
+// a block of indices at a time: the reference candidate's first (when it
+// is among cs), then the others', each compared with the reference's
+// rollout of the same index. Memory does not grow with n.
 func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
-	var jobs []job
+	var ref *candidate
+	rest := make([]*candidate, 0, len(cs))
 	for _, c := range cs {
-		from := len(c.margins)
-		if from >= n {
-			continue
+		if ev.ref >= 0 && c == ev.cands[ev.ref] {
+			ref = c
+		} else {
+			rest = append(rest, c)
 		}
-		c.margins = slices.Grow(c.margins, n-from)[:n]
-		c.winners = slices.Grow(c.winners, n-from)[:n]
-		if c.over {
-			// The game is over: every rollout is the final score.
-			if _, err := ev.rollout(nil, nil, c, from); err != nil {
+	}
+	lo := n
+	for _, c := range cs {
+		lo = min(lo, c.count())
+	}
+	var refMargins []int64
+	for b := lo; b < n; b += block {
+		hi := min(b+block, n)
+		refFrom := hi
+		if ref != nil {
+			refFrom = max(b, ref.count())
+			refMargins = slices.Grow(refMargins[:0], hi-refFrom)[:hi-refFrom]
+			if err := ev.play(ctx, []*candidate{ref}, hi, refMargins, refFrom, nil); err != nil {
 				return err
 			}
-			for i := from + 1; i < n; i++ {
-				c.margins[i], c.winners[i] = c.margins[from], c.winners[from]
-			}
-			continue
 		}
-		for i := from; i < n; i += chunk {
-			jobs = append(jobs, job{c, i, min(i+chunk, n)})
+		if err := ev.play(ctx, rest, hi, nil, refFrom, refMargins); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// play plays, on the workers, the rollouts each candidate of cs lacks up
+// to index to. store, if not nil, receives the margins of indices from
+// storeFrom on (cs is then the reference alone); the rollouts of indices
+// from diffFrom on are compared with diff's margins.
+func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store []int64, diffFrom int, diff []int64) error {
+	if ev.pool == nil {
+		for range ev.o.workers() {
+			ev.pool = append(ev.pool, &worker{gen: engine.NewGenerator()})
 		}
 	}
 	ch := make(chan job)
 	g, ctx := errgroup.WithContext(ctx)
-	for range min(ev.o.workers(), len(jobs)) {
+	for _, w := range ev.pool {
 		g.Go(func() error {
-			gen := engine.NewGenerator()
-			var order []engine.TileID
 			for j := range ch {
+				var t tally
 				for i := j.from; i < j.to; i++ {
-					var err error
-					if order, err = ev.rollout(gen, order, j.c, i); err != nil {
+					m, win, err := ev.rollout(w, j.c, i)
+					if err != nil {
 						return err
 					}
+					t.record(m, win)
+					if store != nil && i >= diffFrom {
+						store[i-diffFrom] = m
+					}
+					if diff != nil && i >= diffFrom {
+						t.recordDiff(m - diff[i-diffFrom])
+					}
 				}
+				j.c.mu.Lock()
+				j.c.t.add(&t)
+				j.c.mu.Unlock()
 			}
 			return nil
 		})
 	}
 	g.Go(func() error {
 		defer close(ch)
-		for _, j := range jobs {
-			select {
-			case ch <- j:
-			case <-ctx.Done():
-				return ctx.Err()
+		for _, c := range cs {
+			for i := c.count(); i < to; i += chunk {
+				select {
+				case ch <- job{c, i, min(i+chunk, to)}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 		}
 		return nil
@@ -269,20 +434,24 @@ func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
 // the better half (and keep, the move played, whatever its value), until
 // one or two are left. Every candidate's rollout i uses the same draw
 // order and policy seed, so that differences between candidates are not
-// those of luck. It returns the index of the best candidate.
+// those of luck; each is compared with keep's, rollout by rollout. It
+// returns the index of the best candidate.
 func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
+	ev.ref = keep
 	left := make([]int, len(ev.cands))
 	for i := range left {
 		left[i] = i
 	}
 	rounds := max(1, bits.Len(uint(len(left)-1)))
 	budget := ev.o.rollouts()
-	n := 0
+	n, round := 0, 0
 	for {
 		n += max(2, budget/(rounds*len(left)))
+		round++
 		cs := make([]*candidate, len(left))
 		for i, k := range left {
 			cs[i] = ev.cands[k]
+			cs[i].round = round
 		}
 		if err := ev.run(ctx, cs, n); err != nil {
 			return 0, err
@@ -297,4 +466,24 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 		}
 		left = next
 	}
+}
+
+// ranking returns the indices of the candidates: best first, then by the
+// last round of successive halving they were in, then by value.
+func (ev *evaluation) ranking(best int) []int {
+	order := make([]int, len(ev.cands))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		if order[a] == best || order[b] == best {
+			return order[a] == best
+		}
+		ca, cb := ev.cands[order[a]], ev.cands[order[b]]
+		if ca.round != cb.round {
+			return ca.round > cb.round
+		}
+		return ca.mean() > cb.mean()
+	})
+	return order
 }

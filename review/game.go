@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/towerlog/towerlog/engine"
@@ -20,6 +21,13 @@ type GameTurn struct {
 	// the best alternative as a record turn, for a variation.
 	PlayedText, BestText string
 	BestTurn             *record.Turn
+	// Chance is each player's chance of winning after the move played, by
+	// seat (see chance).
+	Chance []float64
+	// TopText is Top as CGN turns; PlayedWhy and BestWhy say what the
+	// move played and the best move do (Why).
+	TopText            []string
+	PlayedWhy, BestWhy []string
 }
 
 // BestDiffers reports whether the review found a move better than the one
@@ -27,32 +35,54 @@ type GameTurn struct {
 func (t *GameTurn) BestDiffers() bool { return t.BestAt != t.PlayedAt }
 
 // Game reviews every turn of a replayed game whose tile was placed (a
-// turn that only discards has nothing to choose), in order; done, if not
-// nil, is called after each turn. g must be valid.
+// turn that only discards has nothing to choose), in order, or only the
+// turns o.Turns lists; done, if not nil, is called after each turn. g must
+// be valid.
 func Game(ctx context.Context, g *replay.Game, o Options, done func()) ([]GameTurn, error) {
 	if !g.Valid() {
 		return nil, fmt.Errorf("review: %s is not a valid game", g)
+	}
+	for _, n := range o.Turns {
+		if !slices.ContainsFunc(g.Turns, func(t replay.Turn) bool { return t.Number == n }) {
+			return nil, &NoTurnError{Game: g.String(), Turn: n, Turns: len(g.Turns)}
+		}
 	}
 	state := func(k int) *engine.Game {
 		return replay.Replay(g.File, g.Index, g.Record, replay.Options{Stop: replay.StopAfter(k), Lenient: true}).State
 	}
 	var out []GameTurn
-	before := state(0)
+	var before *engine.Game
 	for k, t := range g.Turns {
-		after := state(k + 1)
-		if t.Placed {
+		if t.Placed && (len(o.Turns) == 0 || slices.Contains(o.Turns, t.Number)) {
+			if before == nil {
+				before = state(k)
+			}
+			after := state(k + 1)
 			gt, err := gameTurn(ctx, g, k, before, after, o)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", g, err)
 			}
 			out = append(out, gt)
+			before = after
+		} else {
+			before = nil
 		}
 		if done != nil {
 			done()
 		}
-		before = after
 	}
 	return out, nil
+}
+
+// NoTurnError is returned for a turn to review that the game does not
+// have.
+type NoTurnError struct {
+	Game        string
+	Turn, Turns int
+}
+
+func (e *NoTurnError) Error() string {
+	return fmt.Sprintf("%s has no turn %d: its turns are 1 to %d", e.Game, e.Turn, e.Turns)
 }
 
 func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.Game, o Options) (GameTurn, error) {
@@ -63,6 +93,29 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		return GameTurn{}, err
 	}
 	gt := GameTurn{Number: t.Number, Player: g.Players[t.Seat].Name, TurnReview: tr}
+	gt.Chance = chance(after, tr.Seat, tr.Played)
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	for _, r := range tr.Top {
+		rt, err := replay.WriteTurn(before.Clone(), g.Players, r.Moves)
+		if err != nil {
+			return GameTurn{}, err
+		}
+		rt.Number = t.Number
+		gt.TopText = append(gt.TopText, turnText(rt))
+	}
+	if tr.BestMoves != nil {
+		if gt.BestWhy, err = Why(before, tr.BestMoves, names); err != nil {
+			return GameTurn{}, err
+		}
+	}
+	if tr.playedMoves != nil {
+		if gt.PlayedWhy, err = Why(before, tr.playedMoves, names); err != nil {
+			return GameTurn{}, err
+		}
+	}
 	if gt.BestMoves != nil {
 		if gt.BestTurn, err = replay.WriteTurn(before.Clone(), g.Players, gt.BestMoves); err != nil {
 			return GameTurn{}, err
@@ -98,4 +151,16 @@ func turnText(t *record.Turn) string {
 	line := strings.TrimSpace(string(record.AppendGame(nil, &record.Game{Turns: []*record.Turn{t}})))
 	head := fmt.Sprintf("%d. %s", t.Number, record.QuoteName(t.Player.Text))
 	return strings.TrimSpace(strings.TrimPrefix(line, head))
+}
+
+// GameAccuracy is each seat's accuracy over turns (see Accuracy), players seats in all; NaN for a seat without a reviewed turn.
+func GameAccuracy(turns []GameTurn, players int) []float64 {
+	seats := make([]int, len(turns))
+	drops := make([]float64, len(turns))
+	chances := []float64{100 / float64(players)}
+	for i := range turns {
+		seats[i], drops[i] = turns[i].Seat, turns[i].Drop
+		chances = append(chances, 100*turns[i].Chance[0])
+	}
+	return Accuracy(seats, drops, chances, players)
 }

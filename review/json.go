@@ -1,18 +1,32 @@
 package review
 
+import "math"
+
 // TurnJSON is a reviewed turn as towerlog review --json writes it, one
 // object a line. Values are final margins in points from the mover's side,
-// rounded to a tenth; win shares are rounded to a thousandth.
+// rounded to a tenth; chances and win shares are rounded to a thousandth,
+// drops of the chance of winning (in percentage points) and accuracies
+// to a tenth.
 type TurnJSON struct {
-	Turn         int       `json:"turn"`
-	Player       string    `json:"player"`
-	Alternatives int       `json:"alternatives"`
-	Played       MoveJSON  `json:"played"`
-	Best         MoveJSON  `json:"best"`
-	GivenAway    *float64  `json:"given_away"` // null unless clear (Clear)
-	GivenAwayErr float64   `json:"given_away_se"`
-	Glyph        string    `json:"glyph"`
-	Win          []WinJSON `json:"win"` // after the move played, in seat order
+	Turn         int        `json:"turn"`
+	Player       string     `json:"player"`
+	Alternatives int        `json:"alternatives"`
+	Played       MoveJSON   `json:"played"`
+	Best         MoveJSON   `json:"best"`
+	GivenAway    *float64   `json:"given_away"` // null unless clear (Clear)
+	GivenAwayErr float64    `json:"given_away_se"`
+	Grade        string     `json:"grade"`
+	Drop         float64    `json:"drop"` // of the mover's chance, percentage points
+	Accuracy     float64    `json:"accuracy"`
+	Glyph        string     `json:"glyph"`
+	Exact        bool       `json:"exact"`
+	Tied         int        `json:"tied"`
+	PlayedRank   int        `json:"played_rank"` // 0: the move played is none of the alternatives
+	Top          []MoveJSON `json:"top"`
+	WhyPlayed    []string   `json:"why_played"`
+	WhyBest      []string   `json:"why_best"`
+	Chance       []WinJSON  `json:"chance"` // after the move played, in seat order
+	Win          []WinJSON  `json:"win"`    // the rollouts' shares, in seat order
 }
 
 // MoveJSON is one move of a turn's review: its CGN, its value and the
@@ -24,10 +38,23 @@ type MoveJSON struct {
 	Rollouts int     `json:"rollouts"`
 }
 
-// WinJSON is a player's share of the rollouts won.
+// WinJSON is a player's chance of winning, or share of the rollouts won.
 type WinJSON struct {
 	Player string  `json:"player"`
 	P      float64 `json:"p"`
+}
+
+// AccuracyJSON is the line that follows the turns in towerlog review
+// --json: each player's accuracy (GameAccuracy), null for a player
+// without a reviewed turn.
+type AccuracyJSON struct {
+	Accuracy []PlayerAccuracyJSON `json:"accuracy"`
+}
+
+// PlayerAccuracyJSON is a player's accuracy in percent.
+type PlayerAccuracyJSON struct {
+	Player   string   `json:"player"`
+	Accuracy *float64 `json:"accuracy"`
 }
 
 // JSON returns the turn's JSON form; players names the seats.
@@ -37,16 +64,48 @@ func (t *GameTurn) JSON(players []string) TurnJSON {
 		Played:       moveJSON(t.PlayedText, t.Played),
 		Best:         moveJSON(t.BestText, t.Best),
 		GivenAwayErr: round1(t.GivenAwayErr),
+		Grade:        t.Grade.String(),
+		Drop:         round1(t.Drop),
+		Accuracy:     round1(MoveAccuracy(t.Drop)),
 		Glyph:        t.Glyph().String(),
+		Exact:        t.Exact, Tied: t.Tied, PlayedRank: t.PlayedRank,
+		WhyPlayed: nonNil(t.PlayedWhy), WhyBest: nonNil(t.BestWhy),
 	}
 	if t.Clear() {
 		v := round1(t.GivenAway)
 		j.GivenAway = &v
 	}
+	for i, r := range t.Top {
+		j.Top = append(j.Top, moveJSON(t.TopText[i], r.Eval))
+	}
+	for p, w := range t.Chance {
+		j.Chance = append(j.Chance, WinJSON{players[p], roundTo(w, 1000)})
+	}
 	for p, w := range t.Played.Win {
 		j.Win = append(j.Win, WinJSON{players[p], roundTo(w, 1000)})
 	}
 	return j
+}
+
+// AccuracyLine returns the accuracies of GameAccuracy in JSON form.
+func AccuracyLine(turns []GameTurn, players []string) AccuracyJSON {
+	var j AccuracyJSON
+	for p, a := range GameAccuracy(turns, len(players)) {
+		pa := PlayerAccuracyJSON{Player: players[p]}
+		if !math.IsNaN(a) {
+			v := round1(a)
+			pa.Accuracy = &v
+		}
+		j.Accuracy = append(j.Accuracy, pa)
+	}
+	return j
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func moveJSON(text string, e Eval) MoveJSON {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,18 +14,21 @@ import (
 type Summary struct {
 	Number      int
 	Player      string
-	Played      float64 // the value of the move played
-	Best        float64 // the value of the best move (Played when it was the move played)
-	BestMove    string  // the best move's CGN, "" when it was the move played
-	GivenAway   float64 // 0 unless clear (shown in the comment)
-	Win         []float64
+	Played      float64   // the value of the move played
+	Best        float64   // the value of the best move (Played when it was the move played)
+	BestMove    string    // the best move's CGN, "" when it was the move played
+	GivenAway   float64   // 0 unless clear (shown in the comment)
+	Win         []float64 // each player's chance of winning after the move played
+	Grade       string    // "" in a review written before grades
+	Drop        float64   // the chance of winning the move lost, in percentage points
+	Accuracy    float64   // the move's accuracy in percent; NaN without a grade
 	Glyph       record.Glyph
 	BestTurn    *record.Turn // the variation of the best move, nil when it was the move played
 	recordIndex int
 }
 
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d(?:, the best of \d+|; best (.+) ([+-]\d+\.\d) ±\d+\.\d(?:, (\d+\.\d) given away)?); wins (.*)$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?(?:;.*)?$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players
@@ -71,6 +75,13 @@ func readComment(text string, players []string) (Summary, bool) {
 		if m[4] != "" {
 			s.GivenAway, _ = strconv.ParseFloat(m[4], 64)
 		}
+	}
+	s.Grade, s.Accuracy = m[6], math.NaN()
+	if m[7] != "" {
+		s.Drop, _ = strconv.ParseFloat(m[7], 64)
+	}
+	if m[8] != "" {
+		s.Accuracy, _ = strconv.ParseFloat(m[8], 64)
 	}
 	wins := m[5]
 	for _, p := range players {

@@ -9,14 +9,40 @@ import (
 	"github.com/towerlog/towerlog/record"
 )
 
-// Thresholds of points given away for the glyphs of a review, and the
-// lead over every other alternative that earns a "!".
-const (
-	DubiousAt = 3  // ?!
-	MistakeAt = 6  // ?
-	BlunderAt = 12 // ??
-	GoodLead  = 6  // !
-)
+// GoodLead is the lead in points over every other alternative that
+// earns the move played a "!".
+const GoodLead = 6
+
+// MaxExact is the most games an exact search of a turn with one tile
+// left after it may play to the end: its alternatives times the replies
+// to the move played (about a second and a half of one core). Beyond, as
+// in a four-player Tower game with thousands of each, rollouts are used.
+const MaxExact = 30_000
+
+// exactFits reports whether the turn from before to after, whose
+// alternatives are alts and after which tile is the last, is small
+// enough to be searched exactly (MaxExact).
+func exactFits(before, after *engine.Game, alts []Alternative, tile engine.TileID) (bool, error) {
+	if after.Over() || !after.CanPlace(tile) {
+		return len(alts) <= MaxExact, nil
+	}
+	replies, err := Alternatives(after, []engine.TileID{tile})
+	if err != nil {
+		return false, err
+	}
+	return len(alts)*len(replies) <= MaxExact, nil
+}
+
+// TieWithin is the difference in points within which two alternatives
+// count as equal: the points given away by a move played within it of the
+// best are not shown, and the move is graded Best.
+const TieWithin = 0.5
+
+// Ranked is one of the best alternatives of a turn.
+type Ranked struct {
+	Moves []engine.Move
+	Eval
+}
 
 // TurnReview is the review of one turn.
 type TurnReview struct {
@@ -40,29 +66,44 @@ type TurnReview struct {
 	// RunnerUp is the value of the best alternative other than the move
 	// played (NaN when there is none).
 	RunnerUp, RunnerUpErr float64
+	// PlayedChance and BestChance are the mover's chance of winning after
+	// the move played and after the best move (see chance); Drop is the
+	// difference in percentage points (0 when the move played is graded
+	// Best), DropErr its standard error.
+	PlayedChance, BestChance, Drop, DropErr float64
+	Grade                                   Grade
+	// Tied is the number of alternatives whose values are within
+	// TieWithin points of the best's after as many rollouts (the last
+	// round of successive halving), or exactly, the best included.
+	Tied int
+	// Top holds the best alternatives found, at most three, best first
+	// (ranked by the round of successive halving they reached, then by
+	// value); PlayedRank is the move played's rank among all
+	// alternatives (1 for the best), 0 when it is none of them.
+	Top        []Ranked
+	PlayedRank int
+	// Exact reports that the values are exact: the game ends with the
+	// turn, or one tile is left and every reply to each alternative was
+	// tried (the next player playing the reply best for them).
+	Exact bool
+	// Regraded is the number of rollouts the move played and the best one
+	// were given more, their drop lying near a grade's threshold (counted
+	// in Rollouts too).
+	Regraded int
 }
 
 // Clear reports whether the points given away exceed twice their standard
-// error: only then are they shown.
+// error and TieWithin: only then are they shown.
 func (t *TurnReview) Clear() bool {
-	return t.GivenAway > 2*t.GivenAwayErr && t.GivenAway > 0
+	return t.GivenAway > 2*t.GivenAwayErr && t.GivenAway > TieWithin
 }
 
-// Glyph is the turn's assessment: "??" for BlunderAt points given away or
-// more, "?" for MistakeAt, "?!" for DubiousAt (when Clear); "!" when the
-// move played was best and every other alternative was at least GoodLead
+// Glyph is the turn's grade's glyph (?!, ? or ??); "!" when the move
+// played was best and every other alternative was at least GoodLead
 // points worse, by more than twice the standard error; NoGlyph otherwise.
 func (t *TurnReview) Glyph() record.Glyph {
-	if t.Clear() {
-		switch {
-		case t.GivenAway >= BlunderAt:
-			return record.Blunder
-		case t.GivenAway >= MistakeAt:
-			return record.Mistake
-		case t.GivenAway >= DubiousAt:
-			return record.Dubious
-		}
-		return record.NoGlyph
+	if g := t.Grade.Glyph(); g != record.NoGlyph {
+		return g
 	}
 	lead := t.Played.Value - t.RunnerUp
 	if t.PlayedAt == t.BestAt && !math.IsNaN(lead) && lead >= GoodLead && lead > 2*t.RunnerUpErr {
@@ -85,6 +126,11 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	if err != nil {
 		return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
 	}
+	if len(ev.bag) == 1 {
+		if ev.exact, err = exactFits(before, after, alts, ev.bag[0]); err != nil {
+			return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
+		}
+	}
 	keep := at
 	if at < 0 {
 		keep = len(ev.cands)
@@ -94,13 +140,13 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	if err != nil {
 		return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
 	}
-	n := before.NumPlayers()
-	pc, bc := ev.cands[keep], ev.cands[best]
-	tr := &TurnReview{
-		Seat: before.Player(), Alternatives: len(alts),
-		Played: pc.eval(n), Best: bc.eval(n), PlayedAt: at, BestAt: best,
-		RunnerUp: math.NaN(),
+	if ev.cands[best].mean()-ev.cands[keep].mean() <= TieWithin {
+		// The move played is as good as the best: it is one of the best.
+		best = keep
 	}
+	n := before.NumPlayers()
+	mover := before.Player()
+	tr := &TurnReview{Seat: mover, Alternatives: len(alts), PlayedAt: at, BestAt: best, Exact: ev.exact || ev.cands[keep].over && ev.cands[best].over}
 	if best == keep {
 		tr.BestAt = at
 	}
@@ -110,20 +156,92 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	if at >= 0 {
 		tr.playedMoves = alts[at].Moves
 	}
-	for _, c := range ev.cands {
-		tr.Rollouts += len(c.margins)
+	pc, bc := ev.cands[keep], ev.cands[best]
+	bestAfter := after
+	if best != keep {
+		if bestAfter, err = bc.start(before); err != nil {
+			return nil, err
+		}
 	}
-	tr.GivenAway = tr.Best.Value - tr.Played.Value
-	tr.GivenAwayErr = stdErr(bc.margins, pc.margins)
+	// A drop near a grade's threshold is measured again with more
+	// rollouts of the two moves, at most twice, each time doubling them
+	// within an eighth of the turn's budget for each (at most half the
+	// budget in all).
+	for extra := 0; ; extra++ {
+		tr.Played, tr.Best = pc.eval(n), bc.eval(n)
+		tr.GivenAway = tr.Best.Value - tr.Played.Value
+		tr.GivenAwayErr = bc.diffErr()
+		tr.PlayedChance = chance(after, mover, tr.Played)[mover]
+		tr.BestChance = chance(bestAfter, mover, tr.Best)[mover]
+		tr.Drop, tr.DropErr = 0, 0
+		if best != keep {
+			tr.Drop = 100 * (tr.BestChance - tr.PlayedChance)
+			shifted := tr.Best
+			shifted.Value += tr.GivenAwayErr
+			tr.DropErr = 100 * math.Abs(chance(bestAfter, mover, shifted)[mover]-tr.BestChance)
+			if chanceWeights == nil || n != 2 {
+				tr.DropErr = 100 * math.Sqrt(shareVar(tr.BestChance, tr.Best.Rollouts)+shareVar(tr.PlayedChance, tr.Played.Rollouts))
+			}
+		}
+		if best == keep || extra == 2 || !nearThreshold(tr.Drop, tr.DropErr) || tr.Exact {
+			break
+		}
+		more := min(2*max(pc.count(), bc.count()), max(pc.count(), bc.count())+ev.o.rollouts()/8, MaxRollouts)
+		if more <= pc.count() {
+			break
+		}
+		tr.Regraded += 2*more - pc.count() - bc.count()
+		if err := ev.run(ctx, []*candidate{pc, bc}, more); err != nil {
+			return nil, fmt.Errorf("review: turn %d: %w", before.Turn(), err)
+		}
+	}
+	tr.Grade = gradeOf(tr.Drop, tr.Clear())
+	if tr.Grade == Best {
+		tr.Drop = 0
+	}
+	tr.RunnerUp = math.NaN()
 	for i, c := range ev.cands {
-		if i == keep || len(c.margins) == 0 {
+		tr.Rollouts += c.count()
+		if i == keep || c.count() == 0 {
 			continue
 		}
 		if v := c.mean(); math.IsNaN(tr.RunnerUp) || v > tr.RunnerUp {
-			tr.RunnerUp, tr.RunnerUpErr = v, stdErr(pc.margins, c.margins)
+			tr.RunnerUp, tr.RunnerUpErr = v, c.diffErr()
 		}
 	}
+	order := ev.ranking(best)
+	for r, k := range order {
+		c := ev.cands[k]
+		if k == keep {
+			tr.PlayedRank = r + 1
+		}
+		// A tie is within TieWithin of the best after as many rollouts, or
+		// exactly.
+		if c.count() > 0 && (c.round == bc.round || tr.Exact) && bc.mean()-c.mean() <= TieWithin {
+			tr.Tied++
+		}
+		if r < 3 && k < len(alts) {
+			tr.Top = append(tr.Top, Ranked{Moves: alts[k].Moves, Eval: c.eval(n)})
+		}
+	}
+	if at < 0 {
+		tr.PlayedRank = 0
+	}
 	return tr, nil
+}
+
+// shareVar is the variance of a share p of n rollouts.
+func shareVar(p float64, n int) float64 { return p * (1 - p) / float64(max(n, 1)) }
+
+// nearThreshold reports whether a drop of the chance of winning lies
+// within twice its error of a threshold between grades.
+func nearThreshold(drop, err float64) bool {
+	for _, t := range thresholds {
+		if math.Abs(drop-t) < 2*err {
+			return true
+		}
+	}
+	return false
 }
 
 // turnSeed derives a turn's seed from the review's (splitmix64).

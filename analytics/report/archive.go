@@ -13,6 +13,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/engine"
 )
 
@@ -315,6 +316,14 @@ func (r *report) leaderboard() error {
 		}
 		return analytics.Record{}
 	}
+	ladder, err := rating.FromStore(r.ctx, r.s, r.f)
+	if err != nil {
+		return err
+	}
+	ratings := map[string]string{}
+	for _, p := range ladder.Players() {
+		ratings[p.Name] = fmt.Sprintf("%.0f", p.R)
+	}
 	ranked := append([]string(nil), r.top...)
 	sort.Slice(ranked, func(i, j int) bool {
 		return analytics.RanksBefore(record(ranked[i]), ranked[i], record(ranked[j]), ranked[j])
@@ -326,6 +335,8 @@ func (r *report) leaderboard() error {
 		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
 		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
 	}
+	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none."
+	t.Head = append(t.Head, "Rating")
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
 		p, rec := r.stats[name], record(name)
 		rate, avg := "", ""
@@ -338,6 +349,7 @@ func (r *report) leaderboard() error {
 		if r.tower {
 			row = append(row, strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received-p.paid))
 		}
+		row = append(row, ratings[name])
 		t.Rows = append(t.Rows, row)
 	}
 	if len(ranked) > leaderboardRows {

@@ -9,65 +9,32 @@ import (
 	"fmt"
 	"html"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/browsertest"
 	"github.com/towerlog/towerlog/review"
 )
 
-// hostileRoster are player names an attacker could write into a CGN file.
-// Each payload, if it ever ran, would mark the page with data-pwned.
-var hostileRoster = []string{
-	`</script><img src=x onerror="document.documentElement.setAttribute('data-pwned','img')">`,
-	`__f__function(){document.documentElement.setAttribute('data-pwned','f')}()__f__`,
-	`"__f__" + (document.documentElement.dataset.pwned = 'quote') + "__f__"`,
-	`<svg onload=document.documentElement.setAttribute('data-pwned','svg')>`,
-	`O'Brien "the quoter" & {b} {c|x} ${alert(1)}`,
-	`Zoë; the: colon\slash`,
-}
+// hostileRoster are player names an attacker could write into a record.
+var hostileRoster = browsertest.HostileRoster
 
-// chromium returns the path of a Chromium, or skips the test; under CI
-// (CI=true) a missing Chromium fails the test instead.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	const why = "chromium is not installed (apt-get install chromium)"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(why + ", and CI must run the browser tests")
-	}
-	t.Skip(why)
-	return ""
-}
+// chromium returns the path of a Chromium, or skips the test (fails it
+// under CI).
+func chromium(t *testing.T) string { return browsertest.Chromium(t) }
 
 // dumpDOM loads a page in headless Chromium with no network and returns
 // the DOM after its scripts ran.
 func dumpDOM(t *testing.T, browser, page string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-		"--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir="+t.TempDir(),
-		"--window-size=1200,900", "--virtual-time-budget=15000", "--dump-dom", "file://"+page)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	return string(out)
+	dom, _ := browsertest.Load(t, browser, page)
+	return dom
 }
 
 var (

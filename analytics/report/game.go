@@ -140,9 +140,7 @@ func boardView(g *replay.Game) (*board, error) {
 		return nil, err
 	}
 	boards := []string{svg.String()}
-	views := []turnView{{Caption: boardCaption(0, len(g.Turns)), Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
-		Events: []string{"The start tile is on the table."}}}
-	events := g.Events()
+	views := Steps(g)
 	for i, t := range g.Turns {
 		state := g.State
 		if i < len(g.Turns)-1 {
@@ -156,10 +154,8 @@ func boardView(g *replay.Game) (*board, error) {
 			return nil, err
 		}
 		boards = append(boards, svg.String())
-		views = append(views, turnView{Turn: t.Number, Caption: boardCaption(i+1, len(g.Turns)), Title: describeTurn(g, &t),
-			Scores: scoreList(g.Players, t.Scores), Events: describeEvents(g, events[t.EventsFrom:t.EventsTo])})
 	}
-	packed, err := gzipJSON(boards)
+	packed, err := gzipJSON(boards, gzip.BestCompression)
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +165,23 @@ func boardView(g *replay.Game) (*board, error) {
 	}
 	return &board{Final: template.URL(svgURL([]byte(boards[len(boards)-1]))), Caption: views[len(views)-1].Caption,
 		Boards: packed, Turns: string(tj), Count: len(g.Turns), Phantom: g.Rules.Phantom}, nil
+}
+
+// Step is what the game viewer tells of one step of a game: the start
+// (Turn 0), then each turn, with what the board shows, the turn in a
+// sentence, every player's score after it and what happened in it.
+type Step = turnView
+
+// Steps returns the steps of g's viewer, the start and every turn.
+func Steps(g *replay.Game) []Step {
+	views := []turnView{{Caption: boardCaption(0, len(g.Turns)), Title: "Before the first turn", Scores: scoreList(g.Players, make([]int, len(g.Players))),
+		Events: []string{"The start tile is on the table."}}}
+	events := g.Events()
+	for i, t := range g.Turns {
+		views = append(views, turnView{Turn: t.Number, Caption: boardCaption(i+1, len(g.Turns)), Title: describeTurn(g, &t),
+			Scores: scoreList(g.Players, t.Scores), Events: describeEvents(g, events[t.EventsFrom:t.EventsTo])})
+	}
+	return views
 }
 
 // boardCaption says which position the board shows at step n of the
@@ -186,9 +199,9 @@ func boardCaption(n, turns int) string {
 // gzipJSON packs v as base64 of gzipped JSON: the boards of successive
 // turns differ by a tile or two, so they shrink about tenfold. The page
 // unpacks them with the browser's DecompressionStream.
-func gzipJSON(v any) (string, error) {
+func gzipJSON(v any, level int) (string, error) {
 	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&buf, level)
 	if err != nil {
 		return "", err
 	}

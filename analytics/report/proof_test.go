@@ -655,7 +655,9 @@ func TestReportFigures(t *testing.T) {
 			if p.received == p.paid {
 				wantRow[10] = "0"
 			}
-			if !slices.Equal(row, wantRow) {
+			// The last column is the rating, which the site's and stats'
+			// tests check.
+			if !slices.Equal(row[:len(row)-1], wantRow) {
 				t.Errorf("report %q\ncounted %q", row, wantRow)
 			}
 			order = append(order, row[1])

@@ -14,8 +14,8 @@ import (
 )
 
 // turningPoints is the number of turns, besides the mistakes, that the
-// review section lists: those that moved the mover's chance of winning
-// most.
+// review section lists: those whose round moved the mover's chance of
+// winning most (swing).
 const turningPoints = 5
 
 // reviewView is the review section of a game's report: the turning
@@ -70,7 +70,7 @@ func winChart(turns []review.Summary, names []string, n int, colour colours) cha
 		}
 	}
 	return chart{ID: "win-probability", Title: "Chance of winning", Height: 400,
-		Note:    "Each player's chance of winning after every turn, as the review estimated it: the share of the games played to the end from there that the player won. A steep step is a turning point.",
+		Note:    "Each player's chance of winning after every reviewed turn, in percent, as the review estimated it after the move played: in a two-player game the share of the games played to the end from there that the player won, calibrated on real games together with the score and who moved (docs/review.md); with more players that share itself. A steep step is a turning point.",
 		Options: turnLines("Chance of winning (%)", n, names, lines, colour.of(names))}
 }
 
@@ -84,32 +84,46 @@ func givenAwayTable(turns []review.Summary, names []string) table {
 	for i, n := range names {
 		seat[n] = i
 	}
+	var seats []int
+	var drops []float64
+	chances := []float64{100 / float64(len(names))}
+	graded := true
 	for _, t := range turns {
 		s, ok := seat[t.Player]
 		if !ok {
 			continue
 		}
+		seats, drops, chances = append(seats, s), append(drops, t.Drop), append(chances, 100*t.Win[0])
+		graded = graded && t.Grade != ""
 		total[s] += t.GivenAway
 		count[s]++
 		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
 			mistakes[s]++
 		}
 	}
+	accuracy := review.Accuracy(seats, drops, chances, len(names))
 	tb := table{ID: "points-given-away", Title: "Points given away",
-		Note: "Per player, the points the review found given away (the best move's value less the move played's, where it exceeds twice its standard error), in total and on average per reviewed turn, and the turns marked ?!, ? or ??.",
-		Head: []string{"Player", "Reviewed turns", "Given away", "Per turn", "Mistakes"}}
+		Note: "Per player, the points the review found given away (the best move's value less the move played's, where it exceeds twice its standard error), in total and on average per reviewed turn, the turns marked ?!, ? or ?? (inaccuracies, mistakes and blunders: the chance of winning lost), and the accuracy in percent, from the chance of winning each move lost, by lichess's formula (docs/review.md).",
+		Head: []string{"Player", "Reviewed turns", "Given away", "Per turn", "Mistakes", "Accuracy"}}
 	for s, n := range names {
 		avg := 0.0
 		if count[s] > 0 {
 			avg = total[s] / float64(count[s])
 		}
-		tb.Rows = append(tb.Rows, []string{n, fmt.Sprint(count[s]), fmt.Sprintf("%.1f", total[s]), fmt.Sprintf("%.2f", avg), fmt.Sprint(mistakes[s])})
+		acc := "-"
+		if graded && !math.IsNaN(accuracy[s]) {
+			acc = fmt.Sprintf("%.1f%%", accuracy[s])
+		}
+		tb.Rows = append(tb.Rows, []string{n, fmt.Sprint(count[s]), fmt.Sprintf("%.1f", total[s]), fmt.Sprintf("%.2f", avg), fmt.Sprint(mistakes[s]), acc})
 	}
 	return tb
 }
 
-// swing is how much turn k changed its mover's chance of winning, from
-// the review of the turn before it (an even share before the first).
+// swing is how much the round up to turn k changed its mover's chance
+// of winning: from after the mover's previous reviewed turn (an even
+// share before the first) to after turn k. Measured from one of the
+// mover's moves to the next, it leaves out the rise a chance makes with
+// its player's own move.
 func swing(turns []review.Summary, k int, names []string) float64 {
 	s := 0
 	for i, n := range names {
@@ -118,8 +132,11 @@ func swing(turns []review.Summary, k int, names []string) float64 {
 		}
 	}
 	before := 1 / float64(len(names))
-	if k > 0 {
-		before = turns[k-1].Win[s]
+	for j := k - 1; j >= 0; j-- {
+		if turns[j].Player == turns[k].Player {
+			before = turns[j].Win[s]
+			break
+		}
 	}
 	return turns[k].Win[s] - before
 }

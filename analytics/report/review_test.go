@@ -53,9 +53,14 @@ func TestGameReportReview(t *testing.T) {
 		}
 	}
 	rows := givenAwayTable(review.Read(g.Record, names), names).Rows
+	accuracy := review.GameAccuracy(turns, 2)
 	for s, row := range rows {
 		if !near(row[2], total[s]) {
 			t.Errorf("%s gave away %s, the review says %.2f", names[s], row[2], total[s])
+		}
+		// The accuracy from the comments' rounded drops and chances.
+		if !near(strings.TrimSuffix(row[5], "%"), accuracy[s]) {
+			t.Errorf("%s's accuracy %s, the review says %.2f", names[s], row[5], accuracy[s])
 		}
 	}
 }
@@ -65,4 +70,26 @@ func TestGameReportReview(t *testing.T) {
 func near(text string, v float64) bool {
 	got, err := strconv.ParseFloat(text, 64)
 	return err == nil && math.Abs(got-v) < 1
+}
+
+// TestSwingLeavesOutOwnMoves: a turning point's swing runs from after
+// its player's previous turn, so a chance that rises with every move of
+// its player and falls back with the other's shows no swing.
+func TestSwingLeavesOutOwnMoves(t *testing.T) {
+	names := []string{"Anna", "Bob"}
+	var turns []review.Summary
+	for k := range 6 {
+		// Anna's chance: 60% after her moves, 40% after Bob's.
+		w := []float64{0.6, 0.4}
+		if k%2 == 1 {
+			w = []float64{0.4, 0.6}
+		}
+		turns = append(turns, review.Summary{Number: k + 1, Player: names[k%2], Win: w})
+	}
+	want := []float64{0.1, 0.1, 0, 0, 0, 0} // from an even share before each player's first
+	for k := range turns {
+		if got := swing(turns, k, names); math.Abs(got-want[k]) > 1e-9 {
+			t.Errorf("turn %d: swing %v, want %v", k+1, got, want[k])
+		}
+	}
 }

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -28,6 +30,7 @@ type reviewOptions struct {
 	budget   time.Duration
 	rollouts int
 	workers  int
+	turns    []int
 }
 
 func newReviewCmd() *cobra.Command {
@@ -39,19 +42,31 @@ func newReviewCmd() *cobra.Command {
 played the tile drawn (each legal placement with each legal action, and a
 ransom or none) by playing the rest of the game to the end many times from
 each (rollouts), the unknown draw order sampled from the tiles left in the
-bag. A move's value is the mover's expected final margin: their final score
-minus the best other player's. For each turn it reports the move played and
-its value, the best move found and its value, the points given away when
-they exceed twice their standard error, and each player's chance of winning
-after the move played. docs/review.md describes the method and its limits.
+bag (when one tile is left after a turn, every reply is tried instead).
+A move's value is the mover's expected final margin: their final score minus
+the best other player's. For each turn it reports the move played and its
+value, the best move found and its value, the top three and the move
+played's rank, the points given away when they exceed twice their standard
+error and half a point, each player's chance of winning after the move
+played (in a two-player game calibrated on real games), a grade and what
+the moves do; then each player's accuracy. docs/review.md describes the
+method, its calibration and its limits.
 
-Glyphs: ?! for 3 points given away or more, ? for 6, ?? for 12; ! for a move
-that was best by 6 points or more over every other.
+Grades, from the chance of winning the move lost against the best: best
+(or as good within the error), excellent (under 2 points of chance), good
+(under 5), inaccuracy ?! (5 or more), mistake ? (10), blunder ?? (15); !
+for a move that was best by 6 points or more over every other. Accuracy is
+lichess's formula on the chance lost.
+
+--turns reviews only the turns listed (their numbers, separated by commas).
+In a file of several games, --game chooses one; without it the first is
+reviewed, and a note on standard error says so.
 
 Without -o or --json a table of the turns is written. -o writes the record
 with the review: a glyph and a comment on each turn, the best move as a
 variation; the record's own annotations are kept. --json writes one object
-per turn. The same --seed and --rollouts give the same review to the byte,
+per turn, then one of the accuracies. At most 1000000 rollouts a turn are
+played (more is capped, with a message). The same --seed and --rollouts give the same review to the byte,
 whatever -j; --budget sets the rollouts from this machine's speed instead.
 Games read from .jcz saves, BoardGameArena table logs and CarcassonneLab
 links (docs/import.md) are reviewed too.
@@ -77,7 +92,8 @@ or I/O errors, 130 when interrupted.`,
 	f.BoolVar(&o.json, "json", false, "write one JSON object per turn")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
 	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
-	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, "rollouts per turn, shared among its alternatives")
+	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
+	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -94,12 +110,21 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
 		return err
 	}
+	if o.rollouts > review.MaxRollouts {
+		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --rollouts %d is more than %d: playing %d rollouts a turn\n", o.rollouts, review.MaxRollouts, review.MaxRollouts)
+		o.rollouts = review.MaxRollouts
+	}
 	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
 	if err != nil {
 		return &exitError{exitUsage, err}
+	}
+	if !cmd.Flags().Changed("game") {
+		if err := sayIfMoreGames(cmd.ErrOrStderr(), path); err != nil {
+			return &exitError{exitUsage, err}
+		}
 	}
 	if !g.Valid() {
 		for i := range g.Diagnostics {
@@ -110,10 +135,13 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
+		}
+		if ro.Rollouts == review.MaxRollouts {
+			fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --budget %s allows more than %d rollouts a turn: playing %d\n", o.budget, review.MaxRollouts, review.MaxRollouts)
 		}
 	}
 	bar := newSlowProgress(cmd.ErrOrStderr(), len(g.Turns), "reviewing", "turns")
@@ -131,6 +159,26 @@ func reviewError(err error) error {
 		return &exitError{exitInterrupted, errors.New("interrupted: nothing written")}
 	}
 	return &exitError{exitUsage, err}
+}
+
+// sayIfMoreGames tells w when the file at path holds more than one game:
+// without --game, its first is reviewed.
+func sayIfMoreGames(w io.Writer, path string) error {
+	n := 0
+	errStop := errors.New("stop")
+	err := formats().Load(path, func(*record.Game, error) error {
+		if n++; n > 1 {
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return err
+	}
+	if n > 1 {
+		fmt.Fprintf(w, "towerlog: %s holds more than one game: reviewing the first (--game K reviews the K-th)\n", path)
+	}
+	return nil
 }
 
 // writeReview writes what the options ask for: the annotated record, the
@@ -151,30 +199,68 @@ func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []
 				return &exitError{exitUsage, err}
 			}
 		}
+		if err := enc.Encode(review.AccuracyLine(turns, names)); err != nil {
+			return &exitError{exitUsage, err}
+		}
 		return nil
 	case o.out != "":
 		return say(w, "wrote %s (%s reviewed)\n", o.out, count(len(turns), "turn"))
 	}
-	return writeReviewTable(w, turns)
+	return writeReviewTable(w, turns, names)
 }
 
-// writeReviewTable writes one line per reviewed turn.
-func writeReviewTable(w io.Writer, turns []review.GameTurn) error {
-	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "glyph"}
+// writeReviewTable writes one line per reviewed turn, then each player's
+// accuracy.
+func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) error {
+	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "grade", "lost", "rank"}
+	head = append(head, names...)
+	right := map[int]bool{0: true, 3: true, 5: true, 6: true, 8: true, 9: true}
+	for i := range names {
+		right[len(head)-1-i] = true
+	}
 	rows := make([][]string, len(turns))
 	for i := range turns {
 		rt := &turns[i]
-		best, given := "=", ""
+		best, given, lost := "=", "", ""
 		if rt.BestDiffers() {
 			best = rt.BestText
+		}
+		if rt.Tied > 1 {
+			best += fmt.Sprintf(" (one of %d within %.1f)", rt.Tied, review.TieWithin)
 		}
 		if rt.Clear() {
 			given = fmt.Sprintf("%.1f", rt.GivenAway)
 		}
+		if rt.Drop > 0 {
+			lost = fmt.Sprintf("%.1f%%", rt.Drop)
+		}
+		grade := rt.Grade.String()
+		if g := rt.Glyph(); g.String() != "" {
+			grade += " " + g.String()
+		}
+		rank := ""
+		if rt.PlayedRank > 0 {
+			rank = fmt.Sprint(rt.PlayedRank)
+		}
 		rows[i] = []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
-			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, rt.Glyph().String()}
+			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, grade, lost, rank}
+		for _, c := range rt.Chance {
+			rows[i] = append(rows[i], fmt.Sprintf("%.0f%%", 100*c))
+		}
 	}
-	return writeAligned(w, head, rows, map[int]bool{0: true, 3: true, 5: true, 6: true})
+	if err := writeAligned(w, head, rows, right); err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("accuracy:")
+	for p, a := range review.GameAccuracy(turns, len(names)) {
+		if math.IsNaN(a) {
+			fmt.Fprintf(&b, " %s -", names[p])
+			continue
+		}
+		fmt.Fprintf(&b, " %s %.1f%%", names[p], a)
+	}
+	return say(w, "%s\n", b.String())
 }
 
 // seatNames lists the names of g's players in seat order.

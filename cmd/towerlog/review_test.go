@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestReviewWritesAValidRecord reviews a real game into an annotated
@@ -36,8 +39,8 @@ func TestReviewWritesAValidRecord(t *testing.T) {
 		t.Fatalf("review --json: code %d\n%s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 18 {
-		t.Fatalf("%d JSON lines, want 18 (one per turn)", len(lines))
+	if len(lines) != 19 || !strings.HasPrefix(lines[18], `{"accuracy":[{"player":"Anna","accuracy":`) {
+		t.Fatalf("%d JSON lines, want 19 (one per turn, then the accuracies)", len(lines))
 	}
 	var first struct {
 		Turn   int    `json:"turn"`
@@ -76,6 +79,8 @@ func TestReviewErrors(t *testing.T) {
 		{"OutputExists", []string{game, "-o", existing}, exitUsage,
 			"towerlog: " + existing + " already exists: use --force to replace it\n"},
 		{"NoSuchGame", []string{game, "--game", "2"}, exitUsage, "towerlog: " + game + " has 1 game, not 2\n"},
+		// The record has 18 turns.
+		{"NoSuchTurn", []string{game, "--turns", "3,19"}, exitUsage, "towerlog: " + game + " game 1 has no turn 19: its turns are 1 to 18\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errOut := runCLI(t, append([]string{"review"}, c.args...)...)
@@ -119,5 +124,96 @@ func TestReportOfAReview(t *testing.T) {
 	code, _, errOut := runCLI(t, "report", "--review", "-o", filepath.Join(dir, "c.html"))
 	if code != exitUsage || errOut != "towerlog: --review applies to the report of one game: towerlog report GAME.cgn --review\n" {
 		t.Errorf("--review without a game: code %d, %q", code, errOut)
+	}
+}
+
+// TestReviewTurns: --turns reviews the turns listed and no other, each as
+// the review of every turn reviews it.
+func TestReviewTurns(t *testing.T) {
+	game := "../../testdata/cgn/tower-exchange-ransom.cgn"
+	code, all, errOut := runCLI(t, "review", game, "--rollouts", "60", "--json")
+	if code != exitOK {
+		t.Fatalf("review: code %d: %s", code, errOut)
+	}
+	code, some, errOut := runCLI(t, "review", game, "--rollouts", "60", "--json", "--turns", "14,3")
+	if code != exitOK {
+		t.Fatalf("review --turns: code %d: %s", code, errOut)
+	}
+	lines := strings.Split(all, "\n")
+	got := strings.SplitAfterN(some, "\n", 3)
+	if want := lines[2] + "\n" + lines[13] + "\n"; got[0]+got[1] != want {
+		t.Errorf("--turns 14,3 wrote\n%swant turns 3 and 14 of the whole review\n%s", some, want)
+	}
+}
+
+// TestReviewOfManyGames: in a file of several games, review without
+// --game reviews the first and says so; with --game it says nothing.
+func TestReviewOfManyGames(t *testing.T) {
+	path := generateFile(t, t.TempDir(), "two.cgn", 2, "2")
+	want := "towerlog: " + path + " holds more than one game: reviewing the first (--game K reviews the K-th)\n"
+	code, first, errOut := runCLI(t, "review", path, "--rollouts", "2", "--turns", "5", "--json")
+	if code != exitOK || errOut != want {
+		t.Errorf("without --game: code %d, stderr %q; want 0, %q", code, errOut, want)
+	}
+	code, chosen, errOut := runCLI(t, "review", path, "--rollouts", "2", "--turns", "5", "--json", "--game", "1")
+	if code != exitOK || errOut != "" || chosen != first {
+		t.Errorf("--game 1: code %d, stderr %q, stdout %q; want 0, no message and %q", code, errOut, chosen, first)
+	}
+}
+
+// TestReviewBudgetCappedAndInterrupted: an absurd --rollouts is capped
+// with a message instead of allocating for it, and the review, which
+// would then take hours, stops within moments of SIGINT or SIGTERM,
+// exit 130.
+func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
+	game := "../../testdata/cgn/tower-exchange-ransom.cgn"
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			start := time.Now()
+			var sent time.Time
+			code, stderr := signalChild(t, []string{"review", game, "--rollouts", "1000000000000", "--json"}, func() bool {
+				sent = time.Now()
+				return sent.Sub(start) > 1500*time.Millisecond
+			}, sig)
+			stopped := time.Since(sent)
+			want := "towerlog: --rollouts 1000000000000 is more than 1000000: playing 1000000 rollouts a turn\n" +
+				"towerlog: interrupted: nothing written\n"
+			if code != exitInterrupted || stderr != want {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitInterrupted, want)
+			}
+			// Within a second on an idle machine; the slack is for a loaded one.
+			if stopped > 3*time.Second {
+				t.Errorf("stopped %v after the signal", stopped)
+			}
+		})
+	}
+}
+
+// TestReviewTable: the table has a column of each player's chance of
+// winning, in percent, adding up to 100 on each line (give or take the
+// rounding), and ends with each player's accuracy.
+func TestReviewTable(t *testing.T) {
+	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18")
+	if code != exitOK {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want a head, two turns and the accuracies:\n%s", len(lines), out)
+	}
+	head := strings.Fields(lines[0])
+	if n := len(head); n < 2 || head[n-2] != "Anna" || head[n-1] != "Bob" {
+		t.Errorf("head %q, want it to end with the players", lines[0])
+	}
+	for _, line := range lines[1:3] {
+		f := strings.Fields(line)
+		a, errA := strconv.Atoi(strings.TrimSuffix(f[len(f)-2], "%"))
+		b, errB := strconv.Atoi(strings.TrimSuffix(f[len(f)-1], "%"))
+		if errA != nil || errB != nil || a+b < 99 || a+b > 101 {
+			t.Errorf("line %q: chances %q and %q, want percents adding up to 100", line, f[len(f)-2], f[len(f)-1])
+		}
+	}
+	if !strings.HasPrefix(lines[3], "accuracy: Anna ") || !strings.Contains(lines[3], "% Bob ") {
+		t.Errorf("last line %q, want the accuracies", lines[3])
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/rating"
 )
 
 func newStatsCmd() *cobra.Command {
-	return queryFlags(&cobra.Command{
+	var ratings bool
+	cmd := queryFlags(&cobra.Command{
 		Use:   "stats",
 		Short: "Player statistics of the database's games, as a table, CSV or JSON",
 		Long: `stats prints one line per player over the games of the database the
@@ -33,12 +35,66 @@ The Tower; --csv and --json (one object per player and line) give every
 figure unrounded for other programs, the Tower's always. --json
 adds, for a player of games with the Phantom, "phantom": the figures of the
 report's Phantom section (phantoms placed, as second figure and on towers,
-points it scored, captured, ransomed and exchanged).`,
+points it scored, captured, ransomed and exchanged).
+
+--rating prints the rating list instead: every player's Glicko-2 rating,
+its deviation (about 95% of the time a player's strength is within the
+rating plus or minus twice the deviation) and volatility, and the finished
+games rated, highest rating first, as the site shows it. Ratings count the
+finished games the filters choose ` + analytics.RatingOrder + `; the
+games of one date and round are one rating period. See docs/site.md.`,
 		Example: `  towerlog stats
   towerlog stats --event "Spring league" --since 2025-03
-  towerlog stats --player Anna --players 2 --csv > anna-duels.csv`,
+  towerlog stats --player Anna --players 2 --csv > anna-duels.csv
+  towerlog stats --rating --event "Spring league"`,
 	}, "write one JSON object per player and line",
-		"write CSV with a header", runStats)
+		"write CSV with a header", func(cmd *cobra.Command, o queryOptions) error {
+			if ratings {
+				return runRatings(cmd, o)
+			}
+			return runStats(cmd, o)
+		})
+	cmd.Flags().BoolVar(&ratings, "rating", false, "print the rating list: every player's Glicko-2 rating and deviation")
+	return cmd
+}
+
+func runRatings(cmd *cobra.Command, o queryOptions) error {
+	s, err := openExisting(cmd.Context(), o.db)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer s.Close()
+	l, err := rating.FromStore(cmd.Context(), s, o.filter.filter())
+	if err != nil {
+		return selectionError(err)
+	}
+	players := l.Players()
+	out := cmd.OutOrStdout()
+	switch {
+	case o.json:
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		for i := range players {
+			if err := enc.Encode(&players[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	case o.csv:
+		var rows [][]string
+		for _, p := range players {
+			rows = append(rows, []string{strconv.Itoa(p.Rank), p.Name, strconv.FormatFloat(p.R, 'f', -1, 64),
+				strconv.FormatFloat(p.RD, 'f', -1, 64), strconv.FormatFloat(p.Volatility, 'f', -1, 64), strconv.Itoa(p.Games)})
+		}
+		return writeCSV(out, []string{"rank", "name", "rating", "deviation", "volatility", "games"}, rows)
+	}
+	var rows [][]string
+	for _, p := range players {
+		rows = append(rows, []string{strconv.Itoa(p.Rank), p.Name, fmt.Sprintf("%.0f", p.R), fmt.Sprintf("%.0f", p.RD),
+			fmt.Sprintf("%.4f", p.Volatility), strconv.Itoa(p.Games)})
+	}
+	return writeAligned(out, []string{"#", "PLAYER", "RATING", "RD", "VOLATILITY", "GAMES"}, rows,
+		map[int]bool{0: true, 2: true, 3: true, 4: true, 5: true})
 }
 
 func runStats(cmd *cobra.Command, o queryOptions) error {

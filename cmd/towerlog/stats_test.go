@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -97,7 +98,7 @@ func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
 	return out
 }
 
-var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td></tr>`)
+var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td></tr>`)
 
 // TestStatsMatchLeaderboard: for the same database and filters, the CSV
 // of stats gives the figures of the report's leaderboard, and both are
@@ -176,6 +177,7 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 	board = board[strings.Index(board, `id="leaderboard"`):]
 	board = board[:strings.Index(board, "</table>")]
 	found := leaderboardRow.FindAllStringSubmatch(board, -1)
+	ratings := ratingsOf(t, "--db", db, "--event", event)
 	if len(found) != len(want) {
 		t.Fatalf("the leaderboard has %d rows, want %d", len(found), len(want))
 	}
@@ -187,7 +189,36 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 		if got != fromCSV[m[2]] {
 			t.Errorf("%s: leaderboard %+v, stats %+v", m[2], got, fromCSV[m[2]])
 		}
+		if m[12] != ratings[m[2]] {
+			t.Errorf("%s: rating %s in the leaderboard, %s in stats --rating", m[2], m[12], ratings[m[2]])
+		}
 	}
+}
+
+// ratingsOf runs stats --rating --csv with args and returns each
+// player's rating rounded as the pages show it.
+func ratingsOf(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	code, out, errOut := runCLI(t, append([]string{"stats", "--rating", "--csv"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("stats --rating: %d %s", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rows[0], []string{"rank", "name", "rating", "deviation", "volatility", "games"}) {
+		t.Fatalf("stats --rating --csv head %q", rows[0])
+	}
+	got := map[string]string{}
+	for _, r := range rows[1:] {
+		v, err := strconv.ParseFloat(r[2], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[r[1]] = fmt.Sprintf("%.0f", v)
+	}
+	return got
 }
 
 func signedText(n int) string {

@@ -44,19 +44,11 @@
     return new Response(stream).text().then(JSON.parse);
   }
 
-  // The board of one game and the slider through its turns.
-  var sec = document.getElementById('board');
-  if (sec) {
-    var boards = null; // filled once unpacked; until then the final board stays
-    unpack(sec.getAttribute('data-boards')).then(function (svgs) {
-      boards = svgs.map(function (svg) {
-        return 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
-      });
-      sec.setAttribute('data-boards-ready', String(boards.length));
-    });
-    var turns = JSON.parse(sec.getAttribute('data-turns'));
+  // The slider through the turns of one game, shared with the site's
+  // board viewer: show(n) draws step n with drawBoard(n) and tells what
+  // the turn did, the scores after it and its events.
+  window.towerlogSlider = function (turns, drawBoard) {
     var slider = document.getElementById('turn-slider');
-    var img = document.getElementById('board-image');
     var title = document.getElementById('turn-title');
     var caption = document.getElementById('board-caption');
     var label = document.getElementById('turn-label');
@@ -67,7 +59,7 @@
       n = Math.max(0, Math.min(turns.length - 1, n));
       slider.value = String(n);
       var t = turns[n];
-      if (boards) { img.src = boards[n]; }
+      drawBoard(n);
       title.textContent = t.title;
       caption.textContent = t.caption;
       label.textContent = n === 0 ? 'Start' : 'Turn ' + t.turn + ' of ' + (turns.length - 1);
@@ -97,6 +89,23 @@
     document.getElementById('turn-next').addEventListener('click', function () { show(Number(slider.value) + 1); });
     document.getElementById('turn-last').addEventListener('click', function () { show(turns.length - 1); });
     show(turns.length - 1);
+  };
+  window.towerlogUnpack = unpack;
+
+  // The board of one game: the report carries an SVG of every step.
+  var sec = document.getElementById('board');
+  if (sec) {
+    var boards = null; // filled once unpacked; until then the final board stays
+    unpack(sec.getAttribute('data-boards')).then(function (svgs) {
+      boards = svgs.map(function (svg) {
+        return 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+      });
+      sec.setAttribute('data-boards-ready', String(boards.length));
+    });
+    var img = document.getElementById('board-image');
+    window.towerlogSlider(JSON.parse(sec.getAttribute('data-turns')), function (n) {
+      if (boards) { img.src = boards[n]; }
+    });
   }
 
   // A marker for tests and tools: every chart has been drawn.

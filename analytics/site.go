@@ -1,0 +1,95 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/towerlog/towerlog/analytics/filter"
+)
+
+// EventInfo is one event of a selection of games: its Event tag, the
+// first and last dates of its games, and how many games, players and
+// rounds it has.
+type EventInfo struct {
+	Name        string
+	First, Last string // YYYY-MM-DD, "" when no game has a date
+	Games       int
+	Players     int
+	Rounds      int // distinct Round tags, a game without one counting as one
+}
+
+// Events returns the events of the games f selects, the latest first
+// (by their last date, then name); games without an Event tag are not
+// in any. It reads one row per event: its memory grows with the
+// events, not the games.
+func (s *Store) Events(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
+	where, args, err := f.Where()
+	if err != nil {
+		return nil, err
+	}
+	var out []EventInfo
+	err = EachRow(ctx, s.db, `SELECT g.event, coalesce(min(g.date), ''), coalesce(max(g.date), ''), count(*),
+			(SELECT count(DISTINCT p.name) FROM players p JOIN games h ON h.gid = p.game WHERE h.event = g.event AND h.gid IN
+				(SELECT g.gid FROM games g WHERE `+where+`)),
+			count(DISTINCT coalesce(g.round, ''))
+		FROM games g WHERE g.event IS NOT NULL AND g.event <> '' AND (`+where+`)
+		GROUP BY g.event ORDER BY 3 DESC, 1`, append(append([]any{}, args...), args...), func(rows *sql.Rows) error {
+		var e EventInfo
+		if err := rows.Scan(&e.Name, &e.First, &e.Last, &e.Games, &e.Players, &e.Rounds); err != nil {
+			return err
+		}
+		out = append(out, e)
+		return nil
+	})
+	return out, err
+}
+
+// ArchiveFigures are the headline figures of a selection of games.
+type ArchiveFigures struct {
+	Games, Finished, Players, Events int
+	First, Last                      string // dates, "" without one
+}
+
+// Figures returns the headline figures of the games f selects.
+func (s *Store) Figures(ctx context.Context, f filter.Filter) (ArchiveFigures, error) {
+	var a ArchiveFigures
+	where, args, err := f.Where()
+	if err != nil {
+		return a, err
+	}
+	err = s.db.QueryRowContext(ctx, `WITH sel AS (SELECT g.gid FROM games g WHERE `+where+`)
+		SELECT count(*), coalesce(sum(g.finished), 0), coalesce(min(g.date), ''), coalesce(max(g.date), ''),
+			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
+			count(DISTINCT nullif(g.event, ''))
+		FROM games g JOIN sel ON sel.gid = g.gid`, args...).Scan(&a.Games, &a.Finished, &a.First, &a.Last, &a.Players, &a.Events)
+	return a, err
+}
+
+// LatestGames calls emit with the n latest games f selects (by date,
+// then key), the latest first, with their players but not their records.
+func (s *Store) LatestGames(ctx context.Context, f filter.Filter, n int, emit func(*Game) error) error {
+	where, args, err := f.Where()
+	if err != nil {
+		return err
+	}
+	_, err = selectOrdered(ctx, s.db, `g.gid IN (SELECT g.gid FROM games g WHERE `+where+`
+		ORDER BY coalesce(g.date, '') DESC, g.gid DESC LIMIT ?)`, append(append([]any{}, args...), n),
+		"coalesce(g.date, '') DESC, g.gid DESC", false, emit)
+	return err
+}
+
+// GamesByRound calls emit with each game f selects, with its players but
+// not its record, by round (as people number them, games without a
+// round last) and then by key. When f selects nothing, the error is a
+// *filter.NoGamesError.
+func (s *Store) GamesByRound(ctx context.Context, f filter.Filter, emit func(*Game) error) error {
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return err
+	}
+	where, args, err := f.Where()
+	if err != nil {
+		return err
+	}
+	_, err = selectOrdered(ctx, s.db, where, args, "coalesce(g.round, '') = '', coalesce(g.round, '') COLLATE "+roundCollation+", g.gid", false, emit)
+	return err
+}

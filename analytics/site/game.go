@@ -1,0 +1,348 @@
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/bga"
+	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/ordered"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
+)
+
+// gameView is the board section of a game page.
+type gameView struct {
+	Data           string // base64 of the gzipped JSON of gameData
+	Turns          int
+	CGN            string // the record's file
+	Lab            string // a base game's CarcassonneLab link, "" for the others
+	Tower, Phantom bool
+}
+
+// gameData is what the viewer lays the board out from.
+type gameData struct {
+	Bounds  [4]int        `json:"bounds"` // x0, y0, x1, y1 of the final board, in squares
+	Colours []string      `json:"colours"`
+	Tiles   [][4]any      `json:"tiles"` // tile, x, y, rotation in degrees, in the order played
+	Boards  []boardStep   `json:"boards"`
+	Turns   []report.Step `json:"turns"`
+}
+
+// boardStep is the board after a step: the tiles on it (the first N of
+// Tiles), the figures (x, y, scale in percent, seat, phantom 0/1) and the
+// towers (x, y, height, guard, closed 0/1), in whole board units (a
+// square is 64).
+type boardStep struct {
+	N       int      `json:"n"`
+	Figures [][5]int `json:"f,omitempty"`
+	Towers  [][5]int `json:"w,omitempty"`
+}
+
+// gameInput is the hash of what a game page is built from: its record,
+// the page's template and pageVersion.
+func gameInput(g *analytics.Game) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", pageVersion, siteHTML, g.Record)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// builtGame is a game page made by a worker, or the news that the page
+// written before is up to date (page nil).
+type builtGame struct {
+	g       *analytics.Game
+	page    []byte
+	reviews []review.Summary // the review the record carries, if any
+	err     error
+}
+
+// games writes a page and a record file for every game selected. The
+// pages are made on every core, and written in the order of the games.
+func (w *writer) games() error {
+	workers := runtime.GOMAXPROCS(0)
+	return ordered.Run(w.ctx, workers, 2*workers,
+		func(send func(*analytics.Game) error) error {
+			_, err := w.s.SelectGames(w.ctx, w.f, true, send)
+			return err
+		},
+		func() func(*analytics.Game) builtGame { return w.buildGame },
+		func(b builtGame) error {
+			w.nGames++
+			if w.progress != nil {
+				defer w.progress()
+			}
+			if b.err != nil {
+				return b.err
+			}
+			w.addReviews(b.reviews)
+			if err := w.out.write(recordFile(b.g.ID), []byte(b.g.Record)); err != nil {
+				return err
+			}
+			if b.page == nil {
+				w.out.unchanged++
+				return nil
+			}
+			return w.out.write(gameFile(b.g.ID), b.page)
+		})
+}
+
+// buildGame makes the page of g, unless the page written before was made
+// from the same record by the same version.
+func (w *writer) buildGame(g *analytics.Game) builtGame {
+	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
+	if err != nil {
+		return builtGame{g: g, err: fmt.Errorf("game %d: %w", g.GID, err)}
+	}
+	out := builtGame{g: g}
+	// Only a reviewed record holds the review's comments.
+	if strings.Contains(g.Record, "{review: ") {
+		names := make([]string, len(g.Players))
+		for i, p := range g.Players {
+			names[i] = p.Name
+		}
+		out.reviews = review.Read(rg, names)
+	}
+	input := gameInput(g)
+	if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+		return out
+	}
+	p, err := gamePage(g, rg, input)
+	if err == nil {
+		out.page, err = renderPage(p)
+	}
+	out.err = err
+	return out
+}
+
+// gamePage builds the page of a stored game from its record.
+func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
+	var steps []boardStep
+	start := boardStep{N: 1}
+	steps = append(steps, start)
+	rp := replay.Replay(g.File, g.Index, rg, replay.Options{Lenient: true, AfterTurn: func(_ *replay.Turn, state *engine.Game) {
+		steps = append(steps, piecesOf(state))
+	}})
+	if !rp.Valid() || rp.State == nil {
+		return page{}, &report.InvalidGameError{Game: rp.String(), Diagnostics: rp.Diagnostics}
+	}
+	data := gameData{Turns: report.Steps(rp)}
+	tiles := rp.State.Tiles()
+	data.Bounds = [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
+	for _, t := range tiles {
+		data.Tiles = append(data.Tiles, [4]any{t.Tile.String(), t.Pos.X, t.Pos.Y, t.Rot.Degrees()})
+		data.Bounds = [4]int{min(data.Bounds[0], t.Pos.X), min(data.Bounds[1], t.Pos.Y), max(data.Bounds[2], t.Pos.X), max(data.Bounds[3], t.Pos.Y)}
+	}
+	data.Boards = steps
+	names := make([]string, len(rp.Players))
+	for i, p := range rp.Players {
+		data.Colours = append(data.Colours, draw.SeatFill(p.Colour, i))
+		names[i] = p.Name
+	}
+	packed, err := report.PackJSON(data)
+	if err != nil {
+		return page{}, err
+	}
+	p := page{Input: input, Title: "Game: " + strings.Join(names, ", "), Subtitle: gameSubtitle(g),
+		Game: &gameView{Data: packed, Turns: len(rp.Turns), CGN: recordFile(g.ID), Tower: rp.Rules.Tower(), Phantom: rp.Rules.Phantom}}
+	if l, err := bga.ExportLink(rp); err == nil {
+		p.Game.Lab = l.String()
+	}
+	if g.Event != "" {
+		p.Facts = append(p.Facts, fact{Label: "Event", Text: g.Event, Href: eventFile(g.Event)})
+	}
+	for _, f := range [][2]string{{"Date", g.Date}, {"Round", g.Round}, {"Site", g.Site}} {
+		if f[1] != "" {
+			p.Facts = append(p.Facts, fact{Label: f[0], Text: f[1]})
+		}
+	}
+	result := "unfinished"
+	if g.Finished {
+		result = g.Result
+	}
+	p.Facts = append(p.Facts, fact{Label: "Result", Text: result}, fact{Label: "Turns", Text: strconv.Itoa(g.Turns)},
+		fact{Label: "Rules", Text: g.Rules})
+	t := &table{Head: []string{"Seat", "Player", "Place", "Score"}, Key: 1}
+	for i, pl := range g.Players {
+		place := "unfinished"
+		if g.Finished {
+			place = analytics.Ordinal(pl.Rank)
+		}
+		t.Rows = append(t.Rows, []cell{text(strconv.Itoa(i + 1)), {Text: pl.Name, Href: playerFile(pl.Name)}, text(place), text(strconv.Itoa(pl.Score))})
+	}
+	p.Sections = append(p.Sections, section{ID: "players", Title: "Players", Table: t},
+		section{ID: "race", Title: "Score race", Note: "Every player's score after each turn; the last turn includes the final scoring.",
+			Chart: &chart{ID: "score-race", Height: 360, Options: scoreRace(names, data.Colours, rp.Turns)}})
+	if strings.Contains(g.Record, "{review: ") {
+		p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
+	}
+	return p, nil
+}
+
+// reviewSections are the review a record carries (towerlog review -o):
+// each player's chance of winning after every reviewed turn, and the
+// verdict on each turn the review marked with a glyph. None without a
+// review.
+func reviewSections(turns []review.Summary, names, colours []string, n int) []section {
+	if len(turns) == 0 {
+		return nil
+	}
+	type series struct {
+		Name      string         `json:"name"`
+		Type      string         `json:"type"`
+		Data      [][2]float64   `json:"data"`
+		LineStyle map[string]any `json:"lineStyle"`
+		ItemStyle map[string]any `json:"itemStyle"`
+	}
+	var ss []series
+	for seat, name := range names {
+		s := series{Name: name, Type: "line", LineStyle: map[string]any{"color": colours[seat]}, ItemStyle: map[string]any{"color": colours[seat]}}
+		for _, t := range turns {
+			if seat < len(t.Win) {
+				s.Data = append(s.Data, [2]float64{float64(t.Number), math.Round(100 * t.Win[seat])})
+			}
+		}
+		ss = append(ss, s)
+	}
+	opts, _ := json.Marshal(map[string]any{
+		"animation": false,
+		"tooltip":   map[string]any{"trigger": "axis"},
+		"legend":    map[string]any{"type": "scroll"},
+		"grid":      map[string]any{"left": 50, "right": 20, "top": 40, "bottom": 40},
+		"xAxis":     map[string]any{"type": "value", "name": "Turn", "min": 1, "max": n},
+		"yAxis":     map[string]any{"type": "value", "name": "%", "min": 0, "max": 100},
+		"series":    ss,
+	})
+	verdicts := &table{Head: []string{"Turn", "Player", "Verdict", "Move played", "Best move", "Points given away"}}
+	for _, t := range turns {
+		if t.Glyph == record.NoGlyph {
+			continue
+		}
+		best, given := "", ""
+		if t.BestMove != "" {
+			best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+		}
+		if t.GivenAway > 0 {
+			given = fmt.Sprintf("%.1f", t.GivenAway)
+		}
+		verdicts.Rows = append(verdicts.Rows, []cell{text(strconv.Itoa(t.Number)), {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
+			text(fmt.Sprintf("%+.1f", t.Played)), text(best), text(given)})
+	}
+	return []section{
+		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: string(opts)},
+			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
+		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
+			Note: "The turns the review marked: the value of the move played, the best move the review found and its value, and the points given away where the review found them clearly."},
+	}
+}
+
+// piecesOf is the board of state for the viewer.
+func piecesOf(state *engine.Game) boardStep {
+	figs, towers := draw.Pieces(state)
+	b := boardStep{N: state.NumTiles()}
+	for _, f := range figs {
+		b.Figures = append(b.Figures, [5]int{round(f.X), round(f.Y), round(100 * f.Scale), f.Seat, b2i(f.Phantom)})
+	}
+	for _, t := range towers {
+		b.Towers = append(b.Towers, [5]int{round(t.X), round(t.Y), t.Height, t.Guard, b2i(t.Closed)})
+	}
+	return b
+}
+
+func round(v float64) int { return int(math.Round(v)) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func gameSubtitle(g *analytics.Game) string {
+	var parts []string
+	for _, v := range []string{g.Event, g.Site, g.Date, g.Round} {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// scoreRace is the ECharts options of every player's score after each
+// turn, in the players' colours.
+func scoreRace(names, colours []string, turns []replay.Turn) string {
+	type series struct {
+		Name       string         `json:"name"`
+		Type       string         `json:"type"`
+		ShowSymbol bool           `json:"showSymbol"`
+		Data       []int          `json:"data"`
+		LineStyle  map[string]any `json:"lineStyle"`
+		ItemStyle  map[string]any `json:"itemStyle"`
+	}
+	axis := make([]int, len(turns))
+	var ss []series
+	for seat, name := range names {
+		s := series{Name: name, Type: "line", Data: make([]int, len(turns)),
+			LineStyle: map[string]any{"color": colours[seat]}, ItemStyle: map[string]any{"color": colours[seat]}}
+		for i, t := range turns {
+			axis[i] = t.Number
+			if seat < len(t.Scores) {
+				s.Data[i] = t.Scores[seat]
+			}
+		}
+		ss = append(ss, s)
+	}
+	opts := map[string]any{
+		"animation": false,
+		"tooltip":   map[string]any{"trigger": "axis"},
+		"legend":    map[string]any{"type": "scroll"},
+		"grid":      map[string]any{"left": 50, "right": 20, "top": 40, "bottom": 40},
+		"xAxis":     map[string]any{"type": "category", "name": "Turn", "data": axis},
+		"yAxis":     map[string]any{"type": "value", "name": "Score"},
+		"series":    ss,
+	}
+	b, _ := json.Marshal(opts)
+	return string(b)
+}
+
+// reviewTally is a player's reviewed turns over the games of the site.
+type reviewTally struct {
+	games, turns int
+	givenAway    float64
+	best         int // turns where the move played was the best the review found
+	mistakes     int // turns marked ?!, ? or ??
+}
+
+// addReviews counts a game's review in its players' tallies.
+func (w *writer) addReviews(turns []review.Summary) {
+	seen := map[string]bool{}
+	for _, t := range turns {
+		r := w.reviews[t.Player]
+		if r == nil {
+			r = &reviewTally{}
+			w.reviews[t.Player] = r
+		}
+		if !seen[t.Player] {
+			seen[t.Player] = true
+			r.games++
+		}
+		r.turns++
+		r.givenAway += t.GivenAway
+		if t.BestMove == "" {
+			r.best++
+		}
+		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
+			r.mistakes++
+		}
+	}
+}

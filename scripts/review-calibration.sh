@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Calibration of towerlog review's chance of winning against real games.
+#
+#   scripts/review-calibration.sh DIR-or-CGN-or-CSV [flags of the program]
+#
+# reviews the turns around seven checkpoints (turns 9, 18, ..., 63 of a
+# 71-turn game, and the turn before each) of every finished two-player
+# game of the corpus and prints, per checkpoint, the Brier score of the
+# review's chance against a coin flip and a logistic on the score
+# difference fitted out of fold, a reliability table, the mean own-move
+# rise and the farmers' share of the best moves and the moves played
+# (scripts/review-calibration/main.go says how). A CSV of CarcassonneLab
+# links is imported first (towerlog import). What was reviewed is kept in
+# review-calibration.jsonl (-cache FILE): interrupt the script at will,
+# the same command goes on where it stopped. Flags after the corpus go to
+# the program: -rollouts N (6000), -games N (review at most N more),
+# -j N, -fit (print the chance model fitted on every game).
+#
+# docs/review.md, "Calibration", gives the table for the development
+# corpus:  scripts/review-calibration.sh ../shared/data/lab/dev.csv
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=${1:?usage: scripts/review-calibration.sh DIR-or-CGN-or-CSV [flags]}
+shift
+case "$src" in
+*.csv)
+	cgn="${REVIEW_CALIBRATION_CGN:-review-calibration.cgn}"
+	if [ ! -e "$cgn" ]; then
+		go run ./cmd/towerlog import "$src" -o "$cgn"
+	fi
+	src=$cgn
+	;;
+esac
+go run ./scripts/review-calibration "$@" "$src"
