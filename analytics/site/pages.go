@@ -290,12 +290,16 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		ft.Rows = append(ft.Rows, []cell{text(k), text(strconv.Itoa(ps.Points[k]))})
 	}
 	if r := w.reviews[ps.Name]; r != nil && r.turns > 0 {
-		rt := &table{Key: -1, Head: []string{"Reviewed games", "Reviewed turns", "Best move played", "Points given away per turn", "Mistakes (?!, ?, ??)"}}
+		acc := "-"
+		if r.graded > 0 {
+			acc = fmt.Sprintf("%.1f%%", r.accuracy/float64(r.graded))
+		}
+		rt := &table{Key: -1, Head: []string{"Reviewed games", "Reviewed turns", "Best move played", "Points given away per turn", "Mistakes (?!, ?, ??)", "Accuracy"}}
 		rt.Rows = append(rt.Rows, []cell{text(strconv.Itoa(r.games)), text(strconv.Itoa(r.turns)),
 			text(fmt.Sprintf("%.0f%%", 100*float64(r.best)/float64(r.turns))), text(fmt.Sprintf("%.2f", r.givenAway/float64(r.turns))),
-			text(strconv.Itoa(r.mistakes))})
+			text(strconv.Itoa(r.mistakes)), text(acc)})
 		p.Sections = append(p.Sections, section{ID: "review", Title: "Review", Table: rt,
-			Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), and the turns it marked as mistakes."})
+			Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), the turns it marked as mistakes, and the accuracy: the mean of the accuracies of the player's graded moves, each from the chance of winning the move lost, by lichess's formula, as lichess's insights average them (docs/site.md)."})
 	}
 	p.Sections = append(p.Sections, section{ID: "features", Title: "Points by feature", Table: ft,
 		Note: "Points scored from each kind of feature over all the player's games, during play and at the end; ransoms are not included."})

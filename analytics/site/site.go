@@ -31,7 +31,7 @@ var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
 // pageVersion changes whenever the code changes what a game page shows
 // (a change of the template counts by itself): a game page whose record,
 // template and version are those it was written from is not made again.
-const pageVersion = "3"
+const pageVersion = "4"
 
 // Options tunes Write.
 type Options struct {
