@@ -91,6 +91,7 @@ func (w *writer) games() error {
 			}
 			if b.page == nil {
 				w.out.unchanged++
+				w.out.keep(gameFile(b.g.ID))
 				return nil
 			}
 			return w.out.write(gameFile(b.g.ID), b.page)
