@@ -98,22 +98,22 @@ func (w *writer) event(e analytics.EventInfo) error {
 	standings := &table{Head: head, Key: 1}
 	for _, pl := range st.Players {
 		row := []cell{text(strconv.Itoa(pl.Rank)), {Text: pl.Name, Href: playerFile(pl.Name)}}
-		cells := make([]string, len(st.Rounds))
+		cells := make([]cell, len(st.Rounds))
 		err := w.s.EachRoundGames(w.ctx, f, st, pl.Name, func(r int, games []analytics.RoundGame) error {
-			cells[r] = analytics.RoundCell(games)
+			for _, g := range games {
+				cells[r].Links = append(cells[r].Links, cell{Text: analytics.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
+			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		for _, c := range cells {
-			row = append(row, text(c))
-		}
+		row = append(row, cells...)
 		row = append(row, text(strconv.Itoa(pl.Games)), text(strconv.Itoa(pl.Wins)), text(strconv.Itoa(pl.Margin)), text(strconv.Itoa(pl.Points)))
 		standings.Rows = append(standings.Rows, row)
 	}
 	p.Sections = append(p.Sections, section{ID: "standings", Title: "Standings", Table: standings,
-		Note: "Players ranked by " + analytics.RankingRule + ". Each round's cell gives the player's place and score; unfinished games give no place."})
+		Note: "Players ranked by " + analytics.RankingRule + ". Each round's cell gives the player's place and score, linked to the game; unfinished games give no place."})
 	// The crosstable.
 	chead, crows := st.Crosstable()
 	cross := &table{Head: chead, Key: 1}
