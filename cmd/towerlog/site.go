@@ -27,9 +27,9 @@ the latest games, the rating list and the archive's figures; a page per
 event (standings round by round, crosstable, each round's games), per
 player (rating and its history, places, record against each opponent,
 points by feature, captures, ransoms and floors, the Phantom, the review's
-figures over reviewed games, every game) and per game (the board with a
-slider through the turns, the score race, the chance of winning and the
-verdicts of a review the record carries, the record as CGN to download). The pages share site.css and site.js, and
+figures and accuracy over reviewed games, every game) and per game (the board with a
+slider through the turns, the score race, the players' accuracy, the
+chance of winning and the verdicts of a review the record carries, the record as CGN to download). The pages share site.css and site.js, and
 open from the disk or any static web host, offline.
 
 DIR is created, or must be empty or a site written before (it holds the
