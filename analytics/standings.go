@@ -48,9 +48,10 @@ type Standing struct {
 
 // RoundGame is a player's game of one round.
 type RoundGame struct {
-	GID   int64 `json:"gid"`
-	Place int   `json:"place"` // 1 for the winner(s), 0 for an unfinished game
-	Score int   `json:"score"`
+	GID   int64  `json:"gid"`
+	ID    string `json:"-"`     // the game's id, for a link to its page
+	Place int    `json:"place"` // 1 for the winner(s), 0 for an unfinished game
+	Score int    `json:"score"`
 	// Margin is the player's score minus the best score of the others
 	// at the table; 0 in an unfinished game or a game of one player.
 	Margin int `json:"margin"`
@@ -225,14 +226,14 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 		games = games[:0]
 		return err
 	}
-	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.finished, p.score, p.rank,
+	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
 		FROM games g JOIN players p ON p.game = g.gid
 		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(args, name), func(rows *sql.Rows) error {
 		var round string
 		var finished bool
 		var g RoundGame
-		if err := rows.Scan(&round, &g.GID, &finished, &g.Score, &g.Place, &g.Margin); err != nil {
+		if err := rows.Scan(&round, &g.GID, &g.ID, &finished, &g.Score, &g.Place, &g.Margin); err != nil {
 			return err
 		}
 		if r < 0 || st.Rounds[r] != round {
@@ -378,12 +379,12 @@ func standingsOf(games []*Game) *Standings {
 			s := player(p.Name)
 			r := roundIdx[g.Round]
 			if !g.Finished {
-				s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Score: p.Score})
+				s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, ID: g.ID, Score: p.Score})
 				continue
 			}
 			before := s.Margin
 			s.Add(scores, i)
-			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, Place: p.Rank, Score: p.Score, Margin: s.Margin - before})
+			s.Rounds[r] = append(s.Rounds[r], RoundGame{GID: g.GID, ID: g.ID, Place: p.Rank, Score: p.Score, Margin: s.Margin - before})
 			for j, o := range g.Players {
 				if j != i {
 					headToHead(met, p, o)

@@ -84,6 +84,45 @@ func givenAwayTable(turns []review.Summary, names []string) table {
 	for i, n := range names {
 		seat[n] = i
 	}
+	for _, t := range turns {
+		s, ok := seat[t.Player]
+		if !ok {
+			continue
+		}
+		total[s] += t.GivenAway
+		count[s]++
+		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
+			mistakes[s]++
+		}
+	}
+	accuracy := GameAccuracy(turns, names)
+	tb := table{ID: "points-given-away", Title: "Points given away",
+		Note: "Per player, the points the review found given away (the best move's value less the move played's, where it exceeds twice its standard error), in total and on average per reviewed turn, the turns marked ?!, ? or ?? (inaccuracies, mistakes and blunders: the chance of winning lost), and the accuracy in percent, from the chance of winning each move lost, by lichess's formula (docs/review.md).",
+		Head: []string{"Player", "Reviewed turns", "Given away", "Per turn", "Mistakes", "Accuracy"}}
+	for s, n := range names {
+		avg := 0.0
+		if count[s] > 0 {
+			avg = total[s] / float64(count[s])
+		}
+		acc := "-"
+		if !math.IsNaN(accuracy[s]) {
+			acc = fmt.Sprintf("%.1f%%", accuracy[s])
+		}
+		tb.Rows = append(tb.Rows, []string{n, fmt.Sprint(count[s]), fmt.Sprintf("%.1f", total[s]), fmt.Sprintf("%.2f", avg), fmt.Sprint(mistakes[s]), acc})
+	}
+	return tb
+}
+
+// GameAccuracy is each player's accuracy in percent over the reviewed
+// turns of a game (review.Accuracy), read from the review its record
+// carries: the figure a game's report shows. names are the seats, in
+// order; NaN for a player without a reviewed turn, and for every player
+// when the review was written before grades.
+func GameAccuracy(turns []review.Summary, names []string) []float64 {
+	seat := map[string]int{}
+	for i, n := range names {
+		seat[n] = i
+	}
 	var seats []int
 	var drops []float64
 	chances := []float64{100 / float64(len(names))}
@@ -95,28 +134,14 @@ func givenAwayTable(turns []review.Summary, names []string) table {
 		}
 		seats, drops, chances = append(seats, s), append(drops, t.Drop), append(chances, 100*t.Win[0])
 		graded = graded && t.Grade != ""
-		total[s] += t.GivenAway
-		count[s]++
-		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
-			mistakes[s]++
-		}
 	}
 	accuracy := review.Accuracy(seats, drops, chances, len(names))
-	tb := table{ID: "points-given-away", Title: "Points given away",
-		Note: "Per player, the points the review found given away (the best move's value less the move played's, where it exceeds twice its standard error), in total and on average per reviewed turn, the turns marked ?!, ? or ?? (inaccuracies, mistakes and blunders: the chance of winning lost), and the accuracy in percent, from the chance of winning each move lost, by lichess's formula (docs/review.md).",
-		Head: []string{"Player", "Reviewed turns", "Given away", "Per turn", "Mistakes", "Accuracy"}}
-	for s, n := range names {
-		avg := 0.0
-		if count[s] > 0 {
-			avg = total[s] / float64(count[s])
+	if !graded {
+		for s := range accuracy {
+			accuracy[s] = math.NaN()
 		}
-		acc := "-"
-		if graded && !math.IsNaN(accuracy[s]) {
-			acc = fmt.Sprintf("%.1f%%", accuracy[s])
-		}
-		tb.Rows = append(tb.Rows, []string{n, fmt.Sprint(count[s]), fmt.Sprintf("%.1f", total[s]), fmt.Sprintf("%.2f", avg), fmt.Sprint(mistakes[s]), acc})
 	}
-	return tb
+	return accuracy
 }
 
 // swing is how much the round up to turn k changed its mover's chance

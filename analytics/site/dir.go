@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/towerlog/towerlog/internal/atomicfile"
 )
@@ -38,14 +40,19 @@ func (e *SymlinkError) Error() string {
 
 // output is the directory of a site being written.
 type output struct {
-	dir                string
-	written, unchanged int
+	dir                         string
+	written, unchanged, removed int
+	// marked: the directory held the Marker before this run, so that the
+	// pages named as the site names them are the site's own.
+	marked bool
+	kept   map[string]bool // the files of this run, written or not
 }
 
 // openDir makes dir ready: created if missing, else checked as a
 // directory (not a link to one) that is empty or marked, or that force
 // allows; then marked.
 func openDir(dir string, force bool) (*output, error) {
+	marked := false
 	info, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -59,7 +66,9 @@ func openDir(dir string, force bool) (*output, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	default:
-		if _, err := os.Lstat(filepath.Join(dir, Marker)); err != nil && !force {
+		_, err := os.Lstat(filepath.Join(dir, Marker))
+		marked = err == nil
+		if err != nil && !force {
 			f, err := os.Open(dir)
 			if err != nil {
 				return nil, err
@@ -71,7 +80,7 @@ func openDir(dir string, force bool) (*output, error) {
 			}
 		}
 	}
-	o := &output{dir: dir}
+	o := &output{dir: dir, marked: marked, kept: map[string]bool{}}
 	if err := o.write(Marker, []byte(markerText)); err != nil {
 		return nil, err
 	}
@@ -82,6 +91,7 @@ func openDir(dir string, force bool) (*output, error) {
 // data already: an unchanged page keeps its time, so that a publisher
 // copying changed files copies only the pages that changed.
 func (o *output) write(name string, data []byte) error {
+	o.keep(name)
 	path := filepath.Join(o.dir, name)
 	info, err := os.Lstat(path)
 	switch {
@@ -122,4 +132,78 @@ func (o *output) head(name string, n int) []byte {
 	b := make([]byte, n)
 	k, _ := io.ReadFull(f, b)
 	return b[:k]
+}
+
+// keep notes that the file name belongs to the site being written.
+func (o *output) keep(name string) { o.kept[name] = true }
+
+// generatorMeta is the line by which a page shows that the site wrote
+// it, in its first headBytes bytes.
+const (
+	generatorMeta = `<meta name="generator" content="towerlog">`
+	headBytes     = 1024
+)
+
+// stalePage matches the names of the pages the site names by id: a
+// game's, and a player's or an event's with the pages of their lists.
+var stalePage = regexp.MustCompile(`^(?:game-[0-9a-f]{1,16}|(?:player|event)-[0-9a-f]{16}(?:-[1-9][0-9]*)?)\.html$`)
+
+// prune removes, from a directory marked before this run, the pages the
+// site wrote earlier that this run did not write: a regular file named
+// as the site names its pages (stalePage), not written or kept by this
+// run, that starts as the site's pages do (generatorMeta); with a game
+// page, its record (game-<id>.cgn) beside it. A symbolic link is never
+// followed nor removed, and nothing else is touched. It reads the
+// directory a batch of names at a time.
+func (o *output) prune() error {
+	if !o.marked {
+		return nil
+	}
+	d, err := os.Open(o.dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	for {
+		entries, err := d.ReadDir(256)
+		for _, e := range entries {
+			name := e.Name()
+			if !e.Type().IsRegular() || o.kept[name] || !stalePage.MatchString(name) ||
+				!bytes.Contains(o.head(name, headBytes), []byte(generatorMeta)) {
+				continue
+			}
+			if err := o.remove(name); err != nil {
+				return err
+			}
+			if cgn, ok := strings.CutSuffix(name, ".html"); ok && strings.HasPrefix(name, "game-") && !o.kept[cgn+".cgn"] {
+				if err := o.remove(cgn + ".cgn"); err != nil {
+					return err
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// remove removes the regular file name of the site's directory, if it is
+// one (a link or a directory of that name stays).
+func (o *output) remove(name string) error {
+	path := filepath.Join(o.dir, name)
+	info, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && !info.Mode().IsRegular()) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(path); err != nil {
+		return err
+	}
+	o.removed++
+	return nil
 }

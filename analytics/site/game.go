@@ -91,6 +91,7 @@ func (w *writer) games() error {
 			}
 			if b.page == nil {
 				w.out.unchanged++
+				w.out.keep(gameFile(b.g.ID))
 				return nil
 			}
 			return w.out.write(gameFile(b.g.ID), b.page)
@@ -238,7 +239,17 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 		verdicts.Rows = append(verdicts.Rows, []cell{text(strconv.Itoa(t.Number)), {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
 			text(fmt.Sprintf("%+.1f", t.Played)), text(best), text(given)})
 	}
+	accuracy := &table{Head: []string{"Player", "Accuracy"}, Key: 0}
+	for seat, a := range report.GameAccuracy(turns, names) {
+		v := "-"
+		if !math.IsNaN(a) {
+			v = fmt.Sprintf("%.1f%%", a)
+		}
+		accuracy.Rows = append(accuracy.Rows, []cell{{Text: names[seat], Href: playerFile(names[seat])}, text(v)})
+	}
 	return []section{
+		{ID: "accuracy", Title: "Accuracy", Table: accuracy,
+			Note: "Each player's accuracy in percent over their reviewed turns, from the chance of winning each move lost, by lichess's formula, as towerlog report shows it (docs/review.md); - for a player without a graded turn."},
 		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: string(opts)},
 			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
 		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
@@ -319,8 +330,10 @@ func scoreRace(names, colours []string, turns []replay.Turn) string {
 type reviewTally struct {
 	games, turns int
 	givenAway    float64
-	best         int // turns where the move played was the best the review found
-	mistakes     int // turns marked ?!, ? or ??
+	best         int     // turns where the move played was the best the review found
+	mistakes     int     // turns marked ?!, ? or ??
+	graded       int     // turns the review graded
+	accuracy     float64 // the sum of the graded turns' move accuracies
 }
 
 // addReviews counts a game's review in its players' tallies.
@@ -343,6 +356,10 @@ func (w *writer) addReviews(turns []review.Summary) {
 		}
 		if t.Glyph == record.Dubious || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
 			r.mistakes++
+		}
+		if t.Grade != "" {
+			r.graded++
+			r.accuracy += review.MoveAccuracy(t.Drop)
 		}
 	}
 }

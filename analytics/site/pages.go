@@ -98,22 +98,22 @@ func (w *writer) event(e analytics.EventInfo) error {
 	standings := &table{Head: head, Key: 1}
 	for _, pl := range st.Players {
 		row := []cell{text(strconv.Itoa(pl.Rank)), {Text: pl.Name, Href: playerFile(pl.Name)}}
-		cells := make([]string, len(st.Rounds))
+		cells := make([]cell, len(st.Rounds))
 		err := w.s.EachRoundGames(w.ctx, f, st, pl.Name, func(r int, games []analytics.RoundGame) error {
-			cells[r] = analytics.RoundCell(games)
+			for _, g := range games {
+				cells[r].Links = append(cells[r].Links, cell{Text: analytics.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
+			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		for _, c := range cells {
-			row = append(row, text(c))
-		}
+		row = append(row, cells...)
 		row = append(row, text(strconv.Itoa(pl.Games)), text(strconv.Itoa(pl.Wins)), text(strconv.Itoa(pl.Margin)), text(strconv.Itoa(pl.Points)))
 		standings.Rows = append(standings.Rows, row)
 	}
 	p.Sections = append(p.Sections, section{ID: "standings", Title: "Standings", Table: standings,
-		Note: "Players ranked by " + analytics.RankingRule + ". Each round's cell gives the player's place and score; unfinished games give no place."})
+		Note: "Players ranked by " + analytics.RankingRule + ". Each round's cell gives the player's place and score, linked to the game; unfinished games give no place."})
 	// The crosstable.
 	chead, crows := st.Crosstable()
 	cross := &table{Head: chead, Key: 1}
@@ -290,12 +290,16 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		ft.Rows = append(ft.Rows, []cell{text(k), text(strconv.Itoa(ps.Points[k]))})
 	}
 	if r := w.reviews[ps.Name]; r != nil && r.turns > 0 {
-		rt := &table{Key: -1, Head: []string{"Reviewed games", "Reviewed turns", "Best move played", "Points given away per turn", "Mistakes (?!, ?, ??)"}}
+		acc := "-"
+		if r.graded > 0 {
+			acc = fmt.Sprintf("%.1f%%", r.accuracy/float64(r.graded))
+		}
+		rt := &table{Key: -1, Head: []string{"Reviewed games", "Reviewed turns", "Best move played", "Points given away per turn", "Mistakes (?!, ?, ??)", "Accuracy"}}
 		rt.Rows = append(rt.Rows, []cell{text(strconv.Itoa(r.games)), text(strconv.Itoa(r.turns)),
 			text(fmt.Sprintf("%.0f%%", 100*float64(r.best)/float64(r.turns))), text(fmt.Sprintf("%.2f", r.givenAway/float64(r.turns))),
-			text(strconv.Itoa(r.mistakes))})
+			text(strconv.Itoa(r.mistakes)), text(acc)})
 		p.Sections = append(p.Sections, section{ID: "review", Title: "Review", Table: rt,
-			Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), and the turns it marked as mistakes."})
+			Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), the turns it marked as mistakes, and the accuracy: the mean of the accuracies of the player's graded moves, each from the chance of winning the move lost, by lichess's formula, as lichess's insights average them (docs/site.md)."})
 	}
 	p.Sections = append(p.Sections, section{ID: "features", Title: "Points by feature", Table: ft,
 		Note: "Points scored from each kind of feature over all the player's games, during play and at the end; ransoms are not included."})

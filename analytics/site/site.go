@@ -31,7 +31,7 @@ var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
 // pageVersion changes whenever the code changes what a game page shows
 // (a change of the template counts by itself): a game page whose record,
 // template and version are those it was written from is not made again.
-const pageVersion = "3"
+const pageVersion = "4"
 
 // Options tunes Write.
 type Options struct {
@@ -48,6 +48,7 @@ type Options struct {
 type Stats struct {
 	Games, Players, Events int
 	Written, Unchanged     int // files written, and files left as they were
+	Removed                int // pages of games, players and events no longer selected, removed
 }
 
 // Write writes the website of the games of s that o.Filter selects into
@@ -56,7 +57,9 @@ type Stats struct {
 // or must be empty or marked by a site written before (Marker), unless
 // o.Force is set; no file outside it is written, and no symbolic link
 // followed. A file whose content is unchanged is not written again, and
-// a game page whose record is unchanged is not even rebuilt.
+// a game page whose record is unchanged is not even rebuilt. In a
+// directory marked before, the pages of games, players and events that
+// an earlier run wrote and this one did not are removed (see prune).
 func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stats, error) {
 	var st Stats
 	if err := o.Filter.Check(); err != nil {
@@ -76,13 +79,13 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 	if w.ladder, err = rating.FromStore(ctx, s, o.Filter); err != nil {
 		return st, err
 	}
-	for _, step := range []func() error{w.games, w.events, w.players, w.index} {
+	for _, step := range []func() error{w.games, w.events, w.players, w.index, out.prune} {
 		if err := step(); err != nil {
 			return st, err
 		}
 	}
 	st.Games, st.Players, st.Events = w.nGames, w.nPlayers, len(w.eventList)
-	st.Written, st.Unchanged = out.written, out.unchanged
+	st.Written, st.Unchanged, st.Removed = out.written, out.unchanged, out.removed
 	return st, nil
 }
 

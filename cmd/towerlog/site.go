@@ -27,9 +27,9 @@ the latest games, the rating list and the archive's figures; a page per
 event (standings round by round, crosstable, each round's games), per
 player (rating and its history, places, record against each opponent,
 points by feature, captures, ransoms and floors, the Phantom, the review's
-figures over reviewed games, every game) and per game (the board with a
-slider through the turns, the score race, the chance of winning and the
-verdicts of a review the record carries, the record as CGN to download). The pages share site.css and site.js, and
+figures and accuracy over reviewed games, every game) and per game (the board with a
+slider through the turns, the score race, the players' accuracy, the
+chance of winning and the verdicts of a review the record carries, the record as CGN to download). The pages share site.css and site.js, and
 open from the disk or any static web host, offline.
 
 DIR is created, or must be empty or a site written before (it holds the
@@ -37,7 +37,10 @@ file .towerlog-site); any other directory is refused without --force.
 Nothing outside DIR is written and no symbolic link is followed. A page
 whose content has not changed is not written again, and a game page whose
 record has not changed is not even rebuilt: after adding a round, running
-site again writes only what changed. Ratings are Glicko-2, counted from the
+site again writes only what changed. In a site written before, the pages
+of games, players and events it wrote that are no longer selected (games
+removed from the database, or left out by the filters) are removed with
+the games' records; no other file is. Ratings are Glicko-2, counted from the
 finished games ` + analytics.RatingOrder + ` (see docs/site.md).`,
 		Example: `  towerlog site -o club-site
   towerlog site --db club.db --since 2025 -o club-site`,
@@ -72,6 +75,6 @@ func runSite(cmd *cobra.Command, o siteOptions) error {
 	if err != nil {
 		return selectionError(err)
 	}
-	return say(cmd.OutOrStdout(), "wrote %s: %d games, %d players, %d events; %d files written, %d unchanged\n",
-		o.out, st.Games, st.Players, st.Events, st.Written, st.Unchanged)
+	return say(cmd.OutOrStdout(), "wrote %s: %d games, %d players, %d events; %d files written, %d unchanged, %d removed\n",
+		o.out, st.Games, st.Players, st.Events, st.Written, st.Unchanged, st.Removed)
 }

@@ -42,6 +42,20 @@ func TestSiteCommand(t *testing.T) {
 	if code, stdout, _ := runCLI(t, "site", "--db", db, "--event", "Club night", "-o", out); code != exitOK || !strings.Contains(stdout, "; 0 files written, ") {
 		t.Errorf("second run: %d %q, want nothing written", code, stdout)
 	}
+	// A game removed from the database loses its page and record.
+	pages, _ := filepath.Glob(filepath.Join(out, "game-*.html"))
+	key := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(pages[0]), "game-"), ".html")
+	if code, _, errOut := runCLI(t, "games", "remove", "--db", db, key); code != exitOK {
+		t.Fatalf("games remove: %d %s", code, errOut)
+	}
+	if code, stdout, _ := runCLI(t, "site", "--db", db, "--event", "Club night", "-o", out); code != exitOK || !strings.Contains(stdout, " removed\n") || strings.Contains(stdout, " 0 removed") {
+		t.Errorf("after a game was removed: %d %q, want its page removed", code, stdout)
+	}
+	for _, ext := range []string{".html", ".cgn"} {
+		if _, err := os.Lstat(filepath.Join(out, "game-"+key+ext)); !os.IsNotExist(err) {
+			t.Errorf("game-%s%s after its game was removed: %v", key, ext, err)
+		}
+	}
 	other := t.TempDir()
 	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,147 @@
+package site_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/analytics/site"
+)
+
+// siteFiles lists the files of a site's directory.
+func siteFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestPruneRemovedGames: after a game is removed from the database, a
+// rerun removes the pages the site wrote for it and for the player and
+// event it alone had, and nothing else: not a file of the same form
+// that the site did not write, nor a symbolic link, nor what it points
+// to.
+func TestPruneRemovedGames(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	duel := filepath.Join(dir, "duel.cgn")
+	six := filepath.Join(dir, "six.cgn")
+	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../../testdata/games/six-players.cgn", six)
+	s := storeOf(t, true, duel, six)
+	out := filepath.Join(dir, "site")
+	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before := siteFiles(t, out)
+	// What the six players' game alone made: its page and record, its
+	// six players' pages and its event's page.
+	var sixID string
+	_, err := s.SelectGames(ctx, filter.Filter{Event: "Marathon weekend"}, false, func(g *analytics.Game) error {
+		sixID = g.ID
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := map[string]bool{}
+	page := readFile(t, filepath.Join(out, "index.html"))
+	for _, name := range []string{"李娜", "Rafael", "Gunnhild", "O'Brien", "Amara", "Piotr"} {
+		gone["player-"+nameHash(t, s, out, name)] = true
+	}
+	ev := strings.Index(page, `">Marathon weekend</a>`)
+	evFile := page[strings.LastIndex(page[:ev], `"`)+1 : ev]
+	gone[evFile] = true
+	var key string
+	for _, f := range before {
+		if strings.HasPrefix(f, "game-") && strings.HasPrefix(sixID, strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(f, "game-"), ".html"), ".cgn")) {
+			gone[f] = true
+			key = strings.TrimSuffix(strings.TrimSuffix(f, ".cgn"), ".html")
+		}
+	}
+	if len(gone) != 9 || !gone[key+".html"] || !gone[key+".cgn"] {
+		t.Fatalf("the six players' game made %v", gone)
+	}
+	// Files of the site's forms that it did not write: a page without
+	// its generator line, a link to a page that has it, a record with no
+	// page of the site beside it.
+	foreign := "game-0123456789abcdef.html"
+	if err := os.WriteFile(filepath.Join(out, foreign), []byte("<!DOCTYPE html><p>mine</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(dir, "outside.html")
+	copyFile(t, filepath.Join(out, key+".html"), outside)
+	link := "event-0123456789abcdef.html"
+	if err := os.Symlink(outside, filepath.Join(out, link)); err != nil {
+		t.Skipf("no symbolic links here: %v", err) // Windows without the right; CI runs on Linux
+	}
+	lone := "game-fedcba9876543210.cgn"
+	copyFile(t, filepath.Join(out, key+".cgn"), filepath.Join(out, lone))
+	if _, err := s.RemoveGames(ctx, []string{sixID}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := site.Write(ctx, s, out, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Removed != 9 {
+		t.Errorf("%d files removed, want 9", st.Removed)
+	}
+	var want []string
+	for _, f := range before {
+		if !gone[f] {
+			want = append(want, f)
+		}
+	}
+	want = append(want, foreign, link, lone)
+	sort.Strings(want)
+	if got := siteFiles(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("after the rerun:\n%v\nwant\n%v", got, want)
+	}
+	if _, err := os.Stat(outside); err != nil {
+		t.Errorf("the link's target: %v", err)
+	}
+}
+
+// TestPruneOnlyMarked: a directory that was not a site (written with
+// Force) keeps every file of its own, even one that looks like a page
+// of the site.
+func TestPruneOnlyMarked(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	duel := filepath.Join(dir, "duel.cgn")
+	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	s := storeOf(t, true, duel)
+	first := filepath.Join(dir, "first")
+	if _, err := site.Write(ctx, s, first, site.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other")
+	var page string
+	for _, f := range siteFiles(t, first) {
+		if strings.HasPrefix(f, "player-") {
+			page = f
+		}
+	}
+	stale := "player-0123456789abcdef.html"
+	copyFile(t, filepath.Join(first, page), mkdirFor(t, filepath.Join(other, stale)))
+	st, err := site.Write(ctx, s, other, site.Options{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(other, stale)); err != nil || st.Removed != 0 {
+		t.Errorf("--force into a directory of other files: %d removed, %v", st.Removed, err)
+	}
+}
