@@ -93,3 +93,18 @@ func (s *Store) GamesByRound(ctx context.Context, f filter.Filter, emit func(*Ga
 	_, err = selectOrdered(ctx, s.db, where, args, "coalesce(g.round, '') = '', coalesce(g.round, '') COLLATE "+roundCollation+", g.gid", false, emit)
 	return err
 }
+
+// SelectsGame reports whether f selects a stored game whose id starts
+// with key (lower-case hex digits): the site asks it of the game pages it
+// wrote before, one at a time, instead of holding every game's name.
+func (s *Store) SelectsGame(ctx context.Context, f filter.Filter, key string) (bool, error) {
+	where, args, err := f.Where()
+	if err != nil {
+		return false, err
+	}
+	// A range of the games_id index: every id that starts with key.
+	var n int
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM games g WHERE g.id >= ? AND g.id < ? AND (`+where+`) LIMIT 1)`,
+		append([]any{key, key + "g"}, args...)...).Scan(&n)
+	return n > 0, err
+}

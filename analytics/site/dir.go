@@ -134,8 +134,14 @@ func (o *output) head(name string, n int) []byte {
 	return b[:k]
 }
 
-// keep notes that the file name belongs to the site being written.
-func (o *output) keep(name string) { o.kept[name] = true }
+// keep notes that the file name belongs to the site being written. The
+// files of games are not noted: prune asks the store whether their game
+// is still selected, so that memory does not grow with the games.
+func (o *output) keep(name string) {
+	if !strings.HasPrefix(name, "game-") {
+		o.kept[name] = true
+	}
+}
 
 // generatorMeta is the line by which a page shows that the site wrote
 // it, in its first headBytes bytes.
@@ -150,12 +156,13 @@ var stalePage = regexp.MustCompile(`^(?:game-[0-9a-f]{1,16}|(?:player|event)-[0-
 
 // prune removes, from a directory marked before this run, the pages the
 // site wrote earlier that this run did not write: a regular file named
-// as the site names its pages (stalePage), not written or kept by this
-// run, that starts as the site's pages do (generatorMeta); with a game
-// page, its record (game-<id>.cgn) beside it. A symbolic link is never
-// followed nor removed, and nothing else is touched. It reads the
-// directory a batch of names at a time.
-func (o *output) prune() error {
+// as the site names its pages (stalePage) that starts as the site's pages
+// do (generatorMeta), and that is a game page whose game selected says
+// is no longer selected (with its record, game-<id>.cgn, beside it), or
+// a player's or an event's page not written or kept by this run. A
+// symbolic link is never followed nor removed, and nothing else is
+// touched. It reads the directory a batch of names at a time.
+func (o *output) prune(selected func(key string) (bool, error)) error {
 	if !o.marked {
 		return nil
 	}
@@ -168,15 +175,21 @@ func (o *output) prune() error {
 		entries, err := d.ReadDir(256)
 		for _, e := range entries {
 			name := e.Name()
-			if !e.Type().IsRegular() || o.kept[name] || !stalePage.MatchString(name) ||
-				!bytes.Contains(o.head(name, headBytes), []byte(generatorMeta)) {
+			if !e.Type().IsRegular() || !stalePage.MatchString(name) {
+				continue
+			}
+			stale, err := o.stale(name, selected)
+			if err != nil {
+				return err
+			}
+			if !stale {
 				continue
 			}
 			if err := o.remove(name); err != nil {
 				return err
 			}
-			if cgn, ok := strings.CutSuffix(name, ".html"); ok && strings.HasPrefix(name, "game-") && !o.kept[cgn+".cgn"] {
-				if err := o.remove(cgn + ".cgn"); err != nil {
+			if key, ok := gamePageKey(name); ok {
+				if err := o.remove("game-" + key + ".cgn"); err != nil {
 					return err
 				}
 			}
@@ -188,6 +201,29 @@ func (o *output) prune() error {
 			return err
 		}
 	}
+}
+
+// stale says whether the page name, named as the site names its pages, is
+// one the site wrote (generatorMeta) for a game no longer selected, or for
+// a player or an event this run did not write.
+func (o *output) stale(name string, selected func(key string) (bool, error)) (bool, error) {
+	if !bytes.Contains(o.head(name, headBytes), []byte(generatorMeta)) {
+		return false, nil
+	}
+	if key, ok := gamePageKey(name); ok {
+		sel, err := selected(key)
+		return !sel, err
+	}
+	return !o.kept[name], nil
+}
+
+// gamePageKey returns the game key of a game page's name (game-KEY.html).
+func gamePageKey(name string) (string, bool) {
+	key, ok := strings.CutPrefix(name, "game-")
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(key, ".html")
 }
 
 // remove removes the regular file name of the site's directory, if it is

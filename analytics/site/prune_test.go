@@ -145,3 +145,55 @@ func TestPruneOnlyMarked(t *testing.T) {
 		t.Errorf("--force into a directory of other files: %d removed, %v", st.Removed, err)
 	}
 }
+
+// TestPruneNarrowerFilter: a rerun with a filter that leaves a game out
+// removes that game's page and record, which the store says it no
+// longer selects, and keeps the page of the game it still selects.
+func TestPruneNarrowerFilter(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	duel := filepath.Join(dir, "duel.cgn")
+	six := filepath.Join(dir, "six.cgn")
+	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../../testdata/games/six-players.cgn", six)
+	s := storeOf(t, true, duel, six)
+	ids := map[string]string{} // event: game id
+	if _, err := s.SelectGames(ctx, filter.Filter{}, false, func(g *analytics.Game) error {
+		ids[g.Event] = g.ID
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	nordic, marathon := ids["Nordic Tower Open"], ids["Marathon weekend"]
+	if nordic == "" || marathon == "" {
+		t.Fatalf("games by event: %v", ids)
+	}
+	only := filter.Filter{Event: "Nordic Tower Open"}
+	for _, c := range []struct {
+		id   string
+		want bool
+	}{{nordic, true}, {marathon, false}} {
+		if got, err := s.SelectsGame(ctx, only, c.id[:16]); err != nil || got != c.want {
+			t.Errorf("SelectsGame(%s) = %v, %v; want %v", c.id[:16], got, err, c.want)
+		}
+	}
+	out := filepath.Join(dir, "site")
+	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := site.Write(ctx, s, out, site.Options{Filter: only}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file string
+		kept bool
+	}{
+		{"game-" + nordic[:16] + ".html", true}, {"game-" + nordic[:16] + ".cgn", true},
+		{"game-" + marathon[:16] + ".html", false}, {"game-" + marathon[:16] + ".cgn", false},
+	} {
+		_, err := os.Stat(filepath.Join(out, c.file))
+		if kept := err == nil; kept != c.kept {
+			t.Errorf("%s kept %v, want %v (%v)", c.file, kept, c.kept, err)
+		}
+	}
+}

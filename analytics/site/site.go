@@ -79,7 +79,10 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 	if w.ladder, err = rating.FromStore(ctx, s, o.Filter); err != nil {
 		return st, err
 	}
-	for _, step := range []func() error{w.games, w.events, w.players, w.index, out.prune} {
+	prune := func() error {
+		return out.prune(func(key string) (bool, error) { return s.SelectsGame(ctx, o.Filter, key) })
+	}
+	for _, step := range []func() error{w.games, w.events, w.players, w.index, prune} {
 		if err := step(); err != nil {
 			return st, err
 		}
