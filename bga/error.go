@@ -1,35 +1,24 @@
 package bga
 
 import (
-	"fmt"
-
 	"github.com/towerlog/towerlog/internal/place"
 )
 
 // Kind says why a log or a link was refused.
-type Kind uint8
+type Kind = place.Kind
 
 // Kinds of refusal.
 const (
 	// Unreadable: the input is not a table log or a link at all, or it is
 	// truncated or corrupt (broken JSON, a bad character in a link).
-	Unreadable Kind = iota
+	Unreadable = place.Unreadable
 	// Unsupported: a game towerlog does not play: a BGA expansion, or
 	// another game of BoardGameArena.
-	Unsupported
+	Unsupported = place.Unsupported
 	// Invalid: a move the rules refuse, or a score of BGA's that differs
 	// from the engine's.
-	Invalid
+	Invalid = place.Invalid
 )
-
-var kindNames = [...]string{"unreadable", "unsupported", "invalid"}
-
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", k)
-}
 
 // Place is where in a log or a link something is.
 type Place struct {

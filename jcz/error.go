@@ -1,37 +1,26 @@
 package jcz
 
 import (
-	"fmt"
-
 	"github.com/towerlog/towerlog/internal/place"
 	"github.com/towerlog/towerlog/record"
 )
 
 // Kind says why a save was refused.
-type Kind uint8
+type Kind = place.Kind
 
 // Kinds of refusal.
 const (
 	// Unreadable: the file is not JSON, or its JSON is not shaped as a
 	// save.
-	Unreadable Kind = iota
+	Unreadable = place.Unreadable
 	// Unsupported: a save of a game towerlog does not play: other
 	// expansions, sets, elements, rules or figures, or a save older than
 	// JCloisterZone 5.7.
-	Unsupported
+	Unsupported = place.Unsupported
 	// Invalid: a move the rules refuse, or a save that contradicts itself
 	// (a malformed move, a follower that is not where the save says).
-	Invalid
+	Invalid = place.Invalid
 )
-
-var kindNames = [...]string{"unreadable", "unsupported", "invalid"}
-
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", k)
-}
 
 // Place is where in a save (or in a CGN game, on export) something is.
 type Place struct {

@@ -25,3 +25,30 @@ func Prefix(turn int, player string, parts ...string) string {
 	}
 	return b.String()
 }
+
+// Kind says why an importer refused its input.
+type Kind uint8
+
+// Kinds of refusal; each importer says what falls under each for its
+// format.
+const (
+	// Unreadable: the input is not of the format, or is truncated or
+	// corrupt.
+	Unreadable Kind = iota
+	// Unsupported: a game towerlog does not play.
+	Unsupported
+	// Invalid: a move the rules refuse, or an input that contradicts
+	// itself.
+	Invalid
+)
+
+var kindNames = [...]string{"unreadable", "unsupported", "invalid"}
+
+// String gives the kind as messages name it: "unreadable", "unsupported",
+// "invalid".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}

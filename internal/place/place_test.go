@@ -19,3 +19,11 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestKindString(t *testing.T) {
+	for k, want := range map[Kind]string{Unreadable: "unreadable", Unsupported: "unsupported", Invalid: "invalid", 7: "Kind(7)"} {
+		if got := k.String(); got != want {
+			t.Errorf("Kind %d: %q, want %q", k, got, want)
+		}
+	}
+}
