@@ -188,3 +188,21 @@ func TestImportLinkIllegal(t *testing.T) {
 		t.Errorf("%#v, want an Invalid placement", err)
 	}
 }
+
+// TestImportLinkPlayers: players a Players tag cannot hold are refused
+// as invalid, with the reason replay would give for such a record.
+func TestImportLinkPlayers(t *testing.T) {
+	const tiles = "https://www.carcassonnelab.com/#/0/0/Ff/2121?"
+	for _, c := range []struct{ query, want string }{
+		{"players=A,A", `player "A" is named twice`},
+		{"players=%20A,B", `player 1's name " A" is empty or has spaces around it`},
+		{"players=A,B&colors=red,red", "A and B both play red"},
+		{"players=A,B&colors=Red,x", `unknown colour "x" for B: the colours are black, blue, brown, gray, green, grey, orange, pink, purple, red, white, yellow`},
+	} {
+		_, _, err := ImportLink(tiles+c.query, "", "", nil)
+		e, ok := err.(*Error)
+		if !ok || e.Kind != Invalid || e.Msg != c.want {
+			t.Errorf("%s: got %v, want %s (invalid)", c.query, err, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package bga
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -280,5 +281,21 @@ func TestCantPlay(t *testing.T) {
 	}
 	if len(fromLog.Turns[7].Discards) != 1 {
 		t.Errorf("turn 8 discards %v, want the one of 0.7", fromLog.Turns[7].Discards)
+	}
+}
+
+// TestLogColourWithoutName: a BGA colour that CGN has no name for is
+// left out of the Players tag, with a warning, and the game is imported.
+func TestLogColourWithoutName(t *testing.T) {
+	data := bytes.ReplaceAll(readLog(t), []byte("000000"), []byte("982fff"))
+	rg, ws, err := Import(data, "log.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "log.json: warning: Kithara's colour #982fff has no name in CGN: left out"; len(ws) != 1 || ws[0].String() != want {
+		t.Errorf("warnings %v, want %q", ws, want)
+	}
+	if got, _ := rg.Tag("Players"); got != "KokiYamaguchi:yellow; Kithara" {
+		t.Errorf("Players %q, want %q", got, "KokiYamaguchi:yellow; Kithara")
 	}
 }

@@ -3,7 +3,11 @@ package bga
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
@@ -64,6 +68,10 @@ var baseRules = engine.Rules{BaseOnly: true}
 // *Error of Kind Invalid; a game that stops before its end gives a
 // Warning, and is written unfinished.
 func (t *table) record() (*record.Game, []Warning, error) {
+	warnings := t.unnamedColours()
+	if err := t.checkPlayers(); err != nil {
+		return nil, nil, err
+	}
 	names := make([]string, len(t.players))
 	for i, p := range t.players {
 		names[i] = p.Name
@@ -79,7 +87,6 @@ func (t *table) record() (*record.Game, []Warning, error) {
 			return nil, nil, err
 		}
 	}
-	var warnings []Warning
 	if len(t.trailing) > 0 {
 		if err := r.discardsOnly(); err != nil {
 			return nil, nil, err
@@ -104,6 +111,48 @@ func (t *table) record() (*record.Game, []Warning, error) {
 		}
 	}
 	return rg, warnings, nil
+}
+
+// unnamedColours leaves out the colours of a log that CGN has no name
+// for (BGA's colour in hex, "#982fff"), with a warning each.
+func (t *table) unnamedColours() []Warning {
+	var ws []Warning
+	for i := range t.players {
+		p := &t.players[i]
+		if strings.HasPrefix(p.Colour, "#") {
+			ws = append(ws, Warning{Place: Place{File: t.file, Where: t.where},
+				Msg: fmt.Sprintf("%s's colour %s has no name in CGN: left out", p.Name, p.Colour)})
+			p.Colour = ""
+		}
+	}
+	return ws
+}
+
+// checkPlayers refuses, as invalid, players that a Players tag cannot
+// hold: a name that is empty or has spaces around it, a name or a colour
+// given twice, a colour CGN does not know (replay.Colours).
+func (t *table) checkPlayers() error {
+	for i, p := range t.players {
+		msg := ""
+		switch {
+		case p.Name == "" || strings.TrimSpace(p.Name) != p.Name:
+			msg = fmt.Sprintf("player %d's name %q is empty or has spaces around it", i+1, p.Name)
+		case p.Colour != "" && !slices.Contains(replay.Colours, strings.ToLower(p.Colour)):
+			msg = fmt.Sprintf("unknown colour %q for %s: the colours are %s", p.Colour, p.Name, strings.Join(replay.Colours, ", "))
+		}
+		for _, q := range t.players[:i] {
+			switch {
+			case norm.NFC.String(q.Name) == norm.NFC.String(p.Name):
+				msg = fmt.Sprintf("player %q is named twice", p.Name)
+			case p.Colour != "" && strings.EqualFold(q.Colour, p.Colour):
+				msg = fmt.Sprintf("%s and %s both play %s", q.Name, p.Name, strings.ToLower(p.Colour))
+			}
+		}
+		if msg != "" {
+			return &Error{Place: Place{File: t.file, Where: t.where}, Kind: Invalid, Msg: msg}
+		}
+	}
+	return nil
 }
 
 func tilesLeft(n int) string {
