@@ -45,7 +45,8 @@ checked on the way, with declared scores after every turn:
     and Date tags. A file of links gives one game a link.
 
 Without -o each FILE becomes FILE.cgn next to it (a link given on the
-command line goes to standard output); -o OUT writes every game into OUT
+command line goes to standard output; two inputs that would write one
+file are refused before anything is written); -o OUT writes every game into OUT
 ("-" for standard output). See docs/import.md.
 
 A save or a log that stops inside the game gives the turns before it,
@@ -169,12 +170,12 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	if o.out != "" {
 		err = ir.importInto(cmd.OutOrStdout(), o.out, args, args, false)
 	} else {
-		for _, path := range args {
-			out := "-" // a link on the command line: standard output
-			if _, statErr := os.Stat(path); statErr == nil {
-				out = strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
-			}
-			if err = ir.importInto(cmd.OutOrStdout(), out, []string{path}, args, true); err != nil {
+		var outs []string
+		if outs, err = importOutputs(args); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		for i, path := range args {
+			if err = ir.importInto(cmd.OutOrStdout(), outs[i], []string{path}, args, true); err != nil {
 				break
 			}
 		}
@@ -188,6 +189,28 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}
 	return nil
+}
+
+// importOutputs names the output of each argument without -o: FILE.cgn
+// beside FILE, or standard output for a link. Two inputs that would write
+// one file (g.json and g.csv) are a usage error, found before anything is
+// written, so that neither replaces the other's games.
+func importOutputs(args []string) ([]string, error) {
+	outs := make([]string, len(args))
+	first := map[string]string{} // output: the argument that writes it
+	for i, path := range args {
+		outs[i] = "-" // a link on the command line: standard output
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		outs[i] = strings.TrimSuffix(path, filepath.Ext(path)) + ".cgn"
+		key := filepath.Clean(outs[i])
+		if other, ok := first[key]; ok {
+			return nil, fmt.Errorf("%s and %s would both be written to %s: give -o, or import them one at a time", other, path, outs[i])
+		}
+		first[key] = path
+	}
+	return outs, nil
 }
 
 // errNoGames abandons an output file that would hold no game.

@@ -228,3 +228,25 @@ func TestImportOutputs(t *testing.T) {
 		t.Errorf("files left: %s", got)
 	}
 }
+
+// TestImportSameOutputTwice: two inputs whose outputs would be one file
+// (a.jcz and a/../a.jcz, or g.jcz and g.json) are refused before
+// anything is written, even with --force, so that neither replaces the
+// other's games.
+func TestImportSameOutputTwice(t *testing.T) {
+	dir := t.TempDir()
+	src := copyFixture(t, dir, "ransom.jcz")
+	other := filepath.Join(dir, "ransom.json")
+	if err := os.WriteFile(other, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cgn := filepath.Join(dir, "ransom.cgn")
+	code, out, errOut := runCLI(t, "import", "--force", src, other)
+	want := src + " and " + other + " would both be written to " + cgn + ": give -o, or import them one at a time"
+	if code != exitUsage || out != "" || !strings.Contains(errOut, want) {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, want)
+	}
+	if _, err := os.Stat(cgn); !os.IsNotExist(err) {
+		t.Errorf("%s was written: %v", cgn, err)
+	}
+}
