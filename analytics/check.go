@@ -36,23 +36,35 @@ type CheckReport struct {
 // could not run; a damaged file's errors while they run are problems.
 func (s *Store) Check(ctx context.Context) (CheckReport, error) {
 	var r CheckReport
-	for i, c := range []struct {
+	// One transaction: every check reads the same state of the file,
+	// whatever another process writes meanwhile (a record read against
+	// rows a later commit changed would look damaged).
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return r, err
+	}
+	defer tx.Rollback()
+	ck := checker{tx}
+	for i, ch := range []struct {
 		name  string
 		check func(context.Context, *CheckReport) error
-	}{{"integrity_check", s.checkIntegrity}, {"foreign_key_check", s.checkForeignKeys}, {"counts", s.checkCounts}, {"records", s.checkRecords}} {
-		if err := c.check(ctx, &r); err != nil {
+	}{{"integrity_check", ck.checkIntegrity}, {"foreign_key_check", ck.checkForeignKeys}, {"counts", ck.checkCounts}, {"records", ck.checkRecords}} {
+		if err := ch.check(ctx, &r); err != nil {
 			if !Damaged(err) {
 				return r, err
 			}
-			r.Problems = append(r.Problems, c.name+": "+err.Error())
+			r.Problems = append(r.Problems, ch.name+": "+err.Error())
 		}
 		if i == 0 && len(r.Problems) > 0 {
 			return r, nil // the file is damaged: nothing more read from it can be trusted
 		}
 	}
-	err := s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games)`).Scan(&r.Games, &r.Invalid)
+	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games)`).Scan(&r.Games, &r.Invalid)
 	return r, err
 }
+
+// checker runs the checks of Check in its transaction.
+type checker struct{ tx *sql.Tx }
 
 // Damaged reports whether err is SQLite's finding that the file is
 // damaged (SQLITE_CORRUPT, SQLITE_NOTADB).
@@ -86,10 +98,10 @@ func (l *limited) done() {
 
 // problems adds the lines of the query's rows, which scan writes ("" for
 // none), to r.
-func (s *Store) problems(ctx context.Context, r *CheckReport, query string, scan func(*sql.Rows) (string, error)) error {
+func (ck checker) problems(ctx context.Context, r *CheckReport, query string, scan func(*sql.Rows) (string, error)) error {
 	l := &limited{r: r}
 	defer l.done()
-	return EachRow(ctx, s.db, query, nil, func(rows *sql.Rows) error {
+	return EachRow(ctx, ck.tx, query, nil, func(rows *sql.Rows) error {
 		line, err := scan(rows)
 		if err == nil && line != "" {
 			l.add(line)
@@ -98,11 +110,11 @@ func (s *Store) problems(ctx context.Context, r *CheckReport, query string, scan
 	})
 }
 
-func (s *Store) checkIntegrity(ctx context.Context, r *CheckReport) error {
+func (ck checker) checkIntegrity(ctx context.Context, r *CheckReport) error {
 	// integrity_check writes "ok", or at most its argument rows, each a
 	// problem, the first after a line naming the schema ("*** in
 	// database main ***").
-	return s.problems(ctx, r, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxProblems+1), func(rows *sql.Rows) (string, error) {
+	return ck.problems(ctx, r, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxProblems+1), func(rows *sql.Rows) (string, error) {
 		var text string
 		if err := rows.Scan(&text); err != nil || text == "ok" {
 			return "", err
@@ -117,8 +129,8 @@ func (s *Store) checkIntegrity(ctx context.Context, r *CheckReport) error {
 	})
 }
 
-func (s *Store) checkForeignKeys(ctx context.Context, r *CheckReport) error {
-	return s.problems(ctx, r, `PRAGMA foreign_key_check`, func(rows *sql.Rows) (string, error) {
+func (ck checker) checkForeignKeys(ctx context.Context, r *CheckReport) error {
+	return ck.problems(ctx, r, `PRAGMA foreign_key_check`, func(rows *sql.Rows) (string, error) {
 		var table, parent string
 		var rowid sql.NullInt64
 		var fk int
@@ -144,9 +156,9 @@ var countChecks = []struct{ query, line string }{
 		WHERE n <> score ORDER BY game, seat`, "game %v, seat %v: a score of %v, but its scorings and ransoms make %v"},
 }
 
-func (s *Store) checkCounts(ctx context.Context, r *CheckReport) error {
+func (ck checker) checkCounts(ctx context.Context, r *CheckReport) error {
 	for _, c := range countChecks {
-		err := s.problems(ctx, r, c.query, func(rows *sql.Rows) (string, error) {
+		err := ck.problems(ctx, r, c.query, func(rows *sql.Rows) (string, error) {
 			cols, err := rows.Columns()
 			if err != nil {
 				return "", err
@@ -177,15 +189,15 @@ func (s *Store) checkCounts(ctx context.Context, r *CheckReport) error {
 }
 
 // checkRecords reads every stored record against its game's rows.
-func (s *Store) checkRecords(ctx context.Context, r *CheckReport) error {
-	rr, err := NewRecordReader(ctx, s.db)
+func (ck checker) checkRecords(ctx context.Context, r *CheckReport) error {
+	rr, err := NewRecordReader(ctx, ck.tx)
 	if err != nil {
 		return err
 	}
 	defer rr.Close()
 	l := &limited{r: r}
 	defer l.done()
-	return eachStored(ctx, s.db, "1", func(gid int64, value any) error {
+	return eachStored(ctx, ck.tx, "1", func(gid int64, value any) error {
 		var problem error
 		b, err := rr.read(ctx, gid)
 		stored, ok := value.([]byte)

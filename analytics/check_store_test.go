@@ -40,3 +40,48 @@ func TestCheckLimits(t *testing.T) {
 		t.Fatalf("problems:\n%q\nwant\n%q", r.Problems, want)
 	}
 }
+
+// TestCheckWhileRemoving: a check that runs while another connection
+// removes games, one commit after another, reads one state of the file
+// and finds a sound database every time, not records whose rows a later
+// commit removed.
+func TestCheckWhileRemoving(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	const games = 200
+	if _, err := s.Ingest(ctx, []string{testArchive(t, games, 1)}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := OpenReadOnly(ctx, s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	done := make(chan error, 1)
+	go func() {
+		for gid := games; gid > 1; gid-- {
+			if _, err := s.RemoveGames(ctx, []string{fmt.Sprint(gid)}); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for checks := 0; ; checks++ {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if checks == 0 {
+				t.Fatal("no check ran while the games were removed")
+			}
+			return
+		default:
+		}
+		r, err := reader.Check(ctx)
+		if err != nil || len(r.Problems) != 0 {
+			t.Fatalf("check %d: %v %q", checks, err, r.Problems)
+		}
+	}
+}
