@@ -28,6 +28,19 @@ func siteFiles(t *testing.T, dir string) []string {
 	return out
 }
 
+// duelAndSix stores a two-player game of the event "Nordic Tower Open"
+// and a six-player game of "Marathon weekend", and returns the temporary
+// directory their copies are in, and the store.
+func duelAndSix(t *testing.T) (string, *analytics.Store) {
+	t.Helper()
+	dir := t.TempDir()
+	duel := filepath.Join(dir, "duel.cgn")
+	six := filepath.Join(dir, "six.cgn")
+	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../../testdata/games/six-players.cgn", six)
+	return dir, storeOf(t, true, duel, six)
+}
+
 // TestPruneRemovedGames: after a game is removed from the database, a
 // rerun removes the pages the site wrote for it and for the player and
 // event it alone had, and nothing else: not a file of the same form
@@ -35,12 +48,7 @@ func siteFiles(t *testing.T, dir string) []string {
 // to.
 func TestPruneRemovedGames(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	duel := filepath.Join(dir, "duel.cgn")
-	six := filepath.Join(dir, "six.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
-	copyFile(t, "../../testdata/games/six-players.cgn", six)
-	s := storeOf(t, true, duel, six)
+	dir, s := duelAndSix(t)
 	out := filepath.Join(dir, "site")
 	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
 		t.Fatal(err)
@@ -151,12 +159,7 @@ func TestPruneOnlyMarked(t *testing.T) {
 // longer selects, and keeps the page of the game it still selects.
 func TestPruneNarrowerFilter(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	duel := filepath.Join(dir, "duel.cgn")
-	six := filepath.Join(dir, "six.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
-	copyFile(t, "../../testdata/games/six-players.cgn", six)
-	s := storeOf(t, true, duel, six)
+	dir, s := duelAndSix(t)
 	ids := map[string]string{} // event: game id
 	if _, err := s.SelectGames(ctx, filter.Filter{}, false, func(g *analytics.Game) error {
 		ids[g.Event] = g.ID
