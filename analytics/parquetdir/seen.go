@@ -55,7 +55,12 @@ func newSeen(ctx context.Context, folder, id string) (s *seen, err error) {
 	if _, err = s.db.ExecContext(ctx, seenSchema); err != nil {
 		return s, err
 	}
-	if s.tx, err = s.db.BeginTx(ctx, nil); err != nil {
+	// The transaction lives as long as the set, which close ends: begun
+	// under ctx, database/sql would roll it back the moment ctx is
+	// cancelled, and a writer still adding a game would stop with "the
+	// transaction has already been committed or rolled back" instead of
+	// the cancellation.
+	if s.tx, err = s.db.BeginTx(context.Background(), nil); err != nil {
 		return s, err
 	}
 	for q, st := range map[string]**sql.Stmt{
