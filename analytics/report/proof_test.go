@@ -796,7 +796,7 @@ func TestReportFigures(t *testing.T) {
 	})
 	t.Run("Exchanges", func(t *testing.T) {
 		var n int
-		if err := s.DB().QueryRow(`SELECT count(*) FROM exchanges`).Scan(&n); err != nil || n != want.exchanges {
+		if err := openSQL(t, s.Path()).QueryRow(`SELECT count(*) FROM exchanges`).Scan(&n); err != nil || n != want.exchanges {
 			t.Errorf("%d exchanges stored (%v), %d counted", n, err, want.exchanges)
 		}
 	})
