@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -26,6 +27,22 @@ type Selection struct {
 	f     filter.Filter
 	conns chan *sql.Conn // the idle connections
 	all   []*sql.Conn
+	// The answers read once, for several methods.
+	captures once[Captures]
+	flows    once[[]RansomFlow]
+}
+
+// once holds a value computed by the first call of get, which the
+// calls made meanwhile wait for.
+type once[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+func (o *once[T]) get(f func() (T, error)) (T, error) {
+	o.once.Do(func() { o.v, o.err = f() })
+	return o.v, o.err
 }
 
 // Select makes the selection of the games f selects. A filter that
@@ -118,6 +135,10 @@ const (
 			(SELECT count(*) FROM invalid_games),
 			max(instr(' ' || g.rules || ' ', ' tower ') > 0), max(instr(' ' || g.rules || ' ', ' phantom ') > 0)
 		FROM games g JOIN sel ON sel.gid = g.gid`
+	// The rules are stored as the Rules tag writes them, where the word
+	// phantom follows the expansion.
+	phantomGamesQuery = `SELECT EXISTS (SELECT 1 FROM games g JOIN sel ON sel.gid = g.gid
+		WHERE ' ' || g.rules || ' ' LIKE '% phantom %')`
 	latestQuery = `SELECT g.gid, coalesce(g.date, ''), coalesce(g.event, ''), g.turns, g.finished
 		FROM games g JOIN sel ON sel.gid = g.gid
 		ORDER BY g.date DESC, g.gid DESC LIMIT ?`
@@ -131,11 +152,10 @@ const (
 		WHERE g.finished`
 
 	// captures
-	capturesQuery = `SELECT pc.name, pv.name
+	capturesQuery = `SELECT pc.name, pv.name, c.height, c.distance
 		FROM captures c JOIN sel ON sel.gid = c.game
 		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
 		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim`
-	reachQuery = `SELECT c.height, c.distance FROM captures c JOIN sel ON sel.gid = c.game`
 
 	// ransoms
 	ransomsQuery = `SELECT pp.name, pe.name, r.points
@@ -179,8 +199,9 @@ type PlayerFigures struct {
 
 // PlayerFigures returns the figures of every player of the selected
 // games, the player with the most games first (then by name). Its scans
-// of the scores and of the other tables run at the same time, on the two
-// connections of the selection.
+// of the seats, the scores, the captures and the ransoms run at the same
+// time, on the two connections of the selection; the captures and
+// ransoms are those of Captures and RansomFlows, read once.
 func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error) {
 	seats, points := map[string]*PlayerFigures{}, map[string]map[string]int{}
 	get := func(name string) *PlayerFigures {
@@ -207,39 +228,33 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 		})
 	})
 	g.Go(func() error {
-		return errors.Join(
-			sel.each(gctx, seatsQuery, nil, func(rows *sql.Rows) error {
-				var name string
-				err := rows.Scan(&name)
-				get(name).Games++
-				return err
-			}),
-			sel.each(gctx, capturesQuery, nil, func(rows *sql.Rows) error {
-				var captor, victim string
-				if err := rows.Scan(&captor, &victim); err != nil {
-					return err
-				}
-				if captor == victim {
-					get(captor).OwnTakenBack++
-				} else {
-					get(captor).CapturesMade++
-					get(victim).CapturesSuffered++
-				}
-				return nil
-			}),
-			sel.each(gctx, ransomsQuery, nil, func(rows *sql.Rows) error {
-				var payer, payee string
-				var n int
-				if err := rows.Scan(&payer, &payee, &n); err != nil {
-					return err
-				}
-				get(payer).RansomsPaid += n
-				get(payee).RansomsReceived += n
-				return nil
-			}))
+		return sel.each(gctx, seatsQuery, nil, func(rows *sql.Rows) error {
+			var name string
+			err := rows.Scan(&name)
+			get(name).Games++
+			return err
+		})
 	})
+	var captures Captures
+	var flows []RansomFlow
+	g.Go(func() (err error) { captures, err = sel.Captures(gctx); return err })
+	g.Go(func() (err error) { flows, err = sel.RansomFlows(gctx); return err })
 	if err := g.Wait(); err != nil {
 		return nil, err
+	}
+	// Every captor, victim, payer and payee is a player of a selected
+	// game, counted by seatsQuery.
+	for who, n := range captures.ByPlayers {
+		if who[0] == who[1] {
+			get(who[0]).OwnTakenBack += n
+		} else {
+			get(who[0]).CapturesMade += n
+			get(who[1]).CapturesSuffered += n
+		}
+	}
+	for _, f := range flows {
+		get(f.Payer).RansomsPaid += f.Points
+		get(f.Payee).RansomsReceived += f.Points
 	}
 	out := make([]PlayerFigures, 0, len(seats))
 	for name, p := range seats {
@@ -270,27 +285,20 @@ type Captures struct {
 }
 
 // Captures counts the captures of the selected games by players and by
-// reach, each on its own connection.
+// reach. The counts are read once and shared by every caller (and by
+// PlayerFigures): change none of them.
 func (sel *Selection) Captures(ctx context.Context) (Captures, error) {
-	c := Captures{ByPlayers: map[[2]string]int{}, ByReach: map[[2]int]int{}}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		return sel.each(gctx, capturesQuery, nil, func(rows *sql.Rows) error {
-			var k [2]string
-			err := rows.Scan(&k[0], &k[1])
-			c.ByPlayers[k]++
+	return sel.captures.get(func() (Captures, error) {
+		c := Captures{ByPlayers: map[[2]string]int{}, ByReach: map[[2]int]int{}}
+		return c, sel.each(ctx, capturesQuery, nil, func(rows *sql.Rows) error {
+			var who [2]string
+			var reach [2]int
+			err := rows.Scan(&who[0], &who[1], &reach[0], &reach[1])
+			c.ByPlayers[who]++
+			c.ByReach[reach]++
 			return err
 		})
 	})
-	g.Go(func() error {
-		return sel.each(gctx, reachQuery, nil, func(rows *sql.Rows) error {
-			var k [2]int
-			err := rows.Scan(&k[0], &k[1])
-			c.ByReach[k]++
-			return err
-		})
-	})
-	return c, g.Wait()
 }
 
 // RansomFlow is the points one player paid another in ransoms.
@@ -300,8 +308,14 @@ type RansomFlow struct {
 }
 
 // RansomFlows returns the points paid in ransoms by each payer to each
-// payee over the selected games, by payer then payee.
+// payee over the selected games, by payer then payee. The flows are read
+// once and shared by every caller (and by PlayerFigures): change none of
+// them.
 func (sel *Selection) RansomFlows(ctx context.Context) ([]RansomFlow, error) {
+	return sel.flows.get(func() ([]RansomFlow, error) { return sel.ransomFlows(ctx) })
+}
+
+func (sel *Selection) ransomFlows(ctx context.Context) ([]RansomFlow, error) {
 	paid := map[[2]string]int{}
 	err := sel.each(ctx, ransomsQuery, nil, func(rows *sql.Rows) error {
 		var k [2]string
@@ -366,8 +380,16 @@ func (sel *Selection) Records(ctx context.Context) (map[string]*Record, error) {
 
 // PhantomTally counts every player's use of the phantom over the
 // selected games with the Phantom; a player of none of them is not in it.
+// A selection without such a game is answered by one look at the games.
 func (sel *Selection) PhantomTally(ctx context.Context) (PhantomTally, error) {
 	t := PhantomTally{}
+	var phantom bool
+	err := sel.use(ctx, func(conn *sql.Conn) error {
+		return conn.QueryRowContext(ctx, phantomGamesQuery).Scan(&phantom)
+	})
+	if err != nil || !phantom {
+		return t, err
+	}
 	for _, q := range t.Queries() {
 		if err := sel.each(ctx, q.SQL, nil, q.Scan); err != nil {
 			return nil, err

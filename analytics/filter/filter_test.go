@@ -1,8 +1,8 @@
 package filter_test
 
 import (
-	"database/sql"
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"reflect"

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
@@ -83,10 +85,18 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter
 	return render(w, r.page)
 }
 
-// figures reads the figures of the charts from the selection.
+// figures reads the figures of the charts from the selection, at the
+// same time: the selection runs them on its connections as they come
+// free, and each fills fields of its own.
 func (r *report) figures() error {
-	players, err := r.sel.PlayerFigures(r.ctx)
-	if err != nil {
+	var players []analytics.PlayerFigures
+	var captures analytics.Captures
+	g, ctx := errgroup.WithContext(r.ctx)
+	g.Go(func() (err error) { players, err = r.sel.PlayerFigures(ctx); return err })
+	g.Go(func() (err error) { captures, err = r.sel.Captures(ctx); return err })
+	g.Go(func() (err error) { r.flows, err = r.sel.RansomFlows(ctx); return err })
+	g.Go(func() (err error) { r.towerHeights, err = r.sel.TowerHeights(ctx); return err })
+	if err := g.Wait(); err != nil {
 		return err
 	}
 	r.stats = make(map[string]*analytics.PlayerFigures, len(players))
@@ -95,16 +105,8 @@ func (r *report) figures() error {
 		r.stats[players[i].Name] = &players[i]
 	}
 	r.colours = paletteColours(r.top)
-	captures, err := r.sel.Captures(r.ctx)
-	if err != nil {
-		return err
-	}
 	r.capturesOf, r.captureCells = captures.ByPlayers, captures.ByReach
-	if r.flows, err = r.sel.RansomFlows(r.ctx); err != nil {
-		return err
-	}
-	r.towerHeights, err = r.sel.TowerHeights(r.ctx)
-	return err
+	return nil
 }
 
 func (r *report) summary() {
