@@ -27,10 +27,10 @@
 // The package is the only one that speaks SQL: every other package asks
 // it questions and gets Go values. A Selection (Store.Select) holds the
 // games a filter selects and answers the archive report's questions
-// (Summary, PlayerFigures, Captures, RansomFlows, TowerHeights, Records,
-// PhantomTally, Latest, Courses), each query a named constant of
-// selection.go; ScanTable and ScanGameTable read a table's rows as its
-// row type, and a GameSet is a set of games on disk.
+// (Summary, PlayerFigures, CaptureReach, CaptorVictim, RansomFlows,
+// TowerHeights, Records, PhantomTally, Latest, Courses), each query a
+// named constant of selection.go; ScanTable and ScanGameTable read a
+// table's rows as its row type, and a GameSet is a set of games on disk.
 //
 // The package holds the store alone. The HTML reports are the package
 // analytics/report, which lays out pages from a Selection's answers and

@@ -3,10 +3,10 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -27,22 +27,6 @@ type Selection struct {
 	f     filter.Filter
 	conns chan *sql.Conn // the idle connections
 	all   []*sql.Conn
-	// The answers read once, for several methods.
-	captures once[Captures]
-	flows    once[[]RansomFlow]
-}
-
-// once holds a value computed by the first call of get, which the
-// calls made meanwhile wait for.
-type once[T any] struct {
-	once sync.Once
-	v    T
-	err  error
-}
-
-func (o *once[T]) get(f func() (T, error)) (T, error) {
-	o.once.Do(func() { o.v, o.err = f() })
-	return o.v, o.err
 }
 
 // Select makes the selection of the games f selects. A filter that
@@ -152,16 +136,31 @@ const (
 		WHERE g.finished`
 
 	// captures
-	capturesQuery = `SELECT pc.name, pv.name, c.height, c.distance
+	capturesQuery = `SELECT pc.name, pv.name
 		FROM captures c JOIN sel ON sel.gid = c.game
 		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
 		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim`
+	reachQuery = `SELECT c.height, c.distance FROM captures c JOIN sel ON sel.gid = c.game`
+	// The captures between players of a list (a JSON array): SQLite
+	// finds the captors' seats by their names, so that the query reads
+	// the games of those players, not the whole table.
+	captorVictimQuery = `SELECT pc.name, pv.name
+		FROM players pc JOIN sel ON sel.gid = pc.game
+		JOIN captures c ON c.game = pc.game AND c.captor = pc.seat
+		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
+		WHERE pc.name IN (SELECT value FROM json_each(?1)) AND pv.name IN (SELECT value FROM json_each(?1))`
 
 	// ransoms
 	ransomsQuery = `SELECT pp.name, pe.name, r.points
 		FROM ransoms r JOIN sel ON sel.gid = r.game
 		JOIN players pp ON pp.game = r.game AND pp.seat = r.payer
 		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee`
+	// The ransoms between players of a list, as captorVictimQuery.
+	flowsQuery = `SELECT pp.name, pe.name, r.points
+		FROM players pp JOIN sel ON sel.gid = pp.game
+		JOIN ransoms r ON r.game = pp.game AND r.payer = pp.seat
+		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee
+		WHERE pp.name IN (SELECT value FROM json_each(?1)) AND pe.name IN (SELECT value FROM json_each(?1))`
 
 	// turns: the floors game by game, in the order they were built
 	floorsQuery = `SELECT t.game, t.target_x, t.target_y, t.height FROM turns t JOIN sel ON sel.gid = t.game
@@ -198,10 +197,10 @@ type PlayerFigures struct {
 }
 
 // PlayerFigures returns the figures of every player of the selected
-// games, the player with the most games first (then by name). Its scans
-// of the seats, the scores, the captures and the ransoms run at the same
-// time, on the two connections of the selection; the captures and
-// ransoms are those of Captures and RansomFlows, read once.
+// games, the player with the most games first (then by name). Its scan
+// of the scores runs beside those of the seats, captures and ransoms, on
+// the two connections of the selection; its memory grows with the number of
+// players, not of games.
 func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error) {
 	seats, points := map[string]*PlayerFigures{}, map[string]map[string]int{}
 	get := func(name string) *PlayerFigures {
@@ -227,34 +226,47 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 			return nil
 		})
 	})
+	// The seats, the captures and the ransoms one after the other, on
+	// one connection, beside the scores: get is only called here.
 	g.Go(func() error {
-		return sel.each(gctx, seatsQuery, nil, func(rows *sql.Rows) error {
+		err := sel.each(gctx, seatsQuery, nil, func(rows *sql.Rows) error {
 			var name string
 			err := rows.Scan(&name)
 			get(name).Games++
 			return err
 		})
+		if err != nil {
+			return err
+		}
+		err = sel.each(gctx, capturesQuery, nil, func(rows *sql.Rows) error {
+			var captor, victim string
+			if err := rows.Scan(&captor, &victim); err != nil {
+				return err
+			}
+			if captor == victim {
+				get(captor).OwnTakenBack++
+			} else {
+				get(captor).CapturesMade++
+				get(victim).CapturesSuffered++
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return sel.each(gctx, ransomsQuery, nil, func(rows *sql.Rows) error {
+			var payer, payee string
+			var n int
+			if err := rows.Scan(&payer, &payee, &n); err != nil {
+				return err
+			}
+			get(payer).RansomsPaid += n
+			get(payee).RansomsReceived += n
+			return nil
+		})
 	})
-	var captures Captures
-	var flows []RansomFlow
-	g.Go(func() (err error) { captures, err = sel.Captures(gctx); return err })
-	g.Go(func() (err error) { flows, err = sel.RansomFlows(gctx); return err })
 	if err := g.Wait(); err != nil {
 		return nil, err
-	}
-	// Every captor, victim, payer and payee is a player of a selected
-	// game, counted by seatsQuery.
-	for who, n := range captures.ByPlayers {
-		if who[0] == who[1] {
-			get(who[0]).OwnTakenBack += n
-		} else {
-			get(who[0]).CapturesMade += n
-			get(who[1]).CapturesSuffered += n
-		}
-	}
-	for _, f := range flows {
-		get(f.Payer).RansomsPaid += f.Points
-		get(f.Payee).RansomsReceived += f.Points
 	}
 	out := make([]PlayerFigures, 0, len(seats))
 	for name, p := range seats {
@@ -273,32 +285,38 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 	return out, nil
 }
 
-// Captures are the counts of the captures of the selected games.
-type Captures struct {
-	// ByPlayers counts captures by [captor, victim] names; a player
-	// taking back their own follower is counted with captor == victim.
-	ByPlayers map[[2]string]int
-	// ByReach counts captures by [height, distance]: the tower's height
-	// in floors after the floor that captured, and the distance in tiles
-	// from the tower to the captured follower (0: the tower's own tile).
-	ByReach map[[2]int]int
+// CaptureReach counts the captures of the selected games by [height,
+// distance]: the tower's height in floors after the floor that captured,
+// and the distance in tiles from the tower to the captured follower (0:
+// the tower's own tile).
+func (sel *Selection) CaptureReach(ctx context.Context) (map[[2]int]int, error) {
+	reach := map[[2]int]int{}
+	err := sel.each(ctx, reachQuery, nil, func(rows *sql.Rows) error {
+		var k [2]int
+		err := rows.Scan(&k[0], &k[1])
+		reach[k]++
+		return err
+	})
+	return reach, err
 }
 
-// Captures counts the captures of the selected games by players and by
-// reach. The counts are read once and shared by every caller (and by
-// PlayerFigures): change none of them.
-func (sel *Selection) Captures(ctx context.Context) (Captures, error) {
-	return sel.captures.get(func() (Captures, error) {
-		c := Captures{ByPlayers: map[[2]string]int{}, ByReach: map[[2]int]int{}}
-		return c, sel.each(ctx, capturesQuery, nil, func(rows *sql.Rows) error {
-			var who [2]string
-			var reach [2]int
-			err := rows.Scan(&who[0], &who[1], &reach[0], &reach[1])
-			c.ByPlayers[who]++
-			c.ByReach[reach]++
-			return err
-		})
+// CaptorVictim counts the captures of the selected games between the
+// named players by [captor, victim]; a player taking back their own
+// follower is counted with captor == victim. Its memory grows with the
+// square of the names, its time with their games.
+func (sel *Selection) CaptorVictim(ctx context.Context, names []string) (map[[2]string]int, error) {
+	list, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	counts := map[[2]string]int{}
+	err = sel.each(ctx, captorVictimQuery, []any{string(list)}, func(rows *sql.Rows) error {
+		var k [2]string
+		err := rows.Scan(&k[0], &k[1])
+		counts[k]++
+		return err
 	})
+	return counts, err
 }
 
 // RansomFlow is the points one player paid another in ransoms.
@@ -307,17 +325,16 @@ type RansomFlow struct {
 	Points       int
 }
 
-// RansomFlows returns the points paid in ransoms by each payer to each
-// payee over the selected games, by payer then payee. The flows are read
-// once and shared by every caller (and by PlayerFigures): change none of
-// them.
-func (sel *Selection) RansomFlows(ctx context.Context) ([]RansomFlow, error) {
-	return sel.flows.get(func() ([]RansomFlow, error) { return sel.ransomFlows(ctx) })
-}
-
-func (sel *Selection) ransomFlows(ctx context.Context) ([]RansomFlow, error) {
+// RansomFlows returns the points paid in ransoms over the selected games
+// by each of the named players to each other, by payer then payee. Its
+// memory grows with the square of the names, its time with their games.
+func (sel *Selection) RansomFlows(ctx context.Context, names []string) ([]RansomFlow, error) {
+	list, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
 	paid := map[[2]string]int{}
-	err := sel.each(ctx, ransomsQuery, nil, func(rows *sql.Rows) error {
+	err = sel.each(ctx, flowsQuery, []any{string(list)}, func(rows *sql.Rows) error {
 		var k [2]string
 		var n int
 		err := rows.Scan(&k[0], &k[1], &n)

@@ -117,36 +117,69 @@ func TestSelectionPlayerFigures(t *testing.T) {
 	}
 }
 
-func TestSelectionCaptures(t *testing.T) {
-	got, err := selectThree(t, filter.Filter{}).Captures(t.Context())
+func TestSelectionCaptureReach(t *testing.T) {
+	got, err := selectThree(t, filter.Filter{}).CaptureReach(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Captures{
-		ByPlayers: map[[2]string]int{
-			{"Anna", "Bob"}: 1, // game 1, turn 3
-			{"Bob", "Anna"}: 2, // game 1, turns 8 and 10
-			{"Red", "Blue"}: 1, // game 3, turn 3
-		},
-		// The tower of game 1 stands at (-1,0): its first floor takes
-		// the thief on its own tile (turn 3), its second the thief at
-		// (1,0), its third the farmer at (-1,-2). The tower of game 3 at
-		// (1,0) takes the knight at (1,-1).
-		ByReach: map[[2]int]int{{1, 0}: 1, {2, 2}: 1, {3, 2}: 1, {1, 1}: 1},
+	// The tower of game 1 stands at (-1,0): its first floor takes the
+	// thief on its own tile (turn 3), its second the thief at (1,0), its
+	// third the farmer at (-1,-2). The tower of game 3 at (1,0) takes the
+	// knight at (1,-1).
+	if want := map[[2]int]int{{1, 0}: 1, {2, 2}: 1, {3, 2}: 1, {1, 1}: 1}; !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %+v\nwant %+v", got, want)
+}
+
+func TestSelectionCaptorVictim(t *testing.T) {
+	sel := selectThree(t, filter.Filter{})
+	for _, c := range []struct {
+		name  string
+		names []string
+		want  map[[2]string]int
+	}{
+		// Game 1: Anna takes Bob's thief (turn 3), Bob takes Anna's
+		// thief and farmer (turns 8 and 10). Game 3: Red takes Blue's
+		// knight (turn 3).
+		{"All", []string{"Anna", "Bob", "Blue", "Carl; Jr", "Red"},
+			map[[2]string]int{{"Anna", "Bob"}: 1, {"Bob", "Anna"}: 2, {"Red", "Blue"}: 1}},
+		{"AnnaBob", []string{"Bob", "Anna"}, map[[2]string]int{{"Anna", "Bob"}: 1, {"Bob", "Anna"}: 2}},
+		// Both sides of a capture must be listed.
+		{"RedAnna", []string{"Red", "Anna"}, map[[2]string]int{}},
+		{"None", nil, map[[2]string]int{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := sel.CaptorVictim(t.Context(), c.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(got, c.want) {
+				t.Errorf("got %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 
 func TestSelectionRansomFlows(t *testing.T) {
-	got, err := selectThree(t, filter.Filter{}).RansomFlows(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Game 1, turn 15: $Bob, the ransom's 3 points.
-	if want := []RansomFlow{{"Anna", "Bob", 3}}; !slices.Equal(got, want) {
-		t.Errorf("got %+v, want %+v", got, want)
+	sel := selectThree(t, filter.Filter{})
+	for _, c := range []struct {
+		name  string
+		names []string
+		want  []RansomFlow
+	}{
+		// Game 1, turn 15: Anna pays Bob ($Bob) the ransom's 3 points.
+		{"AnnaBob", []string{"Anna", "Bob", "Red"}, []RansomFlow{{"Anna", "Bob", 3}}},
+		{"Anna", []string{"Anna"}, []RansomFlow{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := sel.RansomFlows(t.Context(), c.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+		})
 	}
 }
 

@@ -38,9 +38,6 @@ type report struct {
 	// top are the players with the most games, most first.
 	top   []string
 	stats map[string]*analytics.PlayerFigures
-	// capturesOf counts captures by [captor, victim].
-	capturesOf map[[2]string]int
-	flows      []analytics.RansomFlow
 	// Counts of captures by [height, distance] and of towers by final height.
 	captureCells map[[2]int]int
 	towerHeights map[int]int
@@ -85,16 +82,15 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter
 	return render(w, r.page)
 }
 
-// figures reads the figures of the charts from the selection, at the
-// same time: the selection runs them on its connections as they come
-// free, and each fills fields of its own.
+// figures reads the figures of every player, the captures by reach and
+// the towers' heights from the selection at the same time: it runs them
+// on its connections as they come free, and each fills fields of its
+// own.
 func (r *report) figures() error {
 	var players []analytics.PlayerFigures
-	var captures analytics.Captures
 	g, ctx := errgroup.WithContext(r.ctx)
 	g.Go(func() (err error) { players, err = r.sel.PlayerFigures(ctx); return err })
-	g.Go(func() (err error) { captures, err = r.sel.Captures(ctx); return err })
-	g.Go(func() (err error) { r.flows, err = r.sel.RansomFlows(ctx); return err })
+	g.Go(func() (err error) { r.captureCells, err = r.sel.CaptureReach(ctx); return err })
 	g.Go(func() (err error) { r.towerHeights, err = r.sel.TowerHeights(ctx); return err })
 	if err := g.Wait(); err != nil {
 		return err
@@ -105,7 +101,6 @@ func (r *report) figures() error {
 		r.stats[players[i].Name] = &players[i]
 	}
 	r.colours = paletteColours(r.top)
-	r.capturesOf, r.captureCells = captures.ByPlayers, captures.ByReach
 	return nil
 }
 
@@ -236,11 +231,15 @@ func (r *report) captureCharts() error {
 	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}, rowColours: r.colours.of(top)}))
 
 	mtop := r.top[:min(len(r.top), matrixPlayers)]
+	pairs, err := r.sel.CaptorVictim(r.ctx, mtop)
+	if err != nil {
+		return err
+	}
 	counts := make([][]int, len(mtop))
 	for y, victim := range mtop {
 		counts[y] = make([]int, len(mtop))
 		for x, captor := range mtop {
-			counts[y][x] = r.capturesOf[[2]string{captor, victim}]
+			counts[y][x] = pairs[[2]string{captor, victim}]
 		}
 	}
 	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom",
@@ -304,22 +303,21 @@ func itoas(s []int) []string {
 }
 
 func (r *report) ransomChart() error {
-	keep := map[string]bool{}
-	for _, name := range r.top[:min(len(r.top), flowPlayers)] {
-		keep[name] = true
+	shown := r.top[:min(len(r.top), flowPlayers)]
+	paid, err := r.sel.RansomFlows(r.ctx, shown)
+	if err != nil {
+		return err
 	}
 	var flows []flow
-	for _, f := range r.flows { // by payer then payee
-		if keep[f.Payer] && keep[f.Payee] {
-			flows = append(flows, flow{f.Payer, f.Payee, f.Points})
-		}
+	for _, f := range paid { // by payer then payee
+		flows = append(flows, flow{f.Payer, f.Payee, f.Points})
 	}
 	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom",
 		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Each bar is what one player paid, split by who received it; every player has one colour, the colour of the points they received." + r.topNote(flowPlayers)}
 	if len(flows) == 0 {
 		c.Note = "No ransom was paid in these games."
 	}
-	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows, r.colours))
+	r.page.Charts = append(r.page.Charts, c.ransoms(shown, flows, r.colours))
 	return nil
 }
 
