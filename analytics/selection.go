@@ -141,14 +141,20 @@ const (
 		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
 		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim`
 	reachQuery = `SELECT c.height, c.distance FROM captures c JOIN sel ON sel.gid = c.game`
-	// The captures between players of a list (a JSON array): SQLite
-	// finds the captors' seats by their names, so that the query reads
-	// the games of those players, not the whole table.
+	// The captures between players of a list (a JSON array ?1), by
+	// either plan of pairsPlan.
 	captorVictimQuery = `SELECT pc.name, pv.name
 		FROM players pc JOIN sel ON sel.gid = pc.game
 		JOIN captures c ON c.game = pc.game AND c.captor = pc.seat
 		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim
 		WHERE pc.name IN (SELECT value FROM json_each(?1)) AND pv.name IN (SELECT value FROM json_each(?1))`
+	captorVictimScanQuery = capturesQuery + `
+		WHERE +pc.name IN (SELECT value FROM json_each(?1)) AND +pv.name IN (SELECT value FROM json_each(?1))`
+	// namedSeats counts the seats of the players of a list (?1) and all
+	// the seats of the selected games.
+	namedSeatsQuery = `SELECT
+		(SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game WHERE p.name IN (SELECT value FROM json_each(?1))),
+		(SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game)`
 
 	// ransoms
 	ransomsQuery = `SELECT pp.name, pe.name, r.points
@@ -161,6 +167,8 @@ const (
 		JOIN ransoms r ON r.game = pp.game AND r.payer = pp.seat
 		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee
 		WHERE pp.name IN (SELECT value FROM json_each(?1)) AND pe.name IN (SELECT value FROM json_each(?1))`
+	flowsScanQuery = ransomsQuery + `
+		WHERE +pp.name IN (SELECT value FROM json_each(?1)) AND +pe.name IN (SELECT value FROM json_each(?1))`
 
 	// turns: the floors game by game, in the order they were built
 	floorsQuery = `SELECT t.game, t.target_x, t.target_y, t.height FROM turns t JOIN sel ON sel.gid = t.game
@@ -300,17 +308,39 @@ func (sel *Selection) CaptureReach(ctx context.Context) (map[[2]int]int, error) 
 	return reach, err
 }
 
+// pairsPlan returns, of a query of the pairs among the players of list
+// (a JSON array), the one to run: byName, which reads the players' games
+// through the index of names, when they sit at few of the selected seats
+// (the players shown of a club's archive: a few hundred games of a
+// million), or scan, which reads the whole table in its order, when they
+// sit at many (four players at every table), where reading every game
+// through the index would cost more.
+func (sel *Selection) pairsPlan(ctx context.Context, list, byName, scan string) (string, error) {
+	var named, all int
+	err := sel.use(ctx, func(conn *sql.Conn) error {
+		return conn.QueryRowContext(ctx, namedSeatsQuery, list).Scan(&named, &all)
+	})
+	if named*4 > all {
+		return scan, err
+	}
+	return byName, err
+}
+
 // CaptorVictim counts the captures of the selected games between the
 // named players by [captor, victim]; a player taking back their own
 // follower is counted with captor == victim. Its memory grows with the
-// square of the names, its time with their games.
+// square of the names, its time with their games (see pairsPlan).
 func (sel *Selection) CaptorVictim(ctx context.Context, names []string) (map[[2]string]int, error) {
 	list, err := json.Marshal(names)
 	if err != nil {
 		return nil, err
 	}
+	query, err := sel.pairsPlan(ctx, string(list), captorVictimQuery, captorVictimScanQuery)
+	if err != nil {
+		return nil, err
+	}
 	counts := map[[2]string]int{}
-	err = sel.each(ctx, captorVictimQuery, []any{string(list)}, func(rows *sql.Rows) error {
+	err = sel.each(ctx, query, []any{string(list)}, func(rows *sql.Rows) error {
 		var k [2]string
 		err := rows.Scan(&k[0], &k[1])
 		counts[k]++
@@ -327,14 +357,19 @@ type RansomFlow struct {
 
 // RansomFlows returns the points paid in ransoms over the selected games
 // by each of the named players to each other, by payer then payee. Its
-// memory grows with the square of the names, its time with their games.
+// memory grows with the square of the names, its time with their games
+// (see pairsPlan).
 func (sel *Selection) RansomFlows(ctx context.Context, names []string) ([]RansomFlow, error) {
 	list, err := json.Marshal(names)
 	if err != nil {
 		return nil, err
 	}
+	query, err := sel.pairsPlan(ctx, string(list), flowsQuery, flowsScanQuery)
+	if err != nil {
+		return nil, err
+	}
 	paid := map[[2]string]int{}
-	err = sel.each(ctx, flowsQuery, []any{string(list)}, func(rows *sql.Rows) error {
+	err = sel.each(ctx, query, []any{string(list)}, func(rows *sql.Rows) error {
 		var k [2]string
 		var n int
 		err := rows.Scan(&k[0], &k[1], &n)

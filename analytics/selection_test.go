@@ -3,6 +3,7 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"maps"
 	"path/filepath"
 	"reflect"
@@ -303,5 +304,54 @@ func TestCoursesReadByKey(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPairsPlans: both plans of each query of pairs give the same rows,
+// and pairsPlan reads through the index of names only the players who
+// sit at a quarter of the seats or fewer (of the 7 seats of the three
+// games: Anna sits at 2, Red at 1).
+func TestPairsPlans(t *testing.T) {
+	sel := selectThree(t, filter.Filter{})
+	ctx := t.Context()
+	rowsOf := func(query, list string) []string {
+		var out []string
+		err := sel.each(ctx, query, []any{list}, func(rows *sql.Rows) error {
+			cols, err := rows.Columns()
+			if err != nil {
+				return err
+			}
+			v := make([]any, len(cols))
+			for i := range v {
+				v[i] = new(any)
+			}
+			if err := rows.Scan(v...); err != nil {
+				return err
+			}
+			var row []string
+			for _, x := range v {
+				row = append(row, fmt.Sprint(*x.(*any)))
+			}
+			out = append(out, strings.Join(row, " "))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, list := range []string{`["Anna","Bob"]`, `["Bob"]`, `["Red","Blue","Anna"]`, `[]`} {
+		for _, q := range [][2]string{{captorVictimQuery, captorVictimScanQuery}, {flowsQuery, flowsScanQuery}} {
+			if a, b := rowsOf(q[0], list), rowsOf(q[1], list); !slices.Equal(a, b) {
+				t.Errorf("%s: by name %q, by a scan %q", list, a, b)
+			}
+		}
+	}
+	for list, want := range map[string]string{`["Red"]`: "byName", `["Anna"]`: "scan", `[]`: "byName"} {
+		got, err := sel.pairsPlan(ctx, list, "byName", "scan")
+		if err != nil || got != want {
+			t.Errorf("pairsPlan of %s: %s (%v), want %s", list, got, err, want)
+		}
 	}
 }
