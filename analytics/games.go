@@ -201,19 +201,31 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 }
 
 // selectOrdered is selectWhere in the order of the games that order, an
-// ORDER BY list of columns of g that ends with a unique one, gives.
+// ORDER BY list of columns of g that ends with a unique one, gives; the
+// records are read only in the order of keys ("g.gid"), the order their
+// rows are read in (basisStream). Everything is read in one read
+// transaction: the games, their players, their records and the rows
+// the records are compressed against are of one state of the database,
+// whatever another connection commits meanwhile.
 func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
+	if records && order != "g.gid" {
+		return 0, fmt.Errorf("records are read in the order of keys, not by %s", order)
+	}
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
 	recordCol := "NULL"
-	var bases *RecordReader
+	var bases *basisStream
 	if records {
 		recordCol = "g.record"
-		var err error
-		if bases, err = NewRecordReader(ctx, db); err != nil {
+		if bases, err = newBasisStream(ctx, tx, where, args); err != nil {
 			return 0, err
 		}
-		defer bases.Close()
+		defer bases.close()
 	}
-	rows, err := db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+	rows, err := tx.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
 			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid
@@ -236,9 +248,12 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 			for _, p := range cur.Players {
 				b.Names = append(b.Names, p.Name)
 			}
-			text, _, err := bases.text(ctx, cur.GID, b, stored)
-			if err != nil {
+			if err := bases.readRows(cur.GID, b); err != nil {
 				return err
+			}
+			text, err := recordcodec.Unpack(stored, b)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", cur.GID, err)
 			}
 			cur.Record = text
 		}

@@ -233,3 +233,143 @@ func recordRows(ctx context.Context, tx *sql.Tx) (string, error) {
 		return err
 	})
 }
+
+// A basisStream reads the rows of the records of a selection of games,
+// in the order of their keys: one query per table, each reading its rows
+// in the order of the table's key, so that the rows of every game come
+// one after another and are merged with the selected games by key, one
+// game at a time. It is the RecordReader of a selection read in order
+// (selectWhere): four statements for the whole selection instead of
+// four a game.
+type basisStream struct {
+	turns    rowCursor[recordcodec.Turn]
+	scores   rowCursor[recordcodec.Score]
+	ransoms  rowCursor[recordcodec.Ransom]
+	captures rowCursor[recordcodec.Capture]
+}
+
+// newBasisStream opens the queries of a basisStream over the games of
+// where (a condition on games g, with its args) in q, which must be a
+// transaction: the rows are to be of one state of the database with the
+// records they are read with.
+func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*basisStream, error) {
+	// Every game when where selects all; else the selected games' keys,
+	// which SQLite reads in order, each game's rows by the table's key.
+	in := ""
+	if where != "1" {
+		in = "WHERE game IN (SELECT g.gid FROM games g WHERE " + where + ")"
+	} else {
+		args = nil
+	}
+	s := &basisStream{}
+	err := s.turns.open(ctx, q, `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
+		FROM turns `+in+` ORDER BY game, turn`, args, func(rows *sql.Rows, game *int64, t *recordcodec.Turn) error {
+		// Scanned into sql.Null values, which database/sql fills
+		// without reflection, unlike the pointers of a TurnRow.
+		var tile, action, feature sql.NullString
+		var x, y, rot, tx, ty sql.NullInt64
+		if err := rows.Scan(game, &t.Turn, &t.Seat, &tile, &x, &y, &rot, &action, &feature, &tx, &ty, &t.Phantom); err != nil {
+			return err
+		}
+		t.Tile, t.Action, t.Feature = nullableString(tile), nullableString(action), nullableString(feature)
+		t.X, t.Y, t.Rotation, t.TargetX, t.TargetY = nullableInt(x), nullableInt(y), nullableInt(rot), nullableInt(tx), nullableInt(ty)
+		return nil
+	})
+	if err == nil {
+		err = s.scores.open(ctx, q, `SELECT game, turn, seat, points FROM scores `+in+` ORDER BY game, seq, seat`, args,
+			func(rows *sql.Rows, game *int64, x *recordcodec.Score) error {
+				return rows.Scan(game, &x.Turn, &x.Seat, &x.Points)
+			})
+	}
+	if err == nil {
+		err = s.ransoms.open(ctx, q, `SELECT game, turn, payer, payee, points, phantom FROM ransoms `+in+` ORDER BY game, seq`, args,
+			func(rows *sql.Rows, game *int64, x *recordcodec.Ransom) error {
+				return rows.Scan(game, &x.Turn, &x.Payer, &x.Payee, &x.Points, &x.Phantom)
+			})
+	}
+	if err == nil {
+		err = s.captures.open(ctx, q, `SELECT game, turn, victim_x, victim_y, stood_on, phantom FROM captures `+in+`
+			ORDER BY game, seq`, args, func(rows *sql.Rows, game *int64, x *recordcodec.Capture) error {
+			return rows.Scan(game, &x.Turn, &x.VictimX, &x.VictimY, &x.StoodOn, &x.Phantom)
+		})
+	}
+	if err != nil {
+		return nil, errors.Join(err, s.close())
+	}
+	return s, nil
+}
+
+// readRows reads the rows of the basis of the game gid into b, whose
+// names and rules are set. The games must be asked for in the order of
+// their keys; the rows of games skipped are passed over.
+func (s *basisStream) readRows(gid int64, b *recordcodec.Basis) error {
+	var err error
+	if b.Turns, err = s.turns.take(gid, b.Turns[:0]); err != nil {
+		return err
+	}
+	if b.Scores, err = s.scores.take(gid, b.Scores[:0]); err != nil {
+		return err
+	}
+	if b.Ransoms, err = s.ransoms.take(gid, b.Ransoms[:0]); err != nil {
+		return err
+	}
+	b.Captures, err = s.captures.take(gid, b.Captures[:0])
+	return err
+}
+
+// close closes the stream's queries.
+func (s *basisStream) close() error {
+	return errors.Join(s.turns.close(), s.scores.close(), s.ransoms.close(), s.captures.close())
+}
+
+// A rowCursor reads the rows of one table of a basisStream, one row
+// ahead: the row read last, not yet taken, and its game's key.
+type rowCursor[T any] struct {
+	rows *sql.Rows
+	scan func(rows *sql.Rows, game *int64, row *T) error
+	next T     // the row read ahead
+	game int64 // its game's key
+	more bool  // whether next holds a row
+}
+
+// open runs the cursor's query, whose first column is the game's key,
+// and reads its first row.
+func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query string, args []any, scan func(*sql.Rows, *int64, *T) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	c.rows, c.scan = rows, scan
+	return c.advance()
+}
+
+// advance reads the next row.
+func (c *rowCursor[T]) advance() error {
+	if c.more = c.rows.Next(); !c.more {
+		return c.rows.Err()
+	}
+	var zero T
+	c.next = zero
+	return c.scan(c.rows, &c.game, &c.next)
+}
+
+// take appends the rows of the game gid to out, passing over those of
+// games of smaller keys.
+func (c *rowCursor[T]) take(gid int64, out []T) ([]T, error) {
+	for c.more && c.game <= gid {
+		if c.game == gid {
+			out = append(out, c.next)
+		}
+		if err := c.advance(); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+func (c *rowCursor[T]) close() error {
+	if c.rows == nil {
+		return nil
+	}
+	return c.rows.Close()
+}
