@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/towerlog/towerlog/replay"
 
 	"github.com/towerlog/towerlog/analytics/recordcodec"
+	"github.com/towerlog/towerlog/internal/ordered"
 )
 
 // UnknownGameError is a reference to a game the database does not hold,
@@ -206,7 +208,8 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 // rows are read in (basisStream). Everything is read in one read
 // transaction: the games, their players, their records and the rows
 // the records are compressed against are of one state of the database,
-// whatever another connection commits meanwhile.
+// whatever another connection commits meanwhile. The records are
+// decompressed on every core, and emitted in order.
 func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
 	if records && order != "g.gid" {
 		return 0, fmt.Errorf("records are read in the order of keys, not by %s", order)
@@ -216,14 +219,79 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 		return 0, err
 	}
 	defer tx.Rollback()
-	recordCol := "NULL"
-	var bases *basisStream
-	if records {
-		recordCol = "g.record"
-		if bases, err = newBasisStream(ctx, tx, where, args); err != nil {
-			return 0, err
+	n := 0
+	if !records {
+		err := eachSelected(ctx, tx, where, args, order, false, func(g *Game, _ []byte) error {
+			n++
+			return emit(g)
+		})
+		return n, err
+	}
+	bases, err := newBasisStream(ctx, tx, where, args)
+	if err != nil {
+		return 0, err
+	}
+	defer bases.close()
+	// A game whose record is to be read back: its record as stored
+	// and the basis it was compressed against (nil for a game stored
+	// without a record).
+	type stored struct {
+		g      *Game
+		record []byte
+		b      *recordcodec.Basis
+	}
+	type read struct {
+		g   *Game
+		err error
+	}
+	err = ordered.Run(ctx, runtime.GOMAXPROCS(0), selectAhead, func(send func(stored) error) error {
+		return eachSelected(ctx, tx, where, args, order, true, func(g *Game, record []byte) error {
+			if record == nil {
+				return send(stored{g: g})
+			}
+			// The game's players are read: its record's basis needs
+			// only its rows.
+			b := &recordcodec.Basis{Rules: g.Rules}
+			for _, p := range g.Players {
+				b.Names = append(b.Names, p.Name)
+			}
+			if err := bases.readRows(g.GID, b); err != nil {
+				return err
+			}
+			return send(stored{g, record, b})
+		})
+	}, func() func(stored) read {
+		return func(s stored) read {
+			if s.record != nil {
+				text, err := recordcodec.Unpack(s.record, s.b)
+				if err != nil {
+					return read{err: fmt.Errorf("game %d: %w", s.g.GID, err)}
+				}
+				s.g.Record = text
+			}
+			return read{g: s.g}
 		}
-		defer bases.close()
+	}, func(r read) error {
+		if r.err != nil {
+			return r.err
+		}
+		n++
+		return emit(r.g)
+	})
+	return n, err
+}
+
+// selectAhead is the most games a selection holds between reading them
+// and emitting them (see ordered.Run): some 4 KB each.
+const selectAhead = 64
+
+// eachSelected calls fn with each stored game of the condition on games
+// g in the given order, with its players, and with its record as stored
+// when record is true (nil for a game stored without one).
+func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, order string, record bool, fn func(g *Game, stored []byte) error) error {
+	recordCol := "NULL"
+	if record {
+		recordCol = "g.record"
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
 			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
@@ -231,35 +299,11 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 		FROM games g JOIN players p ON p.game = g.gid
 		WHERE `+where+` ORDER BY `+order+`, p.seat`, args...)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer rows.Close()
-	n := 0
 	var cur *Game
 	var stored []byte // cur's record as stored
-	flush := func() error {
-		if cur == nil {
-			return nil
-		}
-		if stored != nil {
-			// The game's players are read: its record's basis needs
-			// only its rows.
-			b := &recordcodec.Basis{Rules: cur.Rules}
-			for _, p := range cur.Players {
-				b.Names = append(b.Names, p.Name)
-			}
-			if err := bases.readRows(cur.GID, b); err != nil {
-				return err
-			}
-			text, err := recordcodec.Unpack(stored, b)
-			if err != nil {
-				return fmt.Errorf("game %d: %w", cur.GID, err)
-			}
-			cur.Record = text
-		}
-		n++
-		return emit(cur)
-	}
 	for rows.Next() {
 		var g Game
 		var event, site, date, round, result, winner, colour sql.NullString
@@ -267,11 +311,13 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 		var p GamePlayer
 		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
 			&result, &g.Finished, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
-			return n, err
+			return err
 		}
 		if cur == nil || cur.GID != g.GID {
-			if err := flush(); err != nil {
-				return n, err
+			if cur != nil {
+				if err := fn(cur, stored); err != nil {
+					return err
+				}
 			}
 			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
 			g.Result, g.Winner = result.String, winner.String
@@ -280,8 +326,8 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 		p.Colour = colour.String
 		cur.Players = append(cur.Players, p)
 	}
-	if err := rows.Err(); err != nil {
-		return n, err
+	if err := rows.Err(); err != nil || cur == nil {
+		return err
 	}
-	return n, flush()
+	return fn(cur, stored)
 }

@@ -263,34 +263,24 @@ func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*
 	}
 	s := &basisStream{}
 	err := s.turns.open(ctx, q, `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
-		FROM turns `+in+` ORDER BY game, turn`, args, func(rows *sql.Rows, game *int64, t *recordcodec.Turn) error {
-		// Scanned into sql.Null values, which database/sql fills
-		// without reflection, unlike the pointers of a TurnRow.
-		var tile, action, feature sql.NullString
-		var x, y, rot, tx, ty sql.NullInt64
-		if err := rows.Scan(game, &t.Turn, &t.Seat, &tile, &x, &y, &rot, &action, &feature, &tx, &ty, &t.Phantom); err != nil {
-			return err
-		}
-		t.Tile, t.Action, t.Feature = nullableString(tile), nullableString(action), nullableString(feature)
-		t.X, t.Y, t.Rotation, t.TargetX, t.TargetY = nullableInt(x), nullableInt(y), nullableInt(rot), nullableInt(tx), nullableInt(ty)
-		return nil
+		FROM turns `+in+` ORDER BY game, turn`, args, func(v *rowValues, t *recordcodec.Turn) {
+		t.Turn, t.Seat, t.Tile, t.X, t.Y, t.Rotation = v.int(), v.int(), v.optText(), v.optInt(), v.optInt(), v.optInt()
+		t.Action, t.Feature, t.TargetX, t.TargetY, t.Phantom = v.optText(), v.optText(), v.optInt(), v.optInt(), v.int()
 	})
 	if err == nil {
 		err = s.scores.open(ctx, q, `SELECT game, turn, seat, points FROM scores `+in+` ORDER BY game, seq, seat`, args,
-			func(rows *sql.Rows, game *int64, x *recordcodec.Score) error {
-				return rows.Scan(game, &x.Turn, &x.Seat, &x.Points)
-			})
+			func(v *rowValues, x *recordcodec.Score) { x.Turn, x.Seat, x.Points = v.int(), v.int(), v.int() })
 	}
 	if err == nil {
 		err = s.ransoms.open(ctx, q, `SELECT game, turn, payer, payee, points, phantom FROM ransoms `+in+` ORDER BY game, seq`, args,
-			func(rows *sql.Rows, game *int64, x *recordcodec.Ransom) error {
-				return rows.Scan(game, &x.Turn, &x.Payer, &x.Payee, &x.Points, &x.Phantom)
+			func(v *rowValues, x *recordcodec.Ransom) {
+				x.Turn, x.Payer, x.Payee, x.Points, x.Phantom = v.int(), v.int(), v.int(), v.int(), v.int()
 			})
 	}
 	if err == nil {
 		err = s.captures.open(ctx, q, `SELECT game, turn, victim_x, victim_y, stood_on, phantom FROM captures `+in+`
-			ORDER BY game, seq`, args, func(rows *sql.Rows, game *int64, x *recordcodec.Capture) error {
-			return rows.Scan(game, &x.Turn, &x.VictimX, &x.VictimY, &x.StoodOn, &x.Phantom)
+			ORDER BY game, seq`, args, func(v *rowValues, x *recordcodec.Capture) {
+			x.Turn, x.VictimX, x.VictimY, x.StoodOn, x.Phantom = v.int(), v.int(), v.int(), v.text(), v.int()
 		})
 	}
 	if err != nil {
@@ -305,16 +295,18 @@ func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*
 func (s *basisStream) readRows(gid int64, b *recordcodec.Basis) error {
 	var err error
 	if b.Turns, err = s.turns.take(gid, b.Turns[:0]); err != nil {
-		return err
+		return fmt.Errorf("turns: %w", err)
 	}
 	if b.Scores, err = s.scores.take(gid, b.Scores[:0]); err != nil {
-		return err
+		return fmt.Errorf("scores: %w", err)
 	}
 	if b.Ransoms, err = s.ransoms.take(gid, b.Ransoms[:0]); err != nil {
-		return err
+		return fmt.Errorf("ransoms: %w", err)
 	}
-	b.Captures, err = s.captures.take(gid, b.Captures[:0])
-	return err
+	if b.Captures, err = s.captures.take(gid, b.Captures[:0]); err != nil {
+		return fmt.Errorf("captures: %w", err)
+	}
+	return nil
 }
 
 // close closes the stream's queries.
@@ -326,7 +318,10 @@ func (s *basisStream) close() error {
 // ahead: the row read last, not yet taken, and its game's key.
 type rowCursor[T any] struct {
 	rows *sql.Rows
-	scan func(rows *sql.Rows, game *int64, row *T) error
+	vals rowValues
+	// fill sets a row from the values of its columns after the game's
+	// key.
+	fill func(v *rowValues, row *T)
 	next T     // the row read ahead
 	game int64 // its game's key
 	more bool  // whether next holds a row
@@ -334,12 +329,17 @@ type rowCursor[T any] struct {
 
 // open runs the cursor's query, whose first column is the game's key,
 // and reads its first row.
-func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query string, args []any, scan func(*sql.Rows, *int64, *T) error) error {
+func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query string, args []any, fill func(*rowValues, *T)) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}
-	c.rows, c.scan = rows, scan
+	cols, err := rows.Columns()
+	if err != nil {
+		return errors.Join(err, rows.Close())
+	}
+	c.rows, c.fill = rows, fill
+	c.vals.init(cols)
 	return c.advance()
 }
 
@@ -348,9 +348,14 @@ func (c *rowCursor[T]) advance() error {
 	if c.more = c.rows.Next(); !c.more {
 		return c.rows.Err()
 	}
+	if err := c.vals.scan(c.rows); err != nil {
+		return err
+	}
 	var zero T
 	c.next = zero
-	return c.scan(c.rows, &c.game, &c.next)
+	c.game = c.vals.int()
+	c.fill(&c.vals, &c.next)
+	return c.vals.err
 }
 
 // take appends the rows of the game gid to out, passing over those of
@@ -372,4 +377,93 @@ func (c *rowCursor[T]) close() error {
 		return nil
 	}
 	return c.rows.Close()
+}
+
+// rowValues are the columns of a row as the driver gives them (int64,
+// string or nil), which database/sql hands on into *any without
+// converting them: a column scanned into an *int64 or a sql.Null value
+// takes a conversion through reflection, and a stream reads some 90
+// rows of 12 columns a game. They are read one column after another,
+// left to right; a value of another type than the column's is an error,
+// err, kept from the first.
+type rowValues struct {
+	cols []string // the columns' names
+	vals []any
+	ptrs []any // pointers to vals, for Scan
+	col  int   // the next column to read
+	err  error
+}
+
+func (v *rowValues) init(cols []string) {
+	v.cols, v.vals, v.ptrs = cols, make([]any, len(cols)), make([]any, len(cols))
+	for i := range v.vals {
+		v.ptrs[i] = &v.vals[i]
+	}
+}
+
+// scan reads the columns of the current row.
+func (v *rowValues) scan(rows *sql.Rows) error {
+	v.col = 0
+	return rows.Scan(v.ptrs...)
+}
+
+// value returns the next column's value.
+func (v *rowValues) value() any {
+	v.col++
+	return v.vals[v.col-1]
+}
+
+// wrong notes the first value of a wrong type.
+func (v *rowValues) wrong(x any, want string) {
+	if v.err == nil {
+		v.err = fmt.Errorf("column %s holds %T %q where %s belongs", v.cols[v.col-1], x, fmt.Sprint(x), want)
+	}
+}
+
+// int reads an INTEGER NOT NULL column.
+func (v *rowValues) int() int64 {
+	x := v.value()
+	n, ok := x.(int64)
+	if !ok {
+		v.wrong(x, "an integer")
+	}
+	return n
+}
+
+// optInt reads an INTEGER column that may be NULL (nil).
+func (v *rowValues) optInt() *int64 {
+	x := v.value()
+	if x == nil {
+		return nil
+	}
+	n, ok := x.(int64)
+	if !ok {
+		v.wrong(x, "an integer")
+		return nil
+	}
+	return &n
+}
+
+// text reads a TEXT NOT NULL column.
+func (v *rowValues) text() string {
+	x := v.value()
+	s, ok := x.(string)
+	if !ok {
+		v.wrong(x, "text")
+	}
+	return s
+}
+
+// optText reads a TEXT column that may be NULL (nil).
+func (v *rowValues) optText() *string {
+	x := v.value()
+	if x == nil {
+		return nil
+	}
+	s, ok := x.(string)
+	if !ok {
+		v.wrong(x, "text")
+		return nil
+	}
+	return &s
 }

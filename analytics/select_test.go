@@ -130,3 +130,22 @@ func TestSelectWhileRemoving(t *testing.T) {
 		t.Fatalf("game 2 after the selection: %v, want it removed", err)
 	}
 }
+
+// TestSelectDamagedRow: a row the records are read with that holds a
+// value of another type than its column's is an error that names the
+// table, the column and the value, not a panic.
+func TestSelectDamagedRow(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{testArchive(t, 2, 1)}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE turns SET rotation = 'left' WHERE game = 2 AND turn = 1`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.SelectGames(ctx, filter.Filter{}, true, func(*Game) error { return nil })
+	want := `turns: column rotation holds string "left" where an integer belongs`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %s", err, want)
+	}
+}
