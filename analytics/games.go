@@ -285,19 +285,25 @@ func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, or
 // and emitting them (see ordered.Run): some 4 KB each.
 const selectAhead = 64
 
-// eachSelected calls fn with each stored game of the condition on games
-// g in the given order, with its players, and with its record as stored
-// when record is true (nil for a game stored without one).
-func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, order string, record bool, fn func(g *Game, stored []byte) error) error {
+// selectQuery is the query of eachSelected: the games of where with
+// their players, a row a player, in the order of order and seats.
+func selectQuery(where, order string, record bool) string {
 	recordCol := "NULL"
 	if record {
 		recordCol = "g.record"
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
-			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
+	return `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+			g.result, g.finished, g.winner, g.turns, ` + recordCol + `,
 			p.name, p.colour, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid
-		WHERE `+where+` ORDER BY `+order+`, p.seat`, args...)
+		WHERE ` + where + ` ORDER BY ` + order + `, p.seat`
+}
+
+// eachSelected calls fn with each stored game of the condition on games
+// g in the given order, with its players, and with its record as stored
+// when record is true (nil for a game stored without one).
+func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, order string, record bool, fn func(g *Game, stored []byte) error) error {
+	rows, err := tx.QueryContext(ctx, selectQuery(where, order, record), args...)
 	if err != nil {
 		return err
 	}

@@ -248,38 +248,49 @@ type basisStream struct {
 	captures rowCursor[recordcodec.Capture]
 }
 
+// The queries of a basisStream, each of one table's rows in the order
+// of its key, the game's key first; %s is the condition of streamWhere.
+const (
+	turnsStream = `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
+		FROM turns %s ORDER BY game, turn`
+	scoresStream   = `SELECT game, turn, seat, points FROM scores %s ORDER BY game, seq, seat`
+	ransomsStream  = `SELECT game, turn, payer, payee, points, phantom FROM ransoms %s ORDER BY game, seq`
+	capturesStream = `SELECT game, turn, victim_x, victim_y, stood_on, phantom FROM captures %s ORDER BY game, seq`
+)
+
+// streamQuery is a query of a basisStream (turnsStream, ...) over the
+// games of where (a condition on games g, with its args), and its
+// arguments: every game when where selects all; else the selected games'
+// keys, which SQLite reads in order, each game's rows by the table's key.
+func streamQuery(query, where string, args []any) (string, []any) {
+	if where == "1" {
+		return fmt.Sprintf(query, ""), nil
+	}
+	return fmt.Sprintf(query, "WHERE game IN (SELECT g.gid FROM games g WHERE "+where+")"), args
+}
+
 // newBasisStream opens the queries of a basisStream over the games of
 // where (a condition on games g, with its args) in q, which must be a
 // transaction: the rows are to be of one state of the database with the
 // records they are read with.
 func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*basisStream, error) {
-	// Every game when where selects all; else the selected games' keys,
-	// which SQLite reads in order, each game's rows by the table's key.
-	in := ""
-	if where != "1" {
-		in = "WHERE game IN (SELECT g.gid FROM games g WHERE " + where + ")"
-	} else {
-		args = nil
-	}
 	s := &basisStream{}
-	err := s.turns.open(ctx, q, `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
-		FROM turns `+in+` ORDER BY game, turn`, args, func(v *rowValues, t *recordcodec.Turn) {
+	err := s.turns.open(ctx, q, turnsStream, where, args, func(v *rowValues, t *recordcodec.Turn) {
 		t.Turn, t.Seat, t.Tile, t.X, t.Y, t.Rotation = v.int(), v.int(), v.optText(), v.optInt(), v.optInt(), v.optInt()
 		t.Action, t.Feature, t.TargetX, t.TargetY, t.Phantom = v.optText(), v.optText(), v.optInt(), v.optInt(), v.int()
 	})
 	if err == nil {
-		err = s.scores.open(ctx, q, `SELECT game, turn, seat, points FROM scores `+in+` ORDER BY game, seq, seat`, args,
-			func(v *rowValues, x *recordcodec.Score) { x.Turn, x.Seat, x.Points = v.int(), v.int(), v.int() })
+		err = s.scores.open(ctx, q, scoresStream, where, args, func(v *rowValues, x *recordcodec.Score) {
+			x.Turn, x.Seat, x.Points = v.int(), v.int(), v.int()
+		})
 	}
 	if err == nil {
-		err = s.ransoms.open(ctx, q, `SELECT game, turn, payer, payee, points, phantom FROM ransoms `+in+` ORDER BY game, seq`, args,
-			func(v *rowValues, x *recordcodec.Ransom) {
-				x.Turn, x.Payer, x.Payee, x.Points, x.Phantom = v.int(), v.int(), v.int(), v.int(), v.int()
-			})
+		err = s.ransoms.open(ctx, q, ransomsStream, where, args, func(v *rowValues, x *recordcodec.Ransom) {
+			x.Turn, x.Payer, x.Payee, x.Points, x.Phantom = v.int(), v.int(), v.int(), v.int(), v.int()
+		})
 	}
 	if err == nil {
-		err = s.captures.open(ctx, q, `SELECT game, turn, victim_x, victim_y, stood_on, phantom FROM captures `+in+`
-			ORDER BY game, seq`, args, func(v *rowValues, x *recordcodec.Capture) {
+		err = s.captures.open(ctx, q, capturesStream, where, args, func(v *rowValues, x *recordcodec.Capture) {
 			x.Turn, x.VictimX, x.VictimY, x.StoodOn, x.Phantom = v.int(), v.int(), v.int(), v.text(), v.int()
 		})
 	}
@@ -327,9 +338,10 @@ type rowCursor[T any] struct {
 	more bool  // whether next holds a row
 }
 
-// open runs the cursor's query, whose first column is the game's key,
-// and reads its first row.
-func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query string, args []any, fill func(*rowValues, *T)) error {
+// open runs the cursor's query (see streamQuery), whose first column is
+// the game's key, and reads its first row.
+func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query, where string, args []any, fill func(*rowValues, *T)) error {
+	query, args = streamQuery(query, where, args)
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err

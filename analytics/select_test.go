@@ -2,8 +2,10 @@ package analytics
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics/filter"
@@ -147,5 +149,58 @@ func TestSelectDamagedRow(t *testing.T) {
 	want := `turns: column rotation holds string "left" where an integer belongs`
 	if err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %s", err, want)
+	}
+}
+
+// queryPlan returns the steps of SQLite's plan of a query.
+func queryPlan(t *testing.T, s *Store, query string, args []any) []string {
+	t.Helper()
+	var steps []string
+	err := EachRow(context.Background(), s.db, `EXPLAIN QUERY PLAN `+query, args, func(rows *sql.Rows) error {
+		var id, parent, unused int
+		var detail string
+		err := rows.Scan(&id, &parent, &unused, &detail)
+		steps = append(steps, detail)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return steps
+}
+
+// TestSelectPlans checks the plans of a selection's queries: every game's
+// rows are read in the order of the tables' keys, never sorted (a sort
+// holds the whole selection before its first row); one player's games
+// are found by the index of names and each game's rows looked up by key,
+// never by reading every stored game.
+func TestSelectPlans(t *testing.T) {
+	s := openTemp(t)
+	if _, err := s.Ingest(context.Background(), []string{testArchive(t, 2, 1)}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    filter.Filter
+		scan bool // whether a table may be read whole
+	}{{filter.Filter{}, true}, {filter.Filter{Players: []string{"Anna"}}, false}} {
+		where, args, err := c.f.Where()
+		if err != nil {
+			t.Fatal(err)
+		}
+		queries := []string{selectQuery(where, "g.gid", true), selectQuery(where, "g.gid", false)}
+		for _, q := range []string{turnsStream, scoresStream, ransomsStream, capturesStream} {
+			q, _ := streamQuery(q, where, args)
+			queries = append(queries, q)
+		}
+		for _, q := range queries {
+			n := strings.Count(q, "?")
+			steps := queryPlan(t, s, q, args[:n])
+			for _, step := range steps {
+				if strings.Contains(step, "TEMP B-TREE") || !c.scan && strings.HasPrefix(step, "SCAN") {
+					t.Errorf("%v: %s\nplan %q", c.f, q, steps)
+					break
+				}
+			}
+		}
 	}
 }
