@@ -282,10 +282,10 @@ func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*
 			tile, action, feature  string
 			x, y, rotation, tx, ty int64
 		})
-		t.Turn, t.Seat, t.Tile = v.int(), v.int(), v.optText(&o.tile)
-		t.X, t.Y, t.Rotation = v.optInt(&o.x), v.optInt(&o.y), v.optInt(&o.rotation)
-		t.Action, t.Feature = v.optText(&o.action), v.optText(&o.feature)
-		t.TargetX, t.TargetY, t.Phantom = v.optInt(&o.tx), v.optInt(&o.ty), v.int()
+		t.Turn, t.Seat, t.Tile = v.int(), v.int(), optional(v, &o.tile)
+		t.X, t.Y, t.Rotation = optional(v, &o.x), optional(v, &o.y), optional(v, &o.rotation)
+		t.Action, t.Feature = optional(v, &o.action), optional(v, &o.feature)
+		t.TargetX, t.TargetY, t.Phantom = optional(v, &o.tx), optional(v, &o.ty), v.int()
 	})
 	if err == nil {
 		err = s.scores.open(ctx, q, scoresStream, where, args, func(v *rowValues, x *recordcodec.Score) {
@@ -433,61 +433,39 @@ func (v *rowValues) value() any {
 	return v.vals[v.col-1]
 }
 
-// wrong notes the first value of a wrong type.
-func (v *rowValues) wrong(x any, want string) {
-	if v.err == nil {
-		v.err = fmt.Errorf("column %s holds %T %q where %s belongs", v.cols[v.col-1], x, fmt.Sprint(x), want)
-	}
-}
-
 // int reads an INTEGER NOT NULL column.
 func (v *rowValues) int() int64 {
-	x := v.value()
-	n, ok := x.(int64)
-	if !ok {
-		v.wrong(x, "an integer")
-	}
+	n, _ := column[int64](v, false)
 	return n
-}
-
-// optInt reads an INTEGER column that may be NULL: nil, or dst holding
-// the value.
-func (v *rowValues) optInt(dst *int64) *int64 {
-	x := v.value()
-	if x == nil {
-		return nil
-	}
-	n, ok := x.(int64)
-	if !ok {
-		v.wrong(x, "an integer")
-		return nil
-	}
-	*dst = n
-	return dst
 }
 
 // text reads a TEXT NOT NULL column.
 func (v *rowValues) text() string {
-	x := v.value()
-	s, ok := x.(string)
-	if !ok {
-		v.wrong(x, "text")
-	}
+	s, _ := column[string](v, false)
 	return s
 }
 
-// optText reads a TEXT column that may be NULL: nil, or dst holding the
-// value.
-func (v *rowValues) optText(dst *string) *string {
-	x := v.value()
-	if x == nil {
-		return nil
-	}
-	s, ok := x.(string)
+// optional reads an INTEGER or TEXT column that may be NULL: nil, or dst
+// holding the value.
+func optional[T int64 | string](v *rowValues, dst *T) *T {
+	x, ok := column[T](v, true)
 	if !ok {
-		v.wrong(x, "text")
 		return nil
 	}
-	*dst = s
+	*dst = x
 	return dst
+}
+
+// column reads the next column as a T, ok false for NULL (an error unless
+// nullable) or a value of another type (an error).
+func column[T int64 | string](v *rowValues, nullable bool) (x T, ok bool) {
+	value := v.value()
+	if x, ok = value.(T); !ok && (value != nil || !nullable) && v.err == nil {
+		want := "text"
+		if _, isInt := any(x).(int64); isInt {
+			want = "an integer"
+		}
+		v.err = fmt.Errorf("column %s holds %T %q where %s belongs", v.cols[v.col-1], value, fmt.Sprint(value), want)
+	}
+	return x, ok
 }

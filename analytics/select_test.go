@@ -40,16 +40,23 @@ func archiveRecords(t *testing.T, dir string) []string {
 	return out
 }
 
+// ingestedArchive stores an archive of games in files (testArchive) and
+// returns the store and the records of the games in the files.
+func ingestedArchive(t *testing.T, games, files int) (*Store, []string) {
+	t.Helper()
+	dir := testArchive(t, games, files)
+	s := openTemp(t)
+	if _, err := s.Ingest(context.Background(), []string{dir}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return s, archiveRecords(t, dir)
+}
+
 // TestSelectRecords: the records of every game and of a selection of
 // games, read with their rows in one pass, are the archive's records.
 func TestSelectRecords(t *testing.T) {
 	ctx := context.Background()
-	dir := testArchive(t, 12, 2)
-	want := archiveRecords(t, dir)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, want := ingestedArchive(t, 12, 2)
 	var got []*Game
 	st, err := s.SelectGames(ctx, filter.Filter{}, true, func(g *Game) error {
 		got = append(got, g)
@@ -101,12 +108,7 @@ func TestSelectRecords(t *testing.T) {
 // back against none ("the game's rows are not those it was stored with").
 func TestSelectWhileRemoving(t *testing.T) {
 	ctx := context.Background()
-	dir := testArchive(t, 3, 1)
-	want := archiveRecords(t, dir)
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{dir}, IngestOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	s, want := ingestedArchive(t, 3, 1)
 	var got []string
 	_, err := s.SelectGames(ctx, filter.Filter{}, true, func(g *Game) error {
 		if g.GID == 1 {

@@ -329,20 +329,28 @@ func TestFailedRecordsListed(t *testing.T) {
 	}
 }
 
-// TestGamesCommands lists, shows, reports on and removes stored games.
-func TestGamesCommands(t *testing.T) {
-	dir := t.TempDir()
+// gamesArchive ingests two games of testdata/jcz and a record that fails
+// validation, bad, into the database db, in dir.
+func gamesArchive(t *testing.T) (dir, db, bad string) {
+	t.Helper()
+	dir = t.TempDir()
 	for _, n := range []string{"capture", "exchange"} {
 		copyFile(t, "../../testdata/jcz/"+n+".cgn", dir)
 	}
-	bad := filepath.Join(dir, "bad.cgn")
+	bad = filepath.Join(dir, "bad.cgn")
 	if err := os.WriteFile(bad, []byte("[Event \"Bad\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db := filepath.Join(dir, "club.db")
+	db = filepath.Join(dir, "club.db")
 	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
 		t.Fatalf("ingest: %d %s", code, errOut)
 	}
+	return dir, db, bad
+}
+
+// TestGamesCommands lists, shows, reports on and removes stored games.
+func TestGamesCommands(t *testing.T) {
+	dir, db, bad := gamesArchive(t)
 	code, out, errOut := runCLI(t, "games", "list", "--db", db, "--json")
 	if code != exitOK {
 		t.Fatalf("list: %d %s", code, errOut)
@@ -503,18 +511,7 @@ func TestGamesShowKeepsAnnotations(t *testing.T) {
 func TestGamesListWindow(t *testing.T) {
 	defer func(n int) { listWindow = n }(listWindow)
 	listWindow = 1
-	dir := t.TempDir()
-	for _, n := range []string{"capture", "exchange"} {
-		copyFile(t, "../../testdata/jcz/"+n+".cgn", dir)
-	}
-	bad := filepath.Join(dir, "bad.cgn")
-	if err := os.WriteFile(bad, []byte("[Event \"Bad\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "club.db")
-	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
-		t.Fatalf("ingest: %d %s", code, errOut)
-	}
+	_, db, bad := gamesArchive(t)
 	code, out, errOut := runCLI(t, "games", "list", "--db", db, "--invalid", "--json")
 	var failed struct{ ID string }
 	if err := json.Unmarshal([]byte(out), &failed); code != exitOK || err != nil || len(failed.ID) != 12 {
