@@ -308,16 +308,28 @@ func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, ord
 		return err
 	}
 	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	// Scanned as the driver gives the values (see rowValues): into
+	// *int and sql.Null values, database/sql converted the numbers
+	// through strings and reflection.
+	var v rowValues
+	v.init(cols)
 	var cur *Game
 	var stored []byte // cur's record as stored
 	for rows.Next() {
-		var g Game
-		var event, site, date, round, result, winner, colour sql.NullString
-		var rec []byte
-		var p GamePlayer
-		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
-			&result, &g.Finished, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
+		if err := v.scan(rows); err != nil {
 			return err
+		}
+		g := Game{GID: v.int(), ID: v.text(), File: v.text(), Index: int(v.int()), Event: v.orEmpty(), Site: v.orEmpty(),
+			Date: v.orEmpty(), Round: v.orEmpty(), Rules: v.text(), Result: v.orEmpty(), Finished: v.int() != 0,
+			Winner: v.orEmpty(), Turns: int(v.int())}
+		rec, _ := column[[]byte](&v, true)
+		p := GamePlayer{Name: v.text(), Colour: v.orEmpty(), Score: int(v.int()), Rank: int(v.int())}
+		if v.err != nil {
+			return fmt.Errorf("game %d: %w", g.GID, v.err)
 		}
 		if cur == nil || cur.GID != g.GID {
 			if cur != nil {
@@ -325,11 +337,8 @@ func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, ord
 					return err
 				}
 			}
-			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
-			g.Result, g.Winner = result.String, winner.String
 			cur, stored = &g, rec
 		}
-		p.Colour = colour.String
 		cur.Players = append(cur.Players, p)
 	}
 	if err := rows.Err(); err != nil || cur == nil {

@@ -400,7 +400,7 @@ func (c *rowCursor[T]) close() error {
 }
 
 // rowValues are the columns of a row as the driver gives them (int64,
-// string or nil), which database/sql hands on into *any without
+// string, []byte or nil), which database/sql hands on into *any without
 // converting them: a column scanned into an *int64 or a sql.Null value
 // takes a conversion through reflection, and a stream reads some 90
 // rows of 12 columns a game. They are read one column after another,
@@ -445,6 +445,12 @@ func (v *rowValues) text() string {
 	return s
 }
 
+// orEmpty reads a TEXT column that may be NULL: "" for NULL.
+func (v *rowValues) orEmpty() string {
+	s, _ := column[string](v, true)
+	return s
+}
+
 // optional reads an INTEGER or TEXT column that may be NULL: nil, or dst
 // holding the value.
 func optional[T int64 | string](v *rowValues, dst *T) *T {
@@ -458,12 +464,15 @@ func optional[T int64 | string](v *rowValues, dst *T) *T {
 
 // column reads the next column as a T, ok false for NULL (an error unless
 // nullable) or a value of another type (an error).
-func column[T int64 | string](v *rowValues, nullable bool) (x T, ok bool) {
+func column[T int64 | string | []byte](v *rowValues, nullable bool) (x T, ok bool) {
 	value := v.value()
 	if x, ok = value.(T); !ok && (value != nil || !nullable) && v.err == nil {
 		want := "text"
-		if _, isInt := any(x).(int64); isInt {
+		switch any(x).(type) {
+		case int64:
 			want = "an integer"
+		case []byte:
+			want = "a blob"
 		}
 		v.err = fmt.Errorf("column %s holds %T %q where %s belongs", v.cols[v.col-1], value, fmt.Sprint(value), want)
 	}
