@@ -249,7 +249,8 @@ type basisStream struct {
 }
 
 // The queries of a basisStream, each of one table's rows in the order
-// of its key, the game's key first; %s is the condition of streamWhere.
+// of its key, the game's key first; %s is the condition streamQuery
+// writes.
 const (
 	turnsStream = `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
 		FROM turns %s ORDER BY game, turn`
