@@ -192,7 +192,10 @@ func (s *Store) RemoveGames(ctx context.Context, refs []string) ([]Removed, erro
 			return nil, err
 		}
 	}
-	return found, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return found, s.refreshRatings(ctx)
 }
 
 // selectWhere calls emit with each stored game of the condition on games

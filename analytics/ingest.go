@@ -131,7 +131,10 @@ func (s *Store) Ingest(ctx context.Context, paths []string, o IngestOptions) (In
 		// were written.
 		return st, context.Cause(ctx)
 	}
-	return st, runErr
+	if runErr != nil {
+		return st, runErr
+	}
+	return st, s.refreshRatings(ctx)
 }
 
 // WriteError is an ingest stopped by an error of the database (a full

@@ -24,7 +24,6 @@ func (s *Store) EachFinishedGame(ctx context.Context, f filter.Filter, emit func
 	if err != nil {
 		return err
 	}
-	_, err = selectOrdered(ctx, s.db, "g.finished AND ("+where+")", args,
-		"coalesce(g.date, ''), coalesce(g.round, '') COLLATE "+roundCollation+", g.id, g.gid", false, emit)
+	_, err = selectOrdered(ctx, s.db, "g.finished AND ("+where+")", args, ratingOrder, false, emit)
 	return err
 }

@@ -1,12 +1,8 @@
 package rating
 
 import (
-	"context"
 	"math"
 	"sort"
-
-	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // HistoryLimit is the most points of a player's rating history a Ladder
@@ -61,6 +57,7 @@ type Ladder struct {
 	open        bool
 	date, round string
 	pending     map[string]map[string]*tally
+	history     bool // whether each player's history is kept
 }
 
 type entry struct {
@@ -73,14 +70,60 @@ type entry struct {
 // tally is a player's results against one opponent in a period.
 type tally struct{ n, score float64 }
 
-// NewLadder returns a ladder with no player.
+// NewLadder returns a ladder with no player, which keeps each player's
+// history (see History).
 func NewLadder() *Ladder {
-	return &Ladder{players: map[string]*entry{}, pending: map[string]map[string]*tally{}}
+	l := Restore(State{})
+	l.history = true
+	return l
+}
+
+// State is what a ladder has to keep to take more games: the periods
+// rated, the date and round of the last one, and each player's entry.
+type State struct {
+	Periods     int
+	Date, Round string // of the last period
+	Players     []Entry
+}
+
+// Entry is a player's state: the rating after the last period they
+// played in (Last, from 1), and the finished games rated.
+type Entry struct {
+	Name  string
+	Last  int
+	Games int
+	Rating
+}
+
+// State returns the ladder's state, its players by name. It closes the
+// period gathered: the games added after it are of later periods.
+func (l *Ladder) State() State {
+	l.closePeriod()
+	st := State{Periods: l.periods, Date: l.date, Round: l.round, Players: make([]Entry, 0, len(l.players))}
+	for name, e := range l.players {
+		st.Players = append(st.Players, Entry{Name: name, Last: e.last, Games: e.games, Rating: e.rating})
+	}
+	sort.Slice(st.Players, func(i, j int) bool { return st.Players[i].Name < st.Players[j].Name })
+	return st
+}
+
+// Restore returns the ladder whose State is st: the games it takes
+// (Add) must be of periods after st's last, and its ratings are then
+// those of a ladder that took every game from the start. It keeps no
+// history (History gives nil): Restore(State{}) is an empty ladder whose
+// memory grows with the players alone, not with their periods.
+func Restore(st State) *Ladder {
+	l := &Ladder{players: make(map[string]*entry, len(st.Players)), pending: map[string]map[string]*tally{},
+		periods: st.Periods, date: st.Date, round: st.Round}
+	for _, p := range st.Players {
+		l.players[p.Name] = &entry{rating: p.Rating, last: p.Last, games: p.Games}
+	}
+	return l
 }
 
 // Add counts a finished game. Games must come in their periods' order
-// (as analytics.Store.EachFinishedGame gives them); a game of a new date
-// or round closes the period before.
+// (as analytics.RatingOrder gives them); a game of a new date or round
+// closes the period before.
 func (l *Ladder) Add(g Game) {
 	if l.open && (g.Date != l.date || g.Round != l.round) {
 		l.closePeriod()
@@ -154,6 +197,9 @@ func (l *Ladder) closePeriod() {
 	for i, name := range names {
 		e := l.players[name]
 		e.rating, e.last = updated[i], k
+		if !l.history {
+			continue
+		}
 		e.history = append(e.history, Point{Period: k, Date: l.date, Round: l.round, Rating: updated[i]})
 		if len(e.history) > HistoryLimit {
 			e.history = append(e.history[:0], e.history[len(e.history)-HistoryLimit:]...)
@@ -198,7 +244,8 @@ func (l *Ladder) Players() []Player {
 }
 
 // History returns a player's rating after each period they played in,
-// at most the latest HistoryLimit; nil for a player not rated.
+// at most the latest HistoryLimit; nil for a player not rated, and for
+// every player of a ladder that keeps no history (see Restore).
 func (l *Ladder) History(name string) []Point {
 	l.closePeriod()
 	if e := l.players[name]; e != nil {
@@ -211,24 +258,4 @@ func (l *Ladder) History(name string) []Point {
 func (l *Ladder) Periods() int {
 	l.closePeriod()
 	return l.periods
-}
-
-// FromStore rates the finished games of s that f selects, in the order
-// of analytics.RatingOrder. When f selects nothing, the error is a
-// *filter.NoGamesError.
-func FromStore(ctx context.Context, s *analytics.Store, f filter.Filter) (*Ladder, error) {
-	l := NewLadder()
-	err := s.EachFinishedGame(ctx, f, func(g *analytics.Game) error {
-		seats := make([]Seat, len(g.Players))
-		for i, p := range g.Players {
-			seats[i] = Seat{Name: p.Name, Place: p.Rank}
-		}
-		l.Add(Game{Date: g.Date, Round: g.Round, Seats: seats})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	l.closePeriod()
-	return l, nil
 }

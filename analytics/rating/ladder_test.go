@@ -1,120 +1,49 @@
-package rating_test
+package rating
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
-
-	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/rating"
-	"github.com/towerlog/towerlog/generate"
 )
 
-// storeOf ingests files into a new database, one file at a time in the
-// order given, so that the games' keys follow that order.
-func storeOf(t *testing.T, files []string) *analytics.Store {
-	t.Helper()
-	ctx := context.Background()
-	s, err := analytics.Open(ctx, filepath.Join(t.TempDir(), "towerlog.db"))
-	if err != nil {
-		t.Fatal(err)
+// TestRestore rates four periods at once, and the same periods two by
+// two, the ladder between them kept as its State: the ratings are equal
+// to the last bit, a player who sat out the last periods included.
+func TestRestore(t *testing.T) {
+	games := []Game{
+		{"2025-01-01", "1", []Seat{{"Anna", 1}, {"Bruno", 2}, {"Chloé", 3}}},
+		{"2025-01-01", "1", []Seat{{"Dmitri", 1}, {"Emeka", 2}}},
+		{"2025-01-01", "2", []Seat{{"Chloé", 1}, {"Anna", 1}}},
+		{"2025-01-08", "1", []Seat{{"Bruno", 1}, {"Dmitri", 2}, {"Anna", 3}}},
+		{"2025-01-15", "1", []Seat{{"Emeka", 1}, {"Bruno", 2}}},
+		{"2025-01-15", "1", []Seat{{"Anna", 2}, {"Dmitri", 1}}},
 	}
-	t.Cleanup(func() { s.Close() })
-	for _, f := range files {
-		if _, err := s.Ingest(ctx, []string{f}, analytics.IngestOptions{}); err != nil {
-			t.Fatal(err)
-		}
+	whole := NewLadder()
+	for _, g := range games {
+		whole.Add(g)
 	}
-	return s
-}
-
-// firstGameID is the id of the game of key 1.
-func firstGameID(t *testing.T, s *analytics.Store) string {
-	t.Helper()
-	g, err := s.Game(context.Background(), 1)
-	if err != nil {
-		t.Fatal(err)
+	first := NewLadder()
+	for _, g := range games[:3] {
+		first.Add(g)
 	}
-	return g.ID
-}
-
-// TestOrderIndependent ingests the same archive in two orders: the
-// ratings and every player's history are equal to the last bit.
-func TestOrderIndependent(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	files, err := generate.Archive(ctx, dir, generate.ArchiveOptions{Games: 60, Files: 4, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
+	st := first.State()
+	if st.Periods != 2 || st.Date != "2025-01-01" || st.Round != "2" || len(st.Players) != 5 || st.Players[0].Name != "Anna" {
+		t.Fatalf("state after two periods: %+v", st)
 	}
-	reversed := []string{files[3], files[2], files[1], files[0]}
-	a, b := storeOf(t, files), storeOf(t, reversed)
-	if firstGameID(t, a) == firstGameID(t, b) {
-		t.Fatal("the two databases store the games in the same order: the test would prove nothing")
+	// Chloé played the periods 1 and 2, 2 games.
+	if c := st.Players[2]; c.Name != "Chloé" || c.Last != 2 || c.Games != 2 {
+		t.Errorf("Chloé's entry %+v, want last period 2, 2 games", c)
 	}
-	la, err := rating.FromStore(ctx, a, filter.Filter{})
-	if err != nil {
-		t.Fatal(err)
+	then := Restore(st)
+	for _, g := range games[3:] {
+		then.Add(g)
 	}
-	lb, err := rating.FromStore(ctx, b, filter.Filter{})
-	if err != nil {
-		t.Fatal(err)
+	if got, want := then.Players(), whole.Players(); !reflect.DeepEqual(got, want) {
+		t.Errorf("restored and continued:\n%+v\nwant:\n%+v", got, want)
 	}
-	pa, pb := la.Players(), lb.Players()
-	if len(pa) < 5 || !reflect.DeepEqual(pa, pb) {
-		t.Fatalf("ratings differ with the order of ingest:\n%+v\n%+v", pa, pb)
+	if then.Periods() != 4 || !reflect.DeepEqual(then.State(), whole.State()) {
+		t.Errorf("state %+v, want %+v", then.State(), whole.State())
 	}
-	for _, p := range pa {
-		if !reflect.DeepEqual(la.History(p.Name), lb.History(p.Name)) {
-			t.Errorf("%s's history differs with the order of ingest", p.Name)
-		}
-		if p.Games == 0 || len(la.History(p.Name)) == 0 {
-			t.Errorf("%s is listed with no rated game", p.Name)
-		}
-	}
-}
-
-// TestUnfinishedChangesNothing adds an unfinished game of a rated player
-// and a newcomer: the ratings stay as they were, and the newcomer, who
-// finished no game, is not rated.
-func TestUnfinishedChangesNothing(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	files, err := generate.Archive(ctx, dir, generate.ArchiveOptions{Games: 20, Files: 1, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile("../../testdata/games/duel-discard.cgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The first 12 turns of the game, Result "*": valid and unfinished.
-	lines := strings.Split(string(src), "\n")
-	var cut []string
-	for _, l := range lines[:20] {
-		cut = append(cut, strings.Replace(l, `[Result "108-153"]`, `[Result "*"]`, 1))
-	}
-	unfinished := filepath.Join(dir, "unfinished.cgn")
-	if err := os.WriteFile(unfinished, []byte(strings.Join(cut, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	before, err := rating.FromStore(ctx, storeOf(t, files), filter.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	withUnfinished := storeOf(t, append(files, unfinished))
-	if n, err := withUnfinished.CountGames(ctx, filter.Filter{Result: "unfinished"}); err != nil || n != 1 {
-		t.Fatalf("%d unfinished games stored (%v), want 1", n, err)
-	}
-	after, err := rating.FromStore(ctx, withUnfinished, filter.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(before.Players(), after.Players()) {
-		t.Errorf("an unfinished game changed the ratings:\n%+v\n%+v", before.Players(), after.Players())
+	if then.History("Anna") != nil || whole.History("Anna") == nil {
+		t.Error("a restored ladder keeps a history, or a new one none")
 	}
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/engine"
 )
 
@@ -159,7 +158,7 @@ func (r *report) leaderboard() error {
 		}
 		return analytics.Record{}
 	}
-	ladder, err := rating.FromStore(r.ctx, r.s, r.f)
+	ladder, err := r.s.Ladder(r.ctx, r.f)
 	if err != nil {
 		return err
 	}

@@ -76,7 +76,7 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 	if err := w.assets(); err != nil {
 		return st, err
 	}
-	if w.ladder, err = rating.FromStore(ctx, s, o.Filter); err != nil {
+	if w.ladder, err = s.RatingHistory(ctx, o.Filter); err != nil {
 		return st, err
 	}
 	prune := func() error {

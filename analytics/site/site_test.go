@@ -13,7 +13,6 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/analytics/site"
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/demo"
@@ -230,7 +229,7 @@ func TestListPages(t *testing.T) {
 // checkRatings compares the index's rating list with the ladder's.
 func checkRatings(t *testing.T, s *analytics.Store, dir string) {
 	t.Helper()
-	l, err := rating.FromStore(context.Background(), s, filter.Filter{})
+	l, err := s.Ladder(context.Background(), filter.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/analytics/rating"
 )
 
 func newStatsCmd() *cobra.Command {
@@ -64,7 +63,7 @@ func runRatings(cmd *cobra.Command, o queryOptions) error {
 		return &exitError{exitUsage, err}
 	}
 	defer s.Close()
-	l, err := rating.FromStore(cmd.Context(), s, o.filter.filter())
+	l, err := s.Ladder(cmd.Context(), o.filter.filter())
 	if err != nil {
 		return selectionError(err)
 	}
