@@ -10,8 +10,9 @@
 -- it; an ingest or a removal rates again at its end (Store.RefreshRatings
 -- in analytics/ratings.go), continuing from the stored state when stale
 -- is 1 and every game added sorts after the last period. Readers read
--- the snapshot only when stale is 0. Documented in docs/schema.md; keep
--- the two in step.
+-- the snapshot only when stale is 0. A later migration that rebuilds
+-- games or players must create these triggers again. Documented in
+-- docs/schema.md; keep the two in step.
 CREATE TABLE ratings (
 	name       TEXT PRIMARY KEY,
 	rating     REAL NOT NULL,
