@@ -4,8 +4,8 @@
 # (one process for the whole archive, with the rates of its first tenth
 # and of its last, to compare as the database grows), report, stats,
 # standings, select, games list, the Parquet ingest with one process and
-# with two (two shards, -j 1 each), and DuckDB's leaderboard query
-# (docs/scale.md) over the Parquet tables.
+# with two (two shards, -j 1 each), and DuckDB's leaderboard and stats queries
+# (docs/scale.md), each in a run of its own, over the Parquet tables.
 # It prints one table: wall time, games a second, CPU seconds, peak memory
 # (the largest of the runs of a step) and bytes a game (of the CGN, the
 # database, the Parquet directory), with the load average before each
@@ -207,20 +207,24 @@ if want parquet2; then
 	row "ingest --format parquet, 2 processes" "$out/parquet2" "$games" "$(du -sb "$out/pq2" | cut -f1)" "$l"
 fi
 
-# DuckDB's leaderboard over the shards of the one-process run.
+# DuckDB's leaderboard and stats over the shards of the one-process run.
 if want duckdb; then
 	begin 11 duckdb
 	if [ ! -d scripts/duckdb/node_modules/@duckdb/node-api ]; then
 		(cd scripts/duckdb && npm ci --silent)
 	fi
-	node -e '
-		const md = require("fs").readFileSync(process.argv[1], "utf8");
-		const sql = md.match(/-- query: leaderboard\n([\s\S]*?)```/)[1];
-		process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { leaderboard: sql } }));
-	' "$repo/docs/scale.md" "$out/pq1" >"$out/leaderboard.json"
-	l=$(load)
-	timed "$out/duckdb" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/leaderboard.json'"
-	row "DuckDB leaderboard over Parquet" "$out/duckdb" "$games" "" "$l"
+	# The leaderboard, then stats' figures, each in a run of its own.
+	for q in leaderboard stats; do
+		node -e '
+			const md = require("fs").readFileSync(process.argv[1], "utf8");
+			const name = process.argv[3];
+			const sql = md.match(new RegExp("-- query: " + name + "\\n([\\s\\S]*?)```"))[1];
+			process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { [name]: sql } }));
+		' "$repo/docs/scale.md" "$out/pq1" "$q" >"$out/$q.json"
+		l=$(load)
+		timed "$out/duckdb-$q" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/$q.json'"
+		row "DuckDB $q over Parquet" "$out/duckdb-$q" "$games" "" "$l"
+	done
 fi
 
 echo "$games 4-player games, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
