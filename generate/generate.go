@@ -24,14 +24,18 @@ func Game(gen *engine.Generator, o engine.GenOptions, tags map[string]string) (*
 	if err != nil {
 		return nil, err
 	}
-	return write(o, moves, tags)
+	return write(o, moves, nil, tags)
 }
 
-// write writes the moves of a game played with options o as Game does.
-func write(o engine.GenOptions, moves []engine.Move, tags map[string]string) (*record.Game, error) {
+// write writes the moves of a game played with options o as Game does,
+// the seats named by names (nil: Names).
+func write(o engine.GenOptions, moves []engine.Move, names []string, tags map[string]string) (*record.Game, error) {
+	if names == nil {
+		names = Names
+	}
 	players := make([]replay.Player, o.Players)
 	for i := range players {
-		players[i] = replay.Player{Name: Names[i], Colour: replay.DefaultColours[i]}
+		players[i] = replay.Player{Name: names[i], Colour: replay.DefaultColours[i]}
 	}
 	return replay.Write(players, engine.Setup{Players: o.Players, Rules: o.Rules}, moves, replay.WriteOptions{Tags: tags, Scores: true})
 }
@@ -57,8 +61,23 @@ type Series struct {
 	// Player, if set, plays the games instead of the engine's generator
 	// (Style is then not read).
 	Player *Player
+	// Club, if set, seats the games from a pool of members and groups
+	// them into events; without it the seats are named by Names and
+	// every game is a round of one event.
+	Club *Club
 	// Done, if set, is called after each game is written.
 	Done func()
+}
+
+// Check says what is wrong with the series, before any game is played.
+func (s Series) Check() error {
+	if s.Club == nil {
+		return nil
+	}
+	if s.Club.EventGames > 0 && s.Seed == 0 {
+		return fmt.Errorf("games grouped into events are numbered by their seeds from 1: the seed must not be 0")
+	}
+	return s.Club.check(s.MaxPlayers)
 }
 
 // options returns the generator's options for game i.
@@ -68,26 +87,33 @@ func (s Series) options(i int) engine.GenOptions {
 
 // game plays game i of the series, with tags that say where it comes
 // from: Event, Round (i+1) and Source (the seed and style that replay it).
-func (s Series) game(gen *engine.Generator, i int) (*record.Game, error) {
+func (s Series) game(gen *engine.Generator, seats *seater, i int) (*record.Game, error) {
 	o := s.options(i)
 	style := StyleName(o.Style)
 	if s.Player != nil {
 		style = s.Player.Name
 	}
 	tags := map[string]string{
-		"Event":  "towerlog generated games",
-		"Round":  strconv.Itoa(i + 1),
-		"Source": fmt.Sprintf("towerlog generate --seed %d --style %s", o.Seed, style),
+		"Event": "towerlog generated games",
+		"Round": strconv.Itoa(i + 1),
 	}
+	var names []string
+	if seats != nil {
+		names, tags = seats.seat(o.Seed, o.Players, s.MinPlayers, s.MaxPlayers)
+	}
+	tags["Source"] = fmt.Sprintf("towerlog generate --seed %d --style %s", o.Seed, style)
 	var rg *record.Game
 	var err error
 	if s.Player != nil {
 		var moves []engine.Move
 		if moves, err = s.Player.Play(o); err == nil {
-			rg, err = write(o, moves, tags)
+			rg, err = write(o, moves, names, tags)
 		}
 	} else {
-		rg, err = Game(gen, o, tags)
+		var moves []engine.Move
+		if _, moves, err = gen.Generate(o); err == nil {
+			rg, err = write(o, moves, names, tags)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("game %d (seed %d): %w", i+1, o.Seed, err)
@@ -98,10 +124,17 @@ func (s Series) game(gen *engine.Generator, i int) (*record.Game, error) {
 // each plays the games of the series in order and calls emit with each
 // one's number and CGN text (valid until emit returns).
 func (s Series) each(emit func(i int, text []byte) error) error {
+	if err := s.Check(); err != nil {
+		return err
+	}
 	gen := engine.NewGenerator()
+	var seats *seater
+	if s.Club != nil {
+		seats = &seater{club: *s.Club}
+	}
 	var buf []byte
 	for i := 0; i < s.Games; i++ {
-		rg, err := s.game(gen, i)
+		rg, err := s.game(gen, seats, i)
 		if err != nil {
 			return err
 		}

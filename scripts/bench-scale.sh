@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The commands of towerlog on an archive of GAMES 4-player Tower games, one
-# after the other, each under /usr/bin/time: validate, the SQLite ingest
-# (one process for the whole archive, with the rates of its first tenth
-# and of its last, to compare as the database grows), report, stats,
-# standings, select, games list, the Parquet ingest with one process and
-# with two (two shards, -j 1 each), and DuckDB's leaderboard and stats queries
-# (docs/scale.md), each in a run of its own, over the Parquet tables.
+# The commands of towerlog on a club-shaped archive of GAMES 4-player
+# Tower games (each table's players drawn from a pool of 10,000 names, the
+# games grouped into events of 100: towerlog generate --pool 10000
+# --event-games 100), one after the other, each under /usr/bin/time:
+# validate, the SQLite ingest (one process for the whole archive, with the
+# rates of its first tenth and of its last, to compare as the database
+# grows), report, stats, standings of one event, select of every game (the
+# extraction), select --player of one player's games, games list (and the
+# time to its first line), the Parquet ingest with one process and with
+# two (two shards, -j 1 each), and DuckDB's leaderboard and stats queries
+# (docs/scale.md) over the Parquet tables.
 # It prints one table: wall time, games a second, CPU seconds, peak memory
 # (the largest of the runs of a step) and bytes a game (of the CGN, the
 # database, the Parquet directory), with the load average before each
@@ -13,8 +17,8 @@
 #
 #   scripts/bench-scale.sh [GAMES [STEP...]]     (default 10000, every step)
 #
-# STEPs: validate ingest report stats standings select list parquet1
-# parquet2 duckdb. Naming some runs those alone (report to list need the
+# STEPs: validate ingest report stats standings select player list
+# parquet1 parquet2 duckdb. Naming some runs those alone (report to list need the
 # database of an earlier ingest, duckdb the shards of parquet1) and keeps
 # the rows of the steps run before, so that a step can be run again after
 # a change; the table then says which commit each row was measured with.
@@ -28,7 +32,7 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 games=${1:-10000}
 shift || true
-all="validate ingest report stats standings select list parquet1 parquet2 duckdb"
+all="validate ingest report stats standings select player list parquet1 parquet2 duckdb"
 steps=${*:-$all}
 for s in $steps; do
 	case " $all " in *" $s "*) ;; *)
@@ -45,7 +49,7 @@ if [ "$games" -lt "$parts" ] || [ $((games % parts)) -ne 0 ]; then
 fi
 per=$((games / parts))
 base=${TOWERLOG_SCALE_DIR:-/tmp/towerlog-scale}
-work=$base/$games
+work=$base/club-$games
 mkdir -p "$work/archive"
 go build -o "$work/towerlog" ./cmd/towerlog
 tl=$work/towerlog
@@ -56,7 +60,7 @@ git diff --quiet HEAD -- . 2>/dev/null || commit="$commit+changes"
 for i in $(seq 0 $((parts - 1))); do
 	f=$work/archive/part-$i.cgn
 	[ -s "$f" ] && continue
-	"$tl" generate --games "$per" --players 4 --seed $((1 + i * per)) -o "$f.tmp" >/dev/null &
+	"$tl" generate --games "$per" --players 4 --pool 10000 --event-games 100 --seed $((1 + i * per)) -o "$f.tmp" >/dev/null &
 	if [ $((i % 2)) -eq 1 ]; then wait; fi
 done
 wait
@@ -165,35 +169,60 @@ if want ingest; then
 	echo "$first $lastwall" >"$out/ingest.tenths"
 fi
 
+# The player of select --player: the first seat of the first game.
+player=$(sed -n 's/^\[Players "\([^:]*\):.*/\1/p;T;q' "$work/archive/part-0.cgn")
+
 n=3
-for step in report stats standings select list; do
+for step in report stats standings select player list; do
 	n=$((n + 1))
 	want $step || continue
 	begin "0$n" $step
 	l=$(load)
+	name=$step
 	case $step in
 	report) timed "$out/$step" "$tl" report --db "$out/towerlog.db" -o "$out/report.html" ;;
 	stats) timed "$out/$step" "$tl" stats --db "$out/towerlog.db" ;;
-	standings) timed "$out/$step" "$tl" standings --db "$out/towerlog.db" --event "towerlog generated games" ;;
-	select) timed "$out/$step" "$tl" select --db "$out/towerlog.db" ;;
-	list) timed "$out/$step" "$tl" games list --db "$out/towerlog.db" ;;
+	standings)
+		name="standings of one event"
+		timed "$out/$step" "$tl" standings --db "$out/towerlog.db" --event "Club event 1"
+		;;
+	select)
+		name="select (every game)"
+		timed "$out/$step" "$tl" select --db "$out/towerlog.db"
+		;;
+	player)
+		name="select --player $player"
+		timed "$out/$step" "$tl" select --db "$out/towerlog.db" --player "$player"
+		;;
+	list)
+		name="games list"
+		# The time to the first line: the clock read when the pipe
+		# gives it, against the clock before the start.
+		t0=$(date +%s.%N)
+		"$tl" games list --db "$out/towerlog.db" | { IFS= read -r _ && date +%s.%N >"$out/list.first"; cat >/dev/null; }
+		first=$(awk -v a="$t0" '{ print $1 - a }' "$out/list.first")
+		timed "$out/$step" "$tl" games list --db "$out/towerlog.db"
+		;;
 	esac
-	name=$step
-	[ "$step" = list ] && name="games list"
 	row "$name" "$out/$step" "$games" "" "$l"
+	if [ "$step" = list ]; then
+		awk -v name="  first line" -v wall="$first" -v load="$l" -v commit="$commit" 'BEGIN {
+			printf "%-38s %9.2f %10s %9s %8s %10s %6s %s\n", name, wall, "-", "-", "-", "-", load, commit
+		}' >>"$rows"
+	fi
 done
 
 # Parquet: one process on every core, then two processes of one core each
 # on half the archive, at once (wall: the longer; CPU: both).
 if want parquet1; then
-	begin 09 parquet1
+	begin 10 parquet1
 	rm -rf "$out/pq1"
 	l=$(load)
 	timed "$out/parquet1" "$tl" ingest --format parquet -o "$out/pq1" --shard all "$work/archive"
 	row "ingest --format parquet, 1 process" "$out/parquet1" "$games" "$(du -sb "$out/pq1" | cut -f1)" "$l"
 fi
 if want parquet2; then
-	begin 10 parquet2
+	begin 11 parquet2
 	rm -rf "$out/pq2"
 	l=$(load)
 	half=$((parts / 2))
@@ -207,31 +236,34 @@ if want parquet2; then
 	row "ingest --format parquet, 2 processes" "$out/parquet2" "$games" "$(du -sb "$out/pq2" | cut -f1)" "$l"
 fi
 
-# DuckDB's leaderboard and stats over the shards of the one-process run.
+# DuckDB's leaderboard and stats queries (docs/scale.md), each in a
+# process of its own, over the shards of the one-process run.
 if want duckdb; then
-	begin 11 duckdb
+	begin 12 duckdb
 	if [ ! -d scripts/duckdb/node_modules/@duckdb/node-api ]; then
 		(cd scripts/duckdb && npm ci --silent)
 	fi
-	# The leaderboard, then stats' figures, each in a run of its own.
 	for q in leaderboard stats; do
 		node -e '
 			const md = require("fs").readFileSync(process.argv[1], "utf8");
-			const name = process.argv[3];
-			const sql = md.match(new RegExp("-- query: " + name + "\\n([\\s\\S]*?)```"))[1];
-			process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { [name]: sql } }));
-		' "$repo/docs/scale.md" "$out/pq1" "$q" >"$out/$q.json"
+			const q = process.argv[3];
+			const sql = md.match(new RegExp("-- query: " + q + "\\n([\\s\\S]*?)```"))[1];
+			process.stdout.write(JSON.stringify({ dir: process.argv[2], queries: { [q]: sql } }));
+		' "$repo/docs/scale.md" "$out/pq1" "$q" >"$out/duckdb-$q.json"
 		l=$(load)
-		timed "$out/duckdb-$q" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/$q.json'"
+		timed "$out/duckdb-$q" sh -c "node '$repo/scripts/duckdb/query.mjs' < '$out/duckdb-$q.json'"
 		row "DuckDB $q over Parquet" "$out/duckdb-$q" "$games" "" "$l"
 	done
 fi
 
-echo "$games 4-player games, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$games 4-player games of a pool of 10,000 players in events of 100, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-38s %9s %10s %9s %8s %10s %6s %s\n" step "wall s" "games/s" "CPU-s" "RSS MB" "bytes/game" load commit
 cat "$out"/rows/*.txt
 if [ -f "$out/ingest" ]; then
 	db=$(stat -c %s "$out/towerlog.db")
 	awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
 	[ -f "$out/ingest.tenths" ] && awk '{ printf "last tenth / first tenth of the ingest, games/s: %.2f\n", $1 / $2 }' "$out/ingest.tenths"
+fi
+if [ -f "$out/stats" ] && [ -f "$out/duckdb-stats" ]; then
+	awk 'NR == FNR { s = $1; next } { printf "stats / DuckDB stats over Parquet: %.2f\n", s / $1 }' "$out/stats" "$out/duckdb-stats"
 fi

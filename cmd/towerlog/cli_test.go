@@ -52,6 +52,19 @@ func TestGenerateDeterministicAndDirectory(t *testing.T) {
 	}
 }
 
+// TestGenerateClub checks that --pool and --event-games reach the
+// games: the game of seed 12 in events of 10 games is round 2 of the
+// second event, its players named as the pool names them.
+func TestGenerateClub(t *testing.T) {
+	code, out, errOut := runCLI(t, "generate", "--games", "1", "--seed", "12", "--pool", "100", "--event-games", "10")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	if !strings.HasPrefix(out, "[Event \"Club event 2\"]\n[Date \"2001.01.02\"]\n[Round \"2\"]\n[Players \"") {
+		t.Errorf("tags:\n%s", out[:min(len(out), 200)])
+	}
+}
+
 func TestGenerateUsageErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -59,6 +72,10 @@ func TestGenerateUsageErrors(t *testing.T) {
 	}{
 		{[]string{"generate", "--players", "7"}, `--players "7": give a number of players from 1 to 6, or a range such as 2-6`},
 		{[]string{"generate", "--rules", "tower dragons=yes"}, `--rules: rules: unknown flag "dragons"`},
+		{[]string{"generate", "--event-games", "100"}, `--event-games needs --pool: the players of the events are drawn from it`},
+		{[]string{"generate", "--pool", "3"}, `--pool 3: a pool of 3 players cannot seat a game of 4`},
+		{[]string{"generate", "--pool", "-1"}, `--pool must be positive`},
+		{[]string{"generate", "--pool", "10", "--event-games", "5", "--seed", "0"}, `--pool 10: games grouped into events are numbered by their seeds from 1: the seed must not be 0`},
 	} {
 		code, _, errOut := runCLI(t, c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.msg) {

@@ -24,6 +24,8 @@ type generateOptions struct {
 	out     string
 	style   string
 	force   bool
+	// pool and eventGames shape a club's archive (generate.Club).
+	pool, eventGames int
 }
 
 func newGenerateCmd() *cobra.Command {
@@ -43,11 +45,22 @@ replaced only with --force.
 
 --style review plays every turn as the best move a review of it finds
 (towerlog review with ` + "`" + `--rollouts 200` + "`" + `), the draws still from the seed: a few
-seconds per game on two cores.`,
+seconds per game on two cores.
+
+--pool N seats each table from a pool of N players (Anna1, Bruno1, ...,
+Anna2, ...) instead of the same names at every table, and --event-games M
+groups the games into events of M games, as a club or a federation plays
+them: the game of seed s is round (s-1) mod M + 1 of "Club event E",
+E = (s-1)/M + 1, dated a day after the event before it; each event draws
+its entrants from the pool (enough for each to play about ten games of
+it) and each table its players from the entrants. Tables and events
+depend only on the seeds, so an archive generated in parts of
+consecutive seeds is the archive generated whole.`,
 		Example: `  towerlog generate --games 100 --players 4 --seed 1 -o games.cgn
   towerlog generate --games 10000 --players 2-6 --seed 7 -o corpus/
   towerlog generate --games 5 --players 3 --seed 9 --rules "tower range=diagonal farmers=off"
-  towerlog generate --games 300 --players 2-5 --seed 1 --style greedy -o club.cgn`,
+  towerlog generate --games 300 --players 2-5 --seed 1 --style greedy -o club.cgn
+  towerlog generate --games 100000 --players 4 --pool 10000 --event-games 100 -o federation.cgn`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenerate(cmd, o)
@@ -59,6 +72,8 @@ seconds per game on two cores.`,
 	cmd.Flags().StringVar(&o.rules, "rules", "tower", `rules, as in the CGN Rules tag (e.g. "base", "tower reopen=no")`)
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", `output file or directory ("-" or none: standard output)`)
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing files")
+	cmd.Flags().IntVar(&o.pool, "pool", 0, "draw each table's players from a pool of N names")
+	cmd.Flags().IntVar(&o.eventGames, "event-games", 0, "group the games into events of M games (needs --pool)")
 	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often), greedy (like sensible players) or review (each turn the best move a review finds; slow)")
 	return cmd
 }
@@ -97,9 +112,20 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 	if o.games < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--games must not be negative")}
 	}
+	s := generate.Series{Games: o.games, MinPlayers: lo, MaxPlayers: hi, Seed: o.seed, Rules: rules, Style: style, Player: player}
+	switch {
+	case o.pool > 0:
+		s.Club = &generate.Club{Pool: o.pool, EventGames: o.eventGames}
+	case o.pool < 0:
+		return &exitError{exitUsage, fmt.Errorf("--pool must be positive")}
+	case cmd.Flags().Changed("event-games"):
+		return &exitError{exitUsage, fmt.Errorf("--event-games needs --pool: the players of the events are drawn from it")}
+	}
+	if err := s.Check(); err != nil {
+		return &exitError{exitUsage, fmt.Errorf("--pool %d: %w", o.pool, err)}
+	}
 	bar := newProgress(cmd.ErrOrStderr(), o.games, "generating")
-	s := generate.Series{Games: o.games, MinPlayers: lo, MaxPlayers: hi, Seed: o.seed, Rules: rules, Style: style, Player: player,
-		Done: func() { advance(bar) }}
+	s.Done = func() { advance(bar) }
 	switch {
 	case o.out == "" || o.out == "-":
 		err = s.Write(cmd.OutOrStdout())
