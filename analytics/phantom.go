@@ -53,12 +53,12 @@ type CountQuery struct {
 // aggregate over the seats of the selected games with the Phantom, whose
 // figures are columns of players.
 func (t PhantomTally) Queries() []CountQuery {
-	return []CountQuery{{`SELECT p.name, ` + phantomSQL + ` FROM players p JOIN sel ON sel.gid = p.game
+	return []CountQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM players p JOIN sel ON sel.gid = p.game
 		JOIN games g ON g.gid = p.game WHERE ` + phantomGame + ` GROUP BY p.name`,
 		func(rows *sql.Rows) error {
 			var name string
 			var ps phantomSums
-			if err := rows.Scan(append([]any{&name}, ps.dest()...)...); err != nil {
+			if err := rows.Scan(append([]any{&name, &ps.games}, ps.dest()...)...); err != nil {
 				return err
 			}
 			t[name] = ps.counts()
@@ -69,20 +69,20 @@ func (t PhantomTally) Queries() []CountQuery {
 // phantomGame is true for a games row g of a game with the Phantom.
 const phantomGame = `instr(' ' || g.rules || ' ', ' phantom ') > 0`
 
-// phantomSQL sums, over rows p of players joined to their games g, the
-// games with the Phantom and the phantom's figures, as phantomSums
-// scans them.
-const phantomSQL = `sum(` + phantomGame + `), sum(p.phantom_city), sum(p.phantom_road), sum(p.phantom_cloister),
+// phantomSQL sums the phantom's figures over rows p of players, as
+// phantomSums.dest scans them.
+const phantomSQL = `sum(p.phantom_city), sum(p.phantom_road), sum(p.phantom_cloister),
 	sum(p.phantom_field), sum(p.phantom_tower), sum(p.phantom_second), sum(p.phantom_points), sum(p.phantom_lost),
 	sum(p.phantom_taken), sum(p.phantom_ransomed), sum(p.phantom_exchanged)`
 
-// phantomSums are the sums of phantomSQL.
+// phantomSums are the sums of phantomSQL, and the games with the
+// Phantom.
 type phantomSums struct {
 	games, city, road, cloister, field, tower, second, points, lost, taken, ransomed, exchanged int
 }
 
 func (s *phantomSums) dest() []any {
-	return []any{&s.games, &s.city, &s.road, &s.cloister, &s.field, &s.tower, &s.second, &s.points,
+	return []any{&s.city, &s.road, &s.cloister, &s.field, &s.tower, &s.second, &s.points,
 		&s.lost, &s.taken, &s.ransomed, &s.exchanged}
 }
 

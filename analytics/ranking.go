@@ -86,8 +86,8 @@ func PlayerRecords(ctx context.Context, q Queryer, prefix string, args []any) (m
 	return records, err
 }
 
-// recordSQL sums, over rows p of players joined to their games g, the
-// figures of a Record (Games, Wins, Margin, Points) of the finished
-// games.
-const recordSQL = `sum(g.finished), sum(g.finished AND p.rank = 1),
-	sum(CASE WHEN g.finished THEN p.margin ELSE 0 END), sum(CASE WHEN g.finished THEN p.score ELSE 0 END)`
+// recordSQL sums, over rows p of players, the figures of a Record
+// (Games, Wins, Margin, Points) of the finished games: those whose
+// players have places (rank 1 and on; 0 in an unfinished game).
+const recordSQL = `sum(p.rank > 0), sum(p.rank = 1),
+	sum(CASE WHEN p.rank > 0 THEN p.margin ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.score ELSE 0 END)`

@@ -78,40 +78,66 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 		return nil, err
 	}
 	// One aggregate over the selected games' seats: the figures are
-	// columns of players (PlayerRow), summed by SQLite.
+	// columns of players (PlayerRow), summed by SQLite. Without a filter
+	// it reads players alone, in the order of the index on names; a
+	// game is finished when its players have places (rank > 0).
+	from := `players p`
+	if where != "1" {
+		from += ` JOIN games g ON g.gid = p.game WHERE ` + where
+	}
 	var out []PlayerStats
-	err = EachRow(ctx, s.db, `SELECT p.name, `+recordSQL+`, sum(NOT g.finished),
-		sum(CASE WHEN g.finished THEN p.city_points ELSE 0 END), sum(CASE WHEN g.finished THEN p.road_points ELSE 0 END),
-		sum(CASE WHEN g.finished THEN p.cloister_points ELSE 0 END), sum(CASE WHEN g.finished THEN p.field_points ELSE 0 END),
+	sums := map[string]*phantomSums{}
+	err = EachRow(ctx, s.db, `SELECT p.name, `+recordSQL+`, sum(p.rank = 0),
+		sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
+		sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
 		sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
 		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), `+phantomSQL+`
-		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
-		p := &PlayerStats{Points: map[string]int{}}
+		FROM `+from+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
+		p := PlayerStats{Points: map[string]int{}}
 		var r Record
 		var city, road, cloister, field int
-		var ps phantomSums
+		ps := &phantomSums{}
 		dest := append([]any{&p.Name, &r.Games, &r.Wins, &r.Margin, &r.Points, &p.Unfinished, &city, &road, &cloister, &field,
 			&p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack, &p.RansomsPaid, &p.RansomsReceived, &p.FloorsBuilt},
 			ps.dest()...)
 		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		u := ps.counts()
 		p.Points["city"], p.Points["road"], p.Points["cloister"], p.Points["field"] = city, road, cloister, field
 		p.Games, p.Wins, p.Margin, p.TotalScore = r.Games, r.Wins, r.Margin, r.Points
 		if r.Games > 0 {
 			p.AverageScore = float64(r.Points) / float64(r.Games)
 			p.WinRate = float64(r.Wins) / float64(r.Games)
 		}
-		if u.Games > 0 {
-			p.Phantom = &PhantomUse{Games: u.Games, Placed: u.Total(), Second: u.Second, OnTowers: u.Placed["tower"],
-				Points: u.Points, CapturedByOthers: u.Lost, CapturedOfOthers: u.Taken, Ransomed: u.Ransomed, Exchanged: u.Swapped}
-		}
-		out = append(out, *p)
+		sums[p.Name] = ps
+		out = append(out, p)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	// The games with the Phantom, few or none in most archives: their
+	// rules are read from games.
+	err = EachRow(ctx, s.db, `SELECT p.name, count(*) FROM games g JOIN players p ON p.game = g.gid
+		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
+		var name string
+		var n int
+		if err := rows.Scan(&name, &n); err != nil {
+			return err
+		}
+		if ps := sums[name]; ps != nil {
+			ps.games = n
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if u := sums[out[i].Name].counts(); u.Games > 0 {
+			out[i].Phantom = &PhantomUse{Games: u.Games, Placed: u.Total(), Second: u.Second, OnTowers: u.Placed["tower"],
+				Points: u.Points, CapturedByOthers: u.Lost, CapturedOfOthers: u.Taken, Ransomed: u.Ransomed, Exchanged: u.Swapped}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := &out[i], &out[j]
