@@ -53,8 +53,8 @@ type CountQuery struct {
 // aggregate over the seats of the selected games with the Phantom, whose
 // figures are columns of players.
 func (t PhantomTally) Queries() []CountQuery {
-	return []CountQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM players p JOIN sel ON sel.gid = p.game
-		JOIN games g ON g.gid = p.game WHERE ` + phantomGame + ` GROUP BY p.name`,
+	return []CountQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM sel CROSS JOIN games g ON g.gid = sel.gid
+		CROSS JOIN players p ON p.game = g.gid WHERE ` + phantomGame + ` GROUP BY p.name`,
 		func(rows *sql.Rows) error {
 			var name string
 			var ps phantomSums

@@ -70,11 +70,14 @@ func SharesRank(a, b Record) bool {
 // PlayerRecords returns the Record of every player of the finished games
 // of sel, a table or WITH clause of one column gid that prefix (a WITH
 // clause, or "" when sel is a table q can read) defines with args: one
-// aggregate over the seats, whose margins are columns of players.
+// aggregate over the seats, whose margins are columns of players. It
+// reads the seats of the selected games by key (CROSS JOIN keeps sel
+// first), so that a small selection of a large archive reads its own
+// seats, not every seat in the order of the index on names.
 func PlayerRecords(ctx context.Context, q Queryer, prefix string, args []any) (map[string]*Record, error) {
 	records := map[string]*Record{}
-	err := EachRow(ctx, q, prefix+`SELECT p.name, `+recordSQL+` FROM players p JOIN sel ON sel.gid = p.game
-		JOIN games g ON g.gid = p.game WHERE g.finished GROUP BY p.name`, args, func(rows *sql.Rows) error {
+	err := EachRow(ctx, q, prefix+`SELECT p.name, `+recordSQL+` FROM sel CROSS JOIN players p ON p.game = sel.gid
+		WHERE p.rank > 0 GROUP BY p.name`, args, func(rows *sql.Rows) error {
 		var name string
 		r := &Record{}
 		if err := rows.Scan(&name, &r.Games, &r.Wins, &r.Margin, &r.Points); err != nil {

@@ -80,10 +80,13 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	// One aggregate over the selected games' seats: the figures are
 	// columns of players (PlayerRow), summed by SQLite. Without a filter
 	// it reads players alone, in the order of the index on names; a
-	// game is finished when its players have places (rank > 0).
+	// game is finished when its players have places (rank > 0). With
+	// one, it reads the games the filter selects (by an index when the
+	// filter has one, as for an event), then their seats by key: CROSS
+	// JOIN keeps games first.
 	from := `players p`
 	if where != "1" {
-		from += ` JOIN games g ON g.gid = p.game WHERE ` + where
+		from = `games g CROSS JOIN players p ON p.game = g.gid WHERE ` + where
 	}
 	var out []PlayerStats
 	sums := map[string]*phantomSums{}
@@ -118,7 +121,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	}
 	// The games with the Phantom, few or none in most archives: their
 	// rules are read from games.
-	err = EachRow(ctx, s.db, `SELECT p.name, count(*) FROM games g JOIN players p ON p.game = g.gid
+	err = EachRow(ctx, s.db, `SELECT p.name, count(*) FROM games g CROSS JOIN players p ON p.game = g.gid
 		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
 		var name string
 		var n int
