@@ -28,7 +28,6 @@ type CheckReport struct {
 // game refers to a stored game), then towerlog's own invariants: each
 // game has as many players rows as seats and as many turns rows as
 // turns, each player's score is the sum of their scorings and ransoms,
-// each player's figures are those the game's rows make (seat_figures),
 // and each record reads against its game's rows (the rows the record is
 // compressed against are all there, unchanged). The invariants are
 // checked only on a file that SQLite finds sound, since a damaged index
@@ -155,14 +154,6 @@ var countChecks = []struct{ query, line string }{
 		+ coalesce((SELECT sum(points) FROM ransoms r WHERE r.game = p.game AND r.payee = p.seat), 0)
 		- coalesce((SELECT sum(points) FROM ransoms r WHERE r.game = p.game AND r.payer = p.seat), 0) AS n FROM players p)
 		WHERE n <> score ORDER BY game, seat`, "game %v, seat %v: a score of %v, but its scorings and ransoms make %v"},
-	{`SELECT p.game, p.seat FROM players p JOIN seat_figures f ON f.game = p.game AND f.seat = p.seat
-		WHERE (` + figureList("p") + `) <> (` + figureList("f") + `) ORDER BY p.game, p.seat`,
-		"game %v, seat %v: the figures of players are not those the game's rows make (the view seat_figures)"},
-}
-
-// figureList lists figureColumns of the table alias t, for a row value.
-func figureList(t string) string {
-	return t + "." + strings.Join(figureColumns, ", "+t+".")
 }
 
 func (ck checker) checkCounts(ctx context.Context, r *CheckReport) error {

@@ -8,6 +8,10 @@ import (
 	"testing"
 )
 
+// figureColumns are the columns of players computed at ingest
+// (PlayerRow from Margin on).
+var figureColumns = Tables[tPlayers].Columns[slices.Index(Tables[tPlayers].Columns, "margin"):]
+
 // seatFigures reads the figures of every seat of the games stored from
 // file, by game and seat, each a map from column to value.
 func seatFigures(t *testing.T, s *Store, file string) [][]map[string]int64 {

@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -227,10 +226,6 @@ var Tables = [...]Table{
 	newTable("invalid_games", InvalidGameRow{}),
 	newTable("diagnostics", DiagnosticRow{}),
 }
-
-// figureColumns are the columns of players that the ingest computes from
-// the game's rows of the other tables: PlayerRow's from Margin on.
-var figureColumns = Tables[tPlayers].Columns[slices.Index(Tables[tPlayers].Columns, "margin"):]
 
 func newTable(name string, row any) Table {
 	t := Table{Name: name, Row: reflect.TypeOf(row)}
