@@ -84,18 +84,9 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	// one, it reads the games the filter selects (by an index when the
 	// filter has one, as for an event), then their seats by key: CROSS
 	// JOIN keeps games first.
-	from := `players p`
-	if where != "1" {
-		from = `games g CROSS JOIN players p ON p.game = g.gid WHERE ` + where
-	}
 	var out []PlayerStats
 	sums := map[string]*phantomSums{}
-	err = EachRow(ctx, s.db, `SELECT p.name, `+recordSQL+`, sum(p.rank = 0),
-		sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
-		sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
-		sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
-		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), `+phantomSQL+`
-		FROM `+from+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
+	err = EachRow(ctx, s.db, statsSQL(where), args, func(rows *sql.Rows) error {
 		p := PlayerStats{Points: map[string]int{}}
 		var r Record
 		var city, road, cloister, field int
@@ -147,6 +138,21 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 		return RanksBefore(a.record(), a.Name, b.record(), b.Name)
 	})
 	return out, nil
+}
+
+// statsSQL is the query of PlayerStatistics over the games where selects
+// (a condition on games g).
+func statsSQL(where string) string {
+	from := `players p`
+	if where != "1" {
+		from = `games g CROSS JOIN players p ON p.game = g.gid WHERE ` + where
+	}
+	return `SELECT p.name, ` + recordSQL + `, sum(p.rank = 0),
+		sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
+		sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
+		sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
+		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `
+		FROM ` + from + ` GROUP BY p.name`
 }
 
 func (p *PlayerStats) record() Record {

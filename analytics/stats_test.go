@@ -2,8 +2,10 @@ package analytics
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics/filter"
@@ -46,6 +48,45 @@ func TestPlayerStatisticsByHand(t *testing.T) {
 	for i := range want {
 		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("player %d:\n%+v %+v\nwant\n%+v %+v", i+1, got[i], got[i].Phantom, want[i], want[i].Phantom)
+		}
+	}
+}
+
+// TestStatsPlan checks SQLite's plan of stats' query: without a filter it
+// reads each seat once, in the order of the index on names, with no sort
+// and no game; with an event, the event's games through the index on
+// events and their seats by key, not every seat of the archive.
+func TestStatsPlan(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{testArchive(t, 4, 1)}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    filter.Filter
+		want []string
+	}{
+		{filter.Filter{}, []string{"SCAN p USING INDEX players_name"}},
+		{filter.Filter{Event: "Spring cup"}, []string{"SEARCH g USING COVERING INDEX games_event (event=?)",
+			"SEARCH p USING PRIMARY KEY (game=?)", "USE TEMP B-TREE FOR GROUP BY"}},
+	} {
+		where, args, err := c.f.Where()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		err = EachRow(ctx, s.db, `EXPLAIN QUERY PLAN `+statsSQL(where), args, func(rows *sql.Rows) error {
+			var id, parent, notused int
+			var detail string
+			err := rows.Scan(&id, &parent, &notused, &detail)
+			plan = append(plan, detail)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(plan, c.want) {
+			t.Errorf("%+v: plan %q, want %q", c.f, plan, c.want)
 		}
 	}
 }
