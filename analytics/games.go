@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/towerlog/towerlog/replay"
 
 	"github.com/towerlog/towerlog/analytics/recordcodec"
+	"github.com/towerlog/towerlog/internal/ordered"
 )
 
 // UnknownGameError is a reference to a game the database does not hold,
@@ -201,72 +203,146 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 }
 
 // selectOrdered is selectWhere in the order of the games that order, an
-// ORDER BY list of columns of g that ends with a unique one, gives.
+// ORDER BY list of columns of g that ends with a unique one, gives; the
+// records are read only in the order of keys ("g.gid"), the order their
+// rows are read in (basisStream). Everything is read in one read
+// transaction: the games, their players, their records and the rows
+// the records are compressed against are of one state of the database,
+// whatever another connection commits meanwhile. The records are
+// decompressed on every core, and emitted in order.
 func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
-	recordCol := "NULL"
-	var bases *RecordReader
-	if records {
-		recordCol = "g.record"
-		var err error
-		if bases, err = NewRecordReader(ctx, db); err != nil {
-			return 0, err
-		}
-		defer bases.Close()
+	if records && order != "g.gid" {
+		return 0, fmt.Errorf("records are read in the order of keys, not by %s", order)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
-			g.result, g.finished, g.winner, g.turns, `+recordCol+`,
-			p.name, p.colour, p.score, p.rank
-		FROM games g JOIN players p ON p.game = g.gid
-		WHERE `+where+` ORDER BY `+order+`, p.seat`, args...)
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return 0, err
 	}
-	defer rows.Close()
+	defer tx.Rollback()
 	n := 0
-	var cur *Game
-	var stored []byte // cur's record as stored
-	flush := func() error {
-		if cur == nil {
-			return nil
-		}
-		if stored != nil {
-			// The game's players are read: its record's basis needs
-			// only its rows.
-			b := &recordcodec.Basis{Rules: cur.Rules}
-			for _, p := range cur.Players {
-				b.Names = append(b.Names, p.Name)
-			}
-			text, _, err := bases.text(ctx, cur.GID, b, stored)
-			if err != nil {
-				return err
-			}
-			cur.Record = text
-		}
-		n++
-		return emit(cur)
-	}
-	for rows.Next() {
-		var g Game
-		var event, site, date, round, result, winner, colour sql.NullString
-		var rec []byte
-		var p GamePlayer
-		if err := rows.Scan(&g.GID, &g.ID, &g.File, &g.Index, &event, &site, &date, &round, &g.Rules,
-			&result, &g.Finished, &winner, &g.Turns, &rec, &p.Name, &colour, &p.Score, &p.Rank); err != nil {
-			return n, err
-		}
-		if cur == nil || cur.GID != g.GID {
-			if err := flush(); err != nil {
-				return n, err
-			}
-			g.Event, g.Site, g.Date, g.Round = event.String, site.String, date.String, round.String
-			g.Result, g.Winner = result.String, winner.String
-			cur, stored = &g, rec
-		}
-		p.Colour = colour.String
-		cur.Players = append(cur.Players, p)
-	}
-	if err := rows.Err(); err != nil {
+	if !records {
+		err := eachSelected(ctx, tx, where, args, order, false, func(g *Game, _ []byte) error {
+			n++
+			return emit(g)
+		})
 		return n, err
 	}
-	return n, flush()
+	bases, err := newBasisStream(ctx, tx, where, args)
+	if err != nil {
+		return 0, err
+	}
+	defer bases.close()
+	// A game whose record is to be read back: its record as stored
+	// and the basis it was compressed against (nil for a game stored
+	// without a record).
+	type stored struct {
+		g      *Game
+		record []byte
+		b      *recordcodec.Basis
+	}
+	type read struct {
+		g   *Game
+		err error
+	}
+	err = ordered.Run(ctx, runtime.GOMAXPROCS(0), selectAhead, func(send func(stored) error) error {
+		return eachSelected(ctx, tx, where, args, order, true, func(g *Game, record []byte) error {
+			if record == nil {
+				return send(stored{g: g})
+			}
+			// The game's players are read: its record's basis needs
+			// only its rows.
+			b := &recordcodec.Basis{Rules: g.Rules}
+			for _, p := range g.Players {
+				b.Names = append(b.Names, p.Name)
+			}
+			if err := bases.readRows(g.GID, b); err != nil {
+				return err
+			}
+			return send(stored{g, record, b})
+		})
+	}, func() func(stored) read {
+		return func(s stored) read {
+			if s.record != nil {
+				text, err := recordcodec.Unpack(s.record, s.b)
+				if err != nil {
+					return read{err: fmt.Errorf("game %d: %w", s.g.GID, err)}
+				}
+				s.g.Record = text
+			}
+			return read{g: s.g}
+		}
+	}, func(r read) error {
+		if r.err != nil {
+			return r.err
+		}
+		n++
+		return emit(r.g)
+	})
+	return n, err
+}
+
+// selectAhead is the most games a selection holds between reading them
+// and emitting them (see ordered.Run): some 4 KB each.
+const selectAhead = 64
+
+// selectQuery is the query of eachSelected: the games of where with
+// their players, a row a player, in the order of order and seats.
+func selectQuery(where, order string, record bool) string {
+	recordCol := "NULL"
+	if record {
+		recordCol = "g.record"
+	}
+	return `SELECT g.gid, g.id, g.file, g.idx, g.event, g.site, g.date, g.round, g.rules,
+			g.result, g.finished, g.winner, g.turns, ` + recordCol + `,
+			p.name, p.colour, p.score, p.rank
+		FROM games g JOIN players p ON p.game = g.gid
+		WHERE ` + where + ` ORDER BY ` + order + `, p.seat`
+}
+
+// eachSelected calls fn with each stored game of the condition on games
+// g in the given order, with its players, and with its record as stored
+// when record is true (nil for a game stored without one).
+func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, order string, record bool, fn func(g *Game, stored []byte) error) error {
+	rows, err := tx.QueryContext(ctx, selectQuery(where, order, record), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	// Scanned as the driver gives the values (see rowValues): into
+	// *int and sql.Null values, database/sql converted the numbers
+	// through strings and reflection.
+	var v rowValues
+	v.init(cols)
+	var cur *Game
+	var stored []byte // cur's record as stored
+	for rows.Next() {
+		if err := v.scan(rows); err != nil {
+			return err
+		}
+		g := Game{GID: v.int(), ID: v.text(), File: v.text(), Index: int(v.int()), Event: v.orEmpty(), Site: v.orEmpty(),
+			Date: v.orEmpty(), Round: v.orEmpty(), Rules: v.text(), Result: v.orEmpty(), Finished: v.int() != 0,
+			Winner: v.orEmpty(), Turns: int(v.int())}
+		rec, _ := column[[]byte](&v, true)
+		p := GamePlayer{Name: v.text(), Colour: v.orEmpty(), Score: int(v.int()), Rank: int(v.int())}
+		if v.err != nil {
+			return fmt.Errorf("game %d: %w", g.GID, v.err)
+		}
+		if cur == nil || cur.GID != g.GID {
+			if cur != nil {
+				if err := fn(cur, stored); err != nil {
+					return err
+				}
+			}
+			cur, stored = &g, rec
+		}
+		cur.Players = append(cur.Players, p)
+	}
+	if err := rows.Err(); err != nil || cur == nil {
+		return err
+	}
+	return fn(cur, stored)
 }

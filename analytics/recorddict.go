@@ -233,3 +233,249 @@ func recordRows(ctx context.Context, tx *sql.Tx) (string, error) {
 		return err
 	})
 }
+
+// A basisStream reads the rows of the records of a selection of games,
+// in the order of their keys: one query per table, each reading its rows
+// in the order of the table's key, so that the rows of every game come
+// one after another and are merged with the selected games by key, one
+// game at a time. It is the RecordReader of a selection read in order
+// (selectWhere): four statements for the whole selection instead of
+// four a game.
+type basisStream struct {
+	turns    rowCursor[recordcodec.Turn]
+	scores   rowCursor[recordcodec.Score]
+	ransoms  rowCursor[recordcodec.Ransom]
+	captures rowCursor[recordcodec.Capture]
+}
+
+// The queries of a basisStream, each of one table's rows in the order
+// of its key, the game's key first; %s is the condition streamQuery
+// writes.
+const (
+	turnsStream = `SELECT game, turn, seat, tile, x, y, rotation, action, feature, target_x, target_y, phantom
+		FROM turns %s ORDER BY game, turn`
+	scoresStream   = `SELECT game, turn, seat, points FROM scores %s ORDER BY game, seq, seat`
+	ransomsStream  = `SELECT game, turn, payer, payee, points, phantom FROM ransoms %s ORDER BY game, seq`
+	capturesStream = `SELECT game, turn, victim_x, victim_y, stood_on, phantom FROM captures %s ORDER BY game, seq`
+)
+
+// streamQuery is a query of a basisStream (turnsStream, ...) over the
+// games of where (a condition on games g, with its args), and its
+// arguments: every game when where selects all; else the selected games'
+// keys, which SQLite reads in order, each game's rows by the table's key.
+func streamQuery(query, where string, args []any) (string, []any) {
+	if where == "1" {
+		return fmt.Sprintf(query, ""), nil
+	}
+	return fmt.Sprintf(query, "WHERE game IN (SELECT g.gid FROM games g WHERE "+where+")"), args
+}
+
+// newBasisStream opens the queries of a basisStream over the games of
+// where (a condition on games g, with its args) in q, which must be a
+// transaction: the rows are to be of one state of the database with the
+// records they are read with.
+func newBasisStream(ctx context.Context, q *sql.Tx, where string, args []any) (*basisStream, error) {
+	s := &basisStream{}
+	err := s.turns.open(ctx, q, turnsStream, where, args, func(v *rowValues, t *recordcodec.Turn) {
+		// The values a turn's pointers point to, in one allocation
+		// instead of one each.
+		o := new(struct {
+			tile, action, feature  string
+			x, y, rotation, tx, ty int64
+		})
+		t.Turn, t.Seat, t.Tile = v.int(), v.int(), optional(v, &o.tile)
+		t.X, t.Y, t.Rotation = optional(v, &o.x), optional(v, &o.y), optional(v, &o.rotation)
+		t.Action, t.Feature = optional(v, &o.action), optional(v, &o.feature)
+		t.TargetX, t.TargetY, t.Phantom = optional(v, &o.tx), optional(v, &o.ty), v.int()
+	})
+	if err == nil {
+		err = s.scores.open(ctx, q, scoresStream, where, args, func(v *rowValues, x *recordcodec.Score) {
+			x.Turn, x.Seat, x.Points = v.int(), v.int(), v.int()
+		})
+	}
+	if err == nil {
+		err = s.ransoms.open(ctx, q, ransomsStream, where, args, func(v *rowValues, x *recordcodec.Ransom) {
+			x.Turn, x.Payer, x.Payee, x.Points, x.Phantom = v.int(), v.int(), v.int(), v.int(), v.int()
+		})
+	}
+	if err == nil {
+		err = s.captures.open(ctx, q, capturesStream, where, args, func(v *rowValues, x *recordcodec.Capture) {
+			x.Turn, x.VictimX, x.VictimY, x.StoodOn, x.Phantom = v.int(), v.int(), v.int(), v.text(), v.int()
+		})
+	}
+	if err != nil {
+		return nil, errors.Join(err, s.close())
+	}
+	return s, nil
+}
+
+// readRows reads the rows of the basis of the game gid into b, whose
+// names and rules are set. The games must be asked for in the order of
+// their keys; the rows of games skipped are passed over.
+func (s *basisStream) readRows(gid int64, b *recordcodec.Basis) error {
+	var err error
+	if b.Turns, err = s.turns.take(gid, b.Turns[:0]); err != nil {
+		return fmt.Errorf("turns: %w", err)
+	}
+	if b.Scores, err = s.scores.take(gid, b.Scores[:0]); err != nil {
+		return fmt.Errorf("scores: %w", err)
+	}
+	if b.Ransoms, err = s.ransoms.take(gid, b.Ransoms[:0]); err != nil {
+		return fmt.Errorf("ransoms: %w", err)
+	}
+	if b.Captures, err = s.captures.take(gid, b.Captures[:0]); err != nil {
+		return fmt.Errorf("captures: %w", err)
+	}
+	return nil
+}
+
+// close closes the stream's queries.
+func (s *basisStream) close() error {
+	return errors.Join(s.turns.close(), s.scores.close(), s.ransoms.close(), s.captures.close())
+}
+
+// A rowCursor reads the rows of one table of a basisStream, one row
+// ahead: the row read last, not yet taken, and its game's key.
+type rowCursor[T any] struct {
+	rows *sql.Rows
+	vals rowValues
+	// fill sets a row from the values of its columns after the game's
+	// key.
+	fill func(v *rowValues, row *T)
+	next T     // the row read ahead
+	game int64 // its game's key
+	more bool  // whether next holds a row
+}
+
+// open runs the cursor's query (see streamQuery), whose first column is
+// the game's key, and reads its first row.
+func (c *rowCursor[T]) open(ctx context.Context, q *sql.Tx, query, where string, args []any, fill func(*rowValues, *T)) error {
+	query, args = streamQuery(query, where, args)
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	cols, err := rows.Columns()
+	if err != nil {
+		return errors.Join(err, rows.Close())
+	}
+	c.rows, c.fill = rows, fill
+	c.vals.init(cols)
+	return c.advance()
+}
+
+// advance reads the next row.
+func (c *rowCursor[T]) advance() error {
+	if c.more = c.rows.Next(); !c.more {
+		return c.rows.Err()
+	}
+	if err := c.vals.scan(c.rows); err != nil {
+		return err
+	}
+	var zero T
+	c.next = zero
+	c.game = c.vals.int()
+	c.fill(&c.vals, &c.next)
+	return c.vals.err
+}
+
+// take appends the rows of the game gid to out, passing over those of
+// games of smaller keys.
+func (c *rowCursor[T]) take(gid int64, out []T) ([]T, error) {
+	for c.more && c.game <= gid {
+		if c.game == gid {
+			out = append(out, c.next)
+		}
+		if err := c.advance(); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+func (c *rowCursor[T]) close() error {
+	if c.rows == nil {
+		return nil
+	}
+	return c.rows.Close()
+}
+
+// rowValues are the columns of a row as the driver gives them (int64,
+// string, []byte or nil), which database/sql hands on into *any without
+// converting them: a column scanned into an *int64 or a sql.Null value
+// takes a conversion through reflection, and a stream reads some 90
+// rows of 12 columns a game. They are read one column after another,
+// left to right; a value of another type than the column's is an error,
+// err, kept from the first.
+type rowValues struct {
+	cols []string // the columns' names
+	vals []any
+	ptrs []any // pointers to vals, for Scan
+	col  int   // the next column to read
+	err  error
+}
+
+func (v *rowValues) init(cols []string) {
+	v.cols, v.vals, v.ptrs = cols, make([]any, len(cols)), make([]any, len(cols))
+	for i := range v.vals {
+		v.ptrs[i] = &v.vals[i]
+	}
+}
+
+// scan reads the columns of the current row.
+func (v *rowValues) scan(rows *sql.Rows) error {
+	v.col = 0
+	return rows.Scan(v.ptrs...)
+}
+
+// value returns the next column's value.
+func (v *rowValues) value() any {
+	v.col++
+	return v.vals[v.col-1]
+}
+
+// int reads an INTEGER NOT NULL column.
+func (v *rowValues) int() int64 {
+	n, _ := column[int64](v, false)
+	return n
+}
+
+// text reads a TEXT NOT NULL column.
+func (v *rowValues) text() string {
+	s, _ := column[string](v, false)
+	return s
+}
+
+// orEmpty reads a TEXT column that may be NULL: "" for NULL.
+func (v *rowValues) orEmpty() string {
+	s, _ := column[string](v, true)
+	return s
+}
+
+// optional reads an INTEGER or TEXT column that may be NULL: nil, or dst
+// holding the value.
+func optional[T int64 | string](v *rowValues, dst *T) *T {
+	x, ok := column[T](v, true)
+	if !ok {
+		return nil
+	}
+	*dst = x
+	return dst
+}
+
+// column reads the next column as a T, ok false for NULL (an error unless
+// nullable) or a value of another type (an error).
+func column[T int64 | string | []byte](v *rowValues, nullable bool) (x T, ok bool) {
+	value := v.value()
+	if x, ok = value.(T); !ok && (value != nil || !nullable) && v.err == nil {
+		want := "text"
+		switch any(x).(type) {
+		case int64:
+			want = "an integer"
+		case []byte:
+			want = "a blob"
+		}
+		v.err = fmt.Errorf("column %s holds %T %q where %s belongs", v.cols[v.col-1], value, fmt.Sprint(value), want)
+	}
+	return x, ok
+}

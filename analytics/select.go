@@ -114,15 +114,21 @@ func FailedOf(g *replay.Game) Failed {
 // *filter.NoGamesError.
 func (s *Store) SelectGames(ctx context.Context, f filter.Filter, records bool, emit func(*Game) error) (SelectStats, error) {
 	var st SelectStats
-	if _, err := s.CountGames(ctx, f); err != nil {
+	n, err := s.CountGames(ctx, f)
+	if err != nil {
 		return st, err
 	}
 	where, args, err := f.Where()
 	if err != nil {
 		return st, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
-		return st, err
+	// Without a condition the count is that of every game: a count
+	// reads a whole index, which the first line of games list waits for.
+	st.Read = n
+	if where != "1" {
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&st.Read); err != nil {
+			return st, err
+		}
 	}
 	st.Selected, err = selectWhere(ctx, s.db, where, args, records, emit)
 	return st, err

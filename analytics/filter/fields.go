@@ -58,13 +58,16 @@ var Fields = []Field{
 	{Name: "player", Kind: TextsField, Value: func(f *Filter) any { return &f.Players }, names: playerNames,
 		Help: "only games this player took part in (repeat it: games of all of them)", phrase: "games of %s",
 		// The player's condition holds Seat's too: the seat is that of
-		// the one player given.
+		// the one player given. It is a list of keys, which SQLite
+		// reads from the index of players' names and then looks each
+		// game up by key, in order: a correlated EXISTS looked up the
+		// player in every stored game.
 		sql: func(f Filter, q *query) {
 			for _, p := range f.Players {
 				if f.Seat > 0 {
-					q.cond("EXISTS (SELECT 1 FROM players p WHERE p.game = g.gid AND p.name = ? AND p.seat = ?)", nfc(p), f.Seat-1)
+					q.cond("g.gid IN (SELECT p.game FROM players p WHERE p.name = ? AND p.seat = ?)", nfc(p), f.Seat-1)
 				} else {
-					q.cond("EXISTS (SELECT 1 FROM players p WHERE p.game = g.gid AND p.name = ?)", nfc(p))
+					q.cond("g.gid IN (SELECT p.game FROM players p WHERE p.name = ?)", nfc(p))
 				}
 			}
 		},

@@ -329,20 +329,28 @@ func TestFailedRecordsListed(t *testing.T) {
 	}
 }
 
-// TestGamesCommands lists, shows, reports on and removes stored games.
-func TestGamesCommands(t *testing.T) {
-	dir := t.TempDir()
+// gamesArchive ingests two games of testdata/jcz and a record that fails
+// validation, bad, into the database db, in dir.
+func gamesArchive(t *testing.T) (dir, db, bad string) {
+	t.Helper()
+	dir = t.TempDir()
 	for _, n := range []string{"capture", "exchange"} {
 		copyFile(t, "../../testdata/jcz/"+n+".cgn", dir)
 	}
-	bad := filepath.Join(dir, "bad.cgn")
+	bad = filepath.Join(dir, "bad.cgn")
 	if err := os.WriteFile(bad, []byte("[Event \"Bad\"]\n[Players \"Anna; Bruno\"]\n[Result \"0-0\"]\n\n1. Anna Q@5,5r0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db := filepath.Join(dir, "club.db")
+	db = filepath.Join(dir, "club.db")
 	if code, _, errOut := runCLI(t, "ingest", "--db", db, dir); code != exitInvalid {
 		t.Fatalf("ingest: %d %s", code, errOut)
 	}
+	return dir, db, bad
+}
+
+// TestGamesCommands lists, shows, reports on and removes stored games.
+func TestGamesCommands(t *testing.T) {
+	dir, db, bad := gamesArchive(t)
 	code, out, errOut := runCLI(t, "games", "list", "--db", db, "--json")
 	if code != exitOK {
 		t.Fatalf("list: %d %s", code, errOut)
@@ -492,5 +500,29 @@ func TestGamesShowKeepsAnnotations(t *testing.T) {
 	_, formatted, _ := runCLI(t, "fmt", game)
 	if shown != formatted {
 		t.Errorf("games show:\n%s\nfmt:\n%s", shown, formatted)
+	}
+}
+
+// TestGamesListWindow: the columns of games list's table are as wide as
+// their widest cell among the first listWindow lines, here one; a wider
+// cell further down (the second game's event, the failed record's id and
+// players) pushes the rest of its line right, and the list is still
+// written whole.
+func TestGamesListWindow(t *testing.T) {
+	defer func(n int) { listWindow = n }(listWindow)
+	listWindow = 1
+	_, db, bad := gamesArchive(t)
+	code, out, errOut := runCLI(t, "games", "list", "--db", db, "--invalid", "--json")
+	var failed struct{ ID string }
+	if err := json.Unmarshal([]byte(out), &failed); code != exitOK || err != nil || len(failed.ID) != 12 {
+		t.Fatalf("list --invalid: %d %q %s (%v)", code, errOut, out, err)
+	}
+	want := "ID  DATE        EVENT                     ROUND  PLAYERS    RESULT  VALID\n" +
+		"1   2026-11-20  A tower captures a thief         Anna, Bob  0-3     yes\n" +
+		"2   2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob  0-0     yes\n" +
+		failed.ID + "              Bad                              Anna; Bruno          no, 1 error: " +
+		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
+	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+		t.Errorf("list:\n%s\nwant\n%s", out, want)
 	}
 }

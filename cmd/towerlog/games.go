@@ -55,7 +55,12 @@ func newGamesListCmd(db *string) *cobra.Command {
 the other games commands, its date, event, round, players, result and
 whether it is valid. The records that failed validation follow the valid
 games, with their first error; --invalid lists only them. The filters
-(the same as select's) choose among the valid games.`,
+(the same as select's) choose among the valid games.
+
+The list is written as it is read, its first line at once: its columns
+are as wide as their widest cell among the first 1,000 lines, and a
+wider cell further down pushes the rest of its line to the right.
+--json and --csv write one game a line whatever its length.`,
 		Example: `  towerlog games list
   towerlog games list --event "Club night" --round 3
   towerlog games list --invalid`,
@@ -103,8 +108,8 @@ func runGamesList(cmd *cobra.Command, db string, o gamesListOptions) error {
 // listGames writes the list of the games of s that o asks for.
 func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error {
 	ctx := cmd.Context()
-	// each calls emit with every game listed, reading the database anew:
-	// the list is written as it is read, never held.
+	// each calls emit with every game listed: the list is written as it
+	// is read, never held.
 	each := func(emit func(listedGame) error) error {
 		if !o.invalid {
 			_, err := s.SelectGames(ctx, o.filter.filter(), false, func(g *analytics.Game) error {
@@ -158,31 +163,55 @@ func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error
 		cw.Flush()
 		return cw.Error()
 	}
-	// The table is read twice: once for the widths of its columns, once
-	// to write it.
+	// The columns are as wide as their widest cell among the first
+	// listWindow lines, which are held until the widths are known: the
+	// list is written as it is read, in one pass, its first line at once
+	// however many games there are.
 	width := make([]int, len(head))
-	widen := func(r []string) {
-		for i, c := range r {
-			width[i] = max(width[i], cellWidth(c))
-		}
-	}
-	widen(head)
-	if err := each(func(g listedGame) error { widen(row(g)); return nil }); err != nil {
-		return err
-	}
-	a := newAlignedWriter(out, width, nil)
+	var held [][]string
+	var a *alignedWriter
 	line := func(r []string) {
 		for _, c := range r {
 			a.cell(c)
 		}
 		a.end()
 	}
-	line(head)
-	if err := each(func(g listedGame) error { line(row(g)); return nil }); err != nil {
+	start := func() {
+		for _, r := range append([][]string{head}, held...) {
+			for i, c := range r {
+				width[i] = max(width[i], cellWidth(c))
+			}
+		}
+		a = newAlignedWriter(out, width, nil)
+		line(head)
+		for _, r := range held {
+			line(r)
+		}
+		held = nil
+	}
+	err := each(func(g listedGame) error {
+		if a != nil {
+			line(row(g))
+			return nil
+		}
+		if held = append(held, row(g)); len(held) == listWindow {
+			start()
+		}
+		return nil
+	})
+	if err != nil {
 		return err
+	}
+	if a == nil {
+		start()
 	}
 	return a.flush()
 }
+
+// listWindow is how many lines of games list's table set the widths of
+// its columns: a later cell wider than its column pushes the rest of its
+// line right.
+var listWindow = 1000
 
 // findStored opens the database and finds the game ref names.
 func findStored(cmd *cobra.Command, db, ref string) (*analytics.Store, analytics.StoredRef, error) {

@@ -119,7 +119,9 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 			st, err = fileselect.Select(cmd.Context(), args, fileselect.Options{Filter: o.filter.filter(),
 				Loaders: formats(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
 		} else {
-			st, err = s.SelectGames(cmd.Context(), o.filter.filter(), true, gw.write)
+			// --csv has no column of the record: the records, the
+			// costliest part of a game to read, are not read.
+			st, err = s.SelectGames(cmd.Context(), o.filter.filter(), !o.csv, gw.write)
 			readErr = err
 		}
 		if err != nil {

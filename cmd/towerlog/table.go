@@ -53,7 +53,8 @@ func newAlignedWriter(w io.Writer, width []int, right map[int]bool) *alignedWrit
 // cell writes the next cell of the line.
 func (a *alignedWriter) cell(c string) {
 	c = termSafe(c)
-	pad := strings.Repeat(" ", a.width[a.col]-utf8.RuneCountInString(c))
+	// A cell wider than its column pushes the rest of its line right.
+	pad := strings.Repeat(" ", max(0, a.width[a.col]-utf8.RuneCountInString(c)))
 	if a.right[a.col] {
 		c = pad + c
 	} else {
