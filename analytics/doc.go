@@ -24,10 +24,18 @@
 // a filter that selects nothing is a *filter.NoGamesError with the hints
 // of the names the store knows (KnownNames).
 //
+// The package is the only one that speaks SQL: every other package asks
+// it questions and gets Go values. A Selection (Store.Select) holds the
+// games a filter selects and answers the archive report's questions
+// (Summary, PlayerFigures, CaptureReach, CaptorVictim, RansomFlows,
+// TowerHeights, Records, PhantomTally, Latest, Courses), each query a
+// named constant of selection.go; ScanTable and ScanGameTable read a
+// table's rows as its row type, and a GameSet is a set of games on disk.
+//
 // The package holds the store alone. The HTML reports are the package
-// analytics/report, which reads the store and is never imported by it;
-// analytics/parquetdir writes the store's row types as Parquet; the demo
-// is the package demo.
+// analytics/report, which lays out pages from a Selection's answers and
+// is never imported by the store; analytics/parquetdir writes the store's
+// row types as Parquet, read with ScanTable; the demo is the package demo.
 //
 //	s, err := analytics.Open(ctx, "towerlog.db")
 //	if err != nil {

@@ -223,9 +223,6 @@ func (s *Store) Notes() []string { return s.notes }
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
-// DB returns the underlying database, for queries of one's own.
-func (s *Store) DB() *sql.DB { return s.db }
-
 // goSteps holds, by migration file name, the part of a migration that SQL
 // alone cannot do (replaying stored records, for instance). A step runs in
 // the migration's transaction, after the file's SQL, and may return a

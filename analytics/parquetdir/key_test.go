@@ -46,7 +46,7 @@ func TestDatabaseErrors(t *testing.T) {
 			"KeyClash", `UPDATE games SET id = 'abcdef0123456789' || substr(id, 17) WHERE gid IN (1, 2)`,
 			func(s *analytics.Store) string {
 				var id string
-				if err := s.DB().QueryRowContext(t.Context(), `SELECT max(id) FROM games`).Scan(&id); err != nil {
+				if err := openSQL(t, s.Path()).QueryRowContext(t.Context(), `SELECT max(id) FROM games`).Scan(&id); err != nil {
 					t.Fatal(err)
 				}
 				return fmt.Sprintf("games: game %s: its key %d is that of another game", id, int64(0xabcdef0123456789>>1))
@@ -59,7 +59,7 @@ func TestDatabaseErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := store(t, files)
-			conn, err := s.DB().Conn(t.Context())
+			conn, err := openSQL(t, s.Path()).Conn(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +70,7 @@ func TestDatabaseErrors(t *testing.T) {
 			}
 			conn.Close()
 			dir := t.TempDir()
-			_, err = WriteDatabase(t.Context(), dir, "db", s.DB())
+			_, err = WriteDatabase(t.Context(), dir, "db", s)
 			if want := c.want(s); err == nil || err.Error() != want {
 				t.Fatalf("WriteDatabase: %v, want %s", err, want)
 			}

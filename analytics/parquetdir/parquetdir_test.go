@@ -83,7 +83,7 @@ func canonical[T any](t *testing.T, rows []T) []string {
 func storeRows[T any](t *testing.T, s *analytics.Store) []T {
 	t.Helper()
 	keys := map[int64]int64{}
-	rows, err := s.DB().QueryContext(t.Context(), `SELECT gid, id FROM games`)
+	rows, err := openSQL(t, s.Path()).QueryContext(t.Context(), `SELECT gid, id FROM games`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func storeRows[T any](t *testing.T, s *analytics.Store) []T {
 	}
 	rows.Close()
 	var out []T
-	err = ScanTable(t.Context(), s.DB(), func(r *T) error {
+	err = analytics.ScanTable(t.Context(), s, func(r *T) error {
 		v := reflect.ValueOf(r).Elem()
 		for i := range v.NumField() {
 			col := v.Type().Field(i).Tag.Get("col")
@@ -188,7 +188,7 @@ func TestSameRows(t *testing.T) {
 	if st.Files != len(files) || st.Games != valid || st.Repeated != 80 || st.Invalid != invalid {
 		t.Errorf("records: %+v; the store has %d valid games and %d invalid", st, valid, invalid)
 	}
-	dst, err := WriteDatabase(t.Context(), fromDB, "db", s.DB())
+	dst, err := WriteDatabase(t.Context(), fromDB, "db", s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestSmallRowGroups(t *testing.T) {
 			if st.Repeated != 20 {
 				t.Errorf("%d games repeated, want 20", st.Repeated)
 			}
-			if _, err := WriteDatabase(t.Context(), fromDB, "db", s.DB()); err != nil {
+			if _, err := WriteDatabase(t.Context(), fromDB, "db", s); err != nil {
 				t.Fatal(err)
 			}
 			for _, dir := range []string{fromRecords, fromDB} {

@@ -152,7 +152,7 @@ func readRecords(ctx context.Context, files []string, o Options, set *seen, st *
 			if st.Invalid++; len(st.Failed) < analytics.KeptFailed {
 				st.Failed = append(st.Failed, analytics.FailedOf(g))
 			}
-			if first, err := set.addInvalid(id); err != nil || !first {
+			if first, err := set.AddInvalid(id); err != nil || !first {
 				return err
 			}
 		} else {
@@ -160,7 +160,7 @@ func readRecords(ctx context.Context, files []string, o Options, set *seen, st *
 			if err != nil {
 				return err
 			}
-			first, err := set.addValid(k, id)
+			first, err := set.AddValid(k, id)
 			if err != nil {
 				return err
 			}

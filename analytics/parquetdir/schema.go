@@ -99,12 +99,4 @@ func CheckShard(id string) error {
 }
 
 // table returns the table of the store whose rows are of type T.
-func table[T any]() analytics.Table {
-	t := reflect.TypeFor[T]()
-	for _, tab := range analytics.Tables {
-		if tab.Row == t {
-			return tab
-		}
-	}
-	panic(fmt.Sprintf("parquetdir: %v is no row type of analytics.Tables", t))
-}
+func table[T any]() analytics.Table { return analytics.TableOf[T]() }

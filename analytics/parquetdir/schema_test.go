@@ -29,7 +29,7 @@ func TestSchema(t *testing.T) {
 			notNull, key bool
 		}
 		var want []column
-		rows, err := s.DB().QueryContext(t.Context(), `SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid`, tab.Name)
+		rows, err := openSQL(t, s.Path()).QueryContext(t.Context(), `SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid`, tab.Name)
 		if err != nil {
 			t.Fatal(err)
 		}

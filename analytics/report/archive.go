@@ -2,8 +2,6 @@ package report
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -29,99 +27,53 @@ const (
 // first. A variable so that tests can fill the picker with few games.
 var pickerGames = 2000
 
-// report gathers an archive report over one connection, which holds the
-// temporary table sel of the selected games.
+// report gathers an archive report from a selection of the store.
 type report struct {
 	ctx  context.Context
 	s    *analytics.Store
-	conn *sql.Conn
+	sel  *analytics.Selection
 	f    filter.Filter
+	sum  analytics.Summary
 	page page
 	// top are the players with the most games, most first.
 	top   []string
-	stats map[string]*playerStats
-	flows []flow
+	stats map[string]*analytics.PlayerFigures
 	// Counts of captures by [height, distance] and of towers by final height.
 	captureCells map[[2]int]int
 	towerHeights map[int]int
-	tower        bool // a selected game is played with The Tower
 	// colours gives every player one colour in all the charts, in the
 	// order of top.
 	colours colours
 }
 
-func dropSelection(ctx context.Context, conn *sql.Conn) {
-	_, _ = conn.ExecContext(context.WithoutCancel(ctx), `DROP TABLE IF EXISTS temp.sel`)
-}
-
-type playerStats struct {
-	name                string
-	games               int // finished or not
-	made, suffered, own int
-	paid, received      int
-	byFeature           map[string]int
-	capturesOf          map[string]int // victims of this captor
-}
-
 // WriteArchive writes the HTML report of the games of s that f selects.
-// Every figure is computed in SQL, so the page's size depends on the
-// number of players shown (bounded) and not on the number of games.
+// Every figure is computed by the store, so the page's size depends on
+// the number of players shown (bounded) and not on the number of games.
 func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter.Filter) error {
 	if err := f.Check(); err != nil {
 		return err
 	}
-	conn, err := s.DB().Conn(ctx)
+	sel, err := s.Select(ctx, f)
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
-	r := &report{ctx: ctx, s: s, conn: conn, f: f, stats: map[string]*playerStats{}}
-	if err := r.selectGames(); err != nil {
+	defer sel.Close()
+	sum, err := sel.Summary(ctx)
+	if err != nil {
 		return err
 	}
-	defer dropSelection(ctx, conn)
-	var n int
-	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM sel`).Scan(&n); err != nil {
-		return err
-	}
-	if n == 0 && !f.IsZero() {
+	if sum.Games == 0 && !f.IsZero() {
 		return s.NoGames(ctx, f)
 	}
-	if err := r.summary(); err != nil || r.page.Empty != "" {
-		if err == nil {
-			err = r.failedTable()
-		}
-		if err != nil {
+	r := &report{ctx: ctx, s: s, sel: sel, f: f, sum: sum}
+	r.summary()
+	if r.page.Empty != "" {
+		if err := r.failedTable(); err != nil {
 			return err
 		}
 		return render(w, r.page)
 	}
-	if err := r.players(); err != nil {
-		return err
-	}
-	// The slowest queries run on a second connection at the same time:
-	// after players, the statistics map is only read, and each query
-	// fills fields of its own.
-	conn2, err := s.DB().Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn2.Close()
-	r2 := &report{ctx: ctx, s: s, conn: conn2, f: f, stats: r.stats}
-	g, _ := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		if err := r2.selectGames(); err != nil {
-			return err
-		}
-		defer dropSelection(ctx, conn2)
-		return errors.Join(r2.features(), r2.towerQuery())
-	})
-	g.Go(func() error { return errors.Join(r.captures(), r.captureQuery(), r.ransoms()) })
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	r.towerHeights = r2.towerHeights
-	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
+	for _, step := range []func() error{r.figures, r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
 		r.featureChart, r.towerStep(r.towerCharts), r.phantomSection, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
@@ -130,57 +82,43 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter
 	return render(w, r.page)
 }
 
-func (r *report) exec(query string, args ...any) error {
-	_, err := r.conn.ExecContext(r.ctx, query, args...)
-	return err
+// figures reads the figures of every player, the captures by reach and
+// the towers' heights from the selection at the same time: it runs them
+// on its connections as they come free, and each fills fields of its
+// own.
+func (r *report) figures() error {
+	var players []analytics.PlayerFigures
+	g, ctx := errgroup.WithContext(r.ctx)
+	g.Go(func() (err error) { players, err = r.sel.PlayerFigures(ctx); return err })
+	g.Go(func() (err error) { r.captureCells, err = r.sel.CaptureReach(ctx); return err })
+	g.Go(func() (err error) { r.towerHeights, err = r.sel.TowerHeights(ctx); return err })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	r.stats = make(map[string]*analytics.PlayerFigures, len(players))
+	for i := range players {
+		r.top = append(r.top, players[i].Name)
+		r.stats[players[i].Name] = &players[i]
+	}
+	r.colours = paletteColours(r.top)
+	return nil
 }
 
-// each runs a query and calls scan for every row.
-func (r *report) each(query string, args []any, scan func(*sql.Rows) error) error {
-	return analytics.EachRow(r.ctx, r.conn, query, args, scan)
-}
-
-func (r *report) selectGames() error {
-	if err := r.exec(`DROP TABLE IF EXISTS temp.sel`); err != nil {
-		return err
-	}
-	if err := r.exec(`CREATE TEMP TABLE sel (gid INTEGER PRIMARY KEY)`); err != nil {
-		return err
-	}
-	where, args, err := r.f.Where()
-	if err != nil {
-		return err
-	}
-	return r.exec(`INSERT INTO sel SELECT g.gid FROM games g WHERE `+where, args...)
-}
-
-func (r *report) summary() error {
-	var games, players, invalid int
-	var first, last sql.NullString
-	var tower, phantom sql.NullBool
-	err := r.conn.QueryRowContext(r.ctx, `SELECT count(*), min(g.date), max(g.date),
-			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
-			(SELECT count(*) FROM invalid_games),
-			max(instr(' ' || g.rules || ' ', ' tower ') > 0), max(instr(' ' || g.rules || ' ', ' phantom ') > 0)
-		FROM games g JOIN sel ON sel.gid = g.gid`).Scan(&games, &first, &last, &players, &invalid, &tower, &phantom)
-	if err != nil {
-		return err
-	}
-	r.tower = tower.Bool
-	r.page.Title = playedTitle(tower.Bool, phantom.Bool) + ": archive report"
+func (r *report) summary() {
+	sum := r.sum
+	r.page.Title = playedTitle(sum.Tower, sum.Phantom) + ": archive report"
 	r.page.Subtitle = r.f.Describe()
 	r.page.Facts = []fact{
-		{"Games", strconv.Itoa(games)},
-		{"Players", strconv.Itoa(players)},
+		{"Games", strconv.Itoa(sum.Games)},
+		{"Players", strconv.Itoa(sum.Players)},
 	}
-	if first.Valid {
-		r.page.Facts = append(r.page.Facts, fact{"First game", first.String}, fact{"Latest game", last.String})
+	if sum.First != "" {
+		r.page.Facts = append(r.page.Facts, fact{"First game", sum.First}, fact{"Latest game", sum.Last})
 	}
-	r.page.Facts = append(r.page.Facts, fact{"Records that failed validation (left out)", strconv.Itoa(invalid)})
-	if games == 0 {
+	r.page.Facts = append(r.page.Facts, fact{"Records that failed validation (left out)", strconv.Itoa(sum.Invalid)})
+	if sum.Games == 0 {
 		r.page.Empty = "No games match: ingest some records with towerlog ingest, or loosen the filters."
 	}
-	return nil
 }
 
 // playedTitle names what the games played: "Carcassonne", "Carcassonne
@@ -210,103 +148,8 @@ func (r *report) towerStep(step func() error) func() error {
 	}
 }
 
-func (r *report) stat(name string) *playerStats {
-	p := r.stats[name]
-	if p == nil {
-		p = &playerStats{name: name, byFeature: map[string]int{}, capturesOf: map[string]int{}}
-		r.stats[name] = p
-	}
-	return p
-}
-
-func (r *report) players() error {
-	// Every query below gives a row per event (a seat, a capture, a
-	// scoring...), summed here in the order SQLite reads them: a GROUP BY
-	// would have SQLite sort them all first, which costs more than linear
-	// time on a large archive, its sorter spilling to temporary files.
-	err := r.each(`SELECT p.name FROM players p JOIN sel ON sel.gid = p.game`, nil, func(rows *sql.Rows) error {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return err
-		}
-		p := r.stat(name)
-		if p.games == 0 {
-			r.top = append(r.top, name)
-		}
-		p.games++
-		return nil
-	})
-	sort.Slice(r.top, func(i, j int) bool {
-		a, b := r.stats[r.top[i]], r.stats[r.top[j]]
-		if a.games != b.games {
-			return a.games > b.games
-		}
-		return a.name < b.name
-	})
-	r.colours = paletteColours(r.top)
-	return err
-}
-
-func (r *report) captures() error {
-	return r.each(`SELECT pc.name, pv.name
-		FROM captures c JOIN sel ON sel.gid = c.game
-		JOIN players pc ON pc.game = c.game AND pc.seat = c.captor
-		JOIN players pv ON pv.game = c.game AND pv.seat = c.victim`, nil, func(rows *sql.Rows) error {
-		var captor, victim string
-		if err := rows.Scan(&captor, &victim); err != nil {
-			return err
-		}
-		if captor == victim {
-			r.stat(captor).own++
-		} else {
-			r.stat(captor).made++
-			r.stat(victim).suffered++
-		}
-		r.stat(captor).capturesOf[victim]++
-		return nil
-	})
-}
-
-func (r *report) ransoms() error {
-	paid := map[[2]string]int{}
-	err := r.each(`SELECT pp.name, pe.name, r.points
-		FROM ransoms r JOIN sel ON sel.gid = r.game
-		JOIN players pp ON pp.game = r.game AND pp.seat = r.payer
-		JOIN players pe ON pe.game = r.game AND pe.seat = r.payee`, nil, func(rows *sql.Rows) error {
-		var payer, payee string
-		var points int
-		if err := rows.Scan(&payer, &payee, &points); err != nil {
-			return err
-		}
-		r.stat(payer).paid += points
-		r.stat(payee).received += points
-		paid[[2]string{payer, payee}] += points
-		return nil
-	})
-	for k, points := range paid {
-		r.flows = append(r.flows, flow{k[0], k[1], points})
-	}
-	return err
-}
-
-func (r *report) features() error {
-	return r.each(`SELECT p.name, s.feature, s.points
-		FROM scores s JOIN sel ON sel.gid = s.game
-		JOIN games g ON g.gid = s.game
-		JOIN players p ON p.game = s.game AND p.seat = s.seat
-		WHERE g.finished`, nil, func(rows *sql.Rows) error {
-		var name, feature string
-		var points int
-		if err := rows.Scan(&name, &feature, &points); err != nil {
-			return err
-		}
-		r.stat(name).byFeature[feature] += points
-		return nil
-	})
-}
-
 func (r *report) leaderboard() error {
-	records, err := analytics.PlayerRecords(r.ctx, r.conn, "", nil)
+	records, err := r.sel.Records(r.ctx)
 	if err != nil {
 		return err
 	}
@@ -331,7 +174,7 @@ func (r *report) leaderboard() error {
 	t := table{ID: "leaderboard", Title: "Leaderboard",
 		Note: "Players ranked by " + analytics.RankingRule + ". A player's margin is the sum, over their games, of their score minus the best score of the others at the table. Unfinished games give no win, place or score.",
 		Head: []string{"#", "Player", "Games", "Wins", "Win rate", "Margin", "Average score", "Unfinished"}, Key: 1}
-	if r.tower { // a base-game report has no Tower columns
+	if r.sum.Tower { // a base-game report has no Tower columns
 		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
 		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
 	}
@@ -345,9 +188,9 @@ func (r *report) leaderboard() error {
 			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
 		}
 		row := []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
-			rate, signed(rec.Margin), avg, strconv.Itoa(p.games - rec.Games)}
-		if r.tower {
-			row = append(row, strconv.Itoa(p.made), strconv.Itoa(p.suffered), signed(p.received-p.paid))
+			rate, signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
+		if r.sum.Tower {
+			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), signed(p.RansomsReceived-p.RansomsPaid))
 		}
 		row = append(row, ratings[name])
 		t.Rows = append(t.Rows, row)
@@ -380,19 +223,23 @@ func (r *report) captureCharts() error {
 	suffered := namedInts{name: "Captures suffered"}
 	for _, name := range top {
 		p := r.stats[name]
-		made.values = append(made.values, p.made)
-		suffered.values = append(suffered.values, p.suffered)
+		made.values = append(made.values, p.CapturesMade)
+		suffered.values = append(suffered.values, p.CapturesSuffered)
 	}
 	r.page.Charts = append(r.page.Charts, chart{ID: "captures-per-player", Title: "Captures per player",
 		Note: "How many opponents' followers each player captured with a tower, and how many of their own followers were captured by others. Players taking back their own followers are counted on the diagonal of the next chart." + r.topNote(chartPlayers),
 	}.playerBars(bars{rowName: "Player", valueName: "Captures", players: top, series: []namedInts{made, suffered}, rowColours: r.colours.of(top)}))
 
 	mtop := r.top[:min(len(r.top), matrixPlayers)]
+	pairs, err := r.sel.CaptorVictim(r.ctx, mtop)
+	if err != nil {
+		return err
+	}
 	counts := make([][]int, len(mtop))
 	for y, victim := range mtop {
 		counts[y] = make([]int, len(mtop))
 		for x, captor := range mtop {
-			counts[y][x] = r.stats[captor].capturesOf[victim]
+			counts[y][x] = pairs[[2]string{captor, victim}]
 		}
 	}
 	r.page.Charts = append(r.page.Charts, chart{ID: "capture-matrix", Title: "Who captures whom",
@@ -422,20 +269,6 @@ func (r *report) captureCharts() error {
 	r.page.Charts = append(r.page.Charts, c.heatmap(cells{xName: "Tower height (floors)", yName: "Distance (tiles)",
 		xs: itoas(hs), ys: itoas(ds), counts: grid, blankZeros: true}))
 	return nil
-}
-
-// captureQuery counts captures by tower height and distance.
-func (r *report) captureQuery() error {
-	r.captureCells = map[[2]int]int{}
-	return r.each(`SELECT c.height, c.distance FROM captures c JOIN sel ON sel.gid = c.game`, nil,
-		func(rows *sql.Rows) error {
-			var h, d int
-			if err := rows.Scan(&h, &d); err != nil {
-				return err
-			}
-			r.captureCells[[2]int{h, d}]++
-			return nil
-		})
 }
 
 func appendMissing(s []int, v int) []int {
@@ -470,28 +303,21 @@ func itoas(s []int) []string {
 }
 
 func (r *report) ransomChart() error {
-	keep := map[string]bool{}
-	for _, name := range r.top[:min(len(r.top), flowPlayers)] {
-		keep[name] = true
+	shown := r.top[:min(len(r.top), flowPlayers)]
+	paid, err := r.sel.RansomFlows(r.ctx, shown)
+	if err != nil {
+		return err
 	}
 	var flows []flow
-	for _, f := range r.flows {
-		if keep[f.from] && keep[f.to] {
-			flows = append(flows, f)
-		}
+	for _, f := range paid { // by payer then payee
+		flows = append(flows, flow{f.Payer, f.Payee, f.Points})
 	}
-	sort.Slice(flows, func(i, j int) bool {
-		if flows[i].from != flows[j].from {
-			return flows[i].from < flows[j].from
-		}
-		return flows[i].to < flows[j].to
-	})
 	c := chart{ID: "ransom-flows", Title: "Ransoms: who paid whom",
 		Note: "A player whose follower is held prisoner may buy it back for " + strconv.Itoa(engine.RansomPrice) + " points, paid to the player holding it. Each bar is what one player paid, split by who received it; every player has one colour, the colour of the points they received." + r.topNote(flowPlayers)}
 	if len(flows) == 0 {
 		c.Note = "No ransom was paid in these games."
 	}
-	r.page.Charts = append(r.page.Charts, c.ransoms(r.top[:min(len(r.top), flowPlayers)], flows, r.colours))
+	r.page.Charts = append(r.page.Charts, c.ransoms(shown, flows, r.colours))
 	return nil
 }
 
@@ -523,42 +349,11 @@ var featureOrder = []string{"city", "road", "cloister", "field"}
 
 func (r *report) featureChart() error {
 	top := r.top[:min(len(r.top), chartPlayers)]
-	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].byFeature[f] })
+	series := seriesOf(featureOrder, top, func(name, f string) int { return r.stats[name].Points[f] })
 	r.page.Charts = append(r.page.Charts, chart{ID: "points-by-feature", Title: "Where the points come from",
-		Note: "Points each player scored from cities, roads, cloisters and fields over their finished games, during play and at the end." + ransomsLeftOut(r.tower) + r.topNote(chartPlayers),
+		Note: "Points each player scored from cities, roads, cloisters and fields over their finished games, during play and at the end." + ransomsLeftOut(r.sum.Tower) + r.topNote(chartPlayers),
 	}.playerBars(bars{rowName: "Player", valueName: "Points", players: top, series: series, stacked: true, rowColours: r.colours.of(top)}))
 	return nil
-}
-
-// towerQuery counts towers by their height at the end of the game.
-func (r *report) towerQuery() error {
-	r.towerHeights = map[int]int{}
-	// The floors come game by game; a game's towers are counted when the
-	// next game starts, each at the height of its last floor.
-	var game int64
-	towers := map[[2]int]int{}
-	flush := func() {
-		for _, h := range towers {
-			r.towerHeights[h]++
-		}
-		clear(towers)
-	}
-	err := r.each(`SELECT t.game, t.target_x, t.target_y, t.height FROM turns t JOIN sel ON sel.gid = t.game
-		WHERE t.action = 'floor' ORDER BY t.game, t.turn`, nil, func(rows *sql.Rows) error {
-		var g int64
-		var x, y, h int
-		if err := rows.Scan(&g, &x, &y, &h); err != nil {
-			return err
-		}
-		if g != game {
-			flush()
-			game = g
-		}
-		towers[[2]int{x, y}] = max(towers[[2]int{x, y}], h)
-		return nil
-	})
-	flush()
-	return err
 }
 
 // floorsBuilt reports whether a tower of the selected games got a floor.

@@ -2,24 +2,22 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/towerlog/towerlog/analytics"
 )
 
 // pickedGame is one game of the picker: what the charts of one game need.
 type pickedGame struct {
-	gid      int64
-	label    string
-	turns    int
-	finished bool
-	names    []string
-	scores   [][]int // [turn-1][seat]
-	floors   []growth
+	analytics.GameHead
+	analytics.GameCourse
+	label string
 }
 
 // pickChunk is the number of picked games whose rows and charts are in
@@ -40,29 +38,19 @@ var chunkDrawn func()
 // pickChunk at a time, so that only their compressed charts and their
 // labels stay in memory.
 func (r *report) gamePicker() error {
-	var games []*pickedGame
-	err := r.each(`SELECT g.gid, coalesce(g.date, 'no date'), coalesce(g.event, ''), g.turns, g.finished
-		FROM games g JOIN sel ON sel.gid = g.gid
-		ORDER BY g.date DESC, g.gid DESC LIMIT ?`, []any{pickerGames}, func(rows *sql.Rows) error {
-		g := &pickedGame{}
-		var date, event string
-		if err := rows.Scan(&g.gid, &date, &event, &g.turns, &g.finished); err != nil {
-			return err
-		}
-		g.label = fmt.Sprintf("#%d · %s", g.gid, date)
-		if event != "" {
-			g.label += " · " + event
-		}
-		games = append(games, g)
-		return nil
-	})
-	if err != nil || len(games) == 0 {
+	heads, err := r.sel.Latest(r.ctx, pickerGames)
+	if err != nil || len(heads) == 0 {
 		return err
 	}
-	var selected int
-	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM sel`).Scan(&selected); err != nil {
-		return err
+	games := make([]*pickedGame, len(heads))
+	for i, h := range heads {
+		g := &pickedGame{GameHead: h, label: fmt.Sprintf("#%d · %s", h.GID, cmp.Or(h.Date, "no date"))}
+		if h.Event != "" {
+			g.label += " · " + h.Event
+		}
+		games[i] = g
 	}
+	selected := r.sum.Games
 	race := chart{ID: "score-race", Title: "Score race", Height: 400,
 		Note: "Every player's score after each turn, final scoring included in the last turn."}
 	towers := chart{ID: "tower-heights", Title: "Tower heights over the game", Height: 400,
@@ -76,13 +64,13 @@ func (r *report) gamePicker() error {
 			return err
 		}
 		for _, g := range chunk {
-			charts := map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.names, g.scores, r.colours))}
+			charts := map[string]json.RawMessage{race.ID: json.RawMessage(scoreRaceChart(g.Names, g.Scores, r.colours))}
 			if r.floorsBuilt() {
-				charts[towers.ID] = json.RawMessage(towerChart(g.turns, g.floors))
+				charts[towers.ID] = json.RawMessage(towerChart(g.Turns, g.Floors))
 			}
-			if len(labels) == 0 || g.finished && !finished {
+			if len(labels) == 0 || g.Finished && !finished {
 				race.Options, towers.Options = string(charts[race.ID]), string(charts[towers.ID])
-				opens, finished = len(labels), g.finished
+				opens, finished = len(labels), g.Finished
 			}
 			if err := pack.add(charts); err != nil {
 				return err
@@ -114,131 +102,26 @@ func (r *report) gamePicker() error {
 	return nil
 }
 
-// The picked games' rows. Each query is a CROSS JOIN from pick, which
-// SQLite reads as the order of its loops: for each picked game, that
-// game's rows by their key. A plain join let SQLite scan the whole table
-// once per chunk of picked games instead, every turn of the archive 20
-// times over.
-const (
-	pickPlayers = `SELECT p.game, p.name, p.score FROM pick CROSS JOIN players p ON p.game = pick.gid ORDER BY p.game, p.seat`
-	pickScores  = `SELECT s.game, s.turn, s.seat, s.points FROM pick CROSS JOIN scores s ON s.game = pick.gid`
-	pickRansoms = `SELECT r.game, r.turn, r.payer, r.payee, r.points FROM pick CROSS JOIN ransoms r ON r.game = pick.gid`
-	pickFloors  = `SELECT t.game, t.turn, t.target_x, t.target_y, t.height FROM pick CROSS JOIN turns t ON t.game = pick.gid
-		WHERE t.action = 'floor' ORDER BY t.game, t.turn`
-)
-
-// loadGames reads the players, the scoring, the ransoms and the tower
-// floors of the picked games, each table in one query over them all, and
-// works out the scores after each turn.
+// loadGames reads the course of the picked games from the selection and
+// ends their labels with the final scores.
 func (r *report) loadGames(games []*pickedGame) error {
-	if err := r.exec(`DROP TABLE IF EXISTS temp.pick`); err != nil {
-		return err
+	heads := make([]analytics.GameHead, len(games))
+	for i, g := range games {
+		heads[i] = g.GameHead
 	}
-	if err := r.exec(`CREATE TEMP TABLE pick (gid INTEGER PRIMARY KEY)`); err != nil {
-		return err
-	}
-	defer r.exec(`DROP TABLE IF EXISTS temp.pick`)
-	byGID := make(map[int64]*pickedGame, len(games))
-	// picked is the game of a row read: a damaged database may give a
-	// row of a game not picked.
-	picked := func(gid int64) (*pickedGame, error) {
-		if g := byGID[gid]; g != nil {
-			return g, nil
-		}
-		return nil, fmt.Errorf("a row of game %d among the rows of other games", gid)
-	}
-	for _, g := range games {
-		byGID[g.gid] = g
-		if err := r.exec(`INSERT INTO pick (gid) VALUES (?)`, g.gid); err != nil {
-			return err
-		}
-	}
-	finals := map[int64][]string{}
-	err := r.each(pickPlayers, nil,
-		func(rows *sql.Rows) error {
-			var gid int64
-			var name string
-			var score int
-			if err := rows.Scan(&gid, &name, &score); err != nil {
-				return err
-			}
-			g, err := picked(gid)
-			if err != nil {
-				return err
-			}
-			g.names = append(g.names, name)
-			finals[gid] = append(finals[gid], fmt.Sprintf("%s %d", name, score))
-			return nil
-		})
+	courses, err := r.sel.Courses(r.ctx, heads)
 	if err != nil {
 		return err
 	}
-	delta := make(map[int64][][]int, len(games))
-	for _, g := range games {
-		g.label += " · " + strings.Join(finals[g.gid], ", ")
-		d := make([][]int, g.turns+1)
-		for i := range d {
-			d[i] = make([]int, len(g.names))
+	for i, g := range games {
+		g.GameCourse = courses[i]
+		finals := make([]string, len(g.Names))
+		for seat, name := range g.Names {
+			finals[seat] = fmt.Sprintf("%s %d", name, g.Finals[seat])
 		}
-		delta[g.gid] = d
+		g.label += " · " + strings.Join(finals, ", ")
 	}
-	add := func(gid int64, turn, seat, points int) error {
-		g, err := picked(gid)
-		if err != nil {
-			return err
-		}
-		if d := delta[gid]; turn >= 1 && turn <= g.turns && seat >= 0 && seat < len(g.names) {
-			d[turn][seat] += points
-		}
-		return nil
-	}
-	err = r.each(pickScores, nil, func(rows *sql.Rows) error {
-		var gid int64
-		var turn, seat, points int
-		if err := rows.Scan(&gid, &turn, &seat, &points); err != nil {
-			return err
-		}
-		return add(gid, turn, seat, points)
-	})
-	if err != nil {
-		return err
-	}
-	err = r.each(pickRansoms, nil, func(rows *sql.Rows) error {
-		var gid int64
-		var turn, payer, payee, points int
-		if err := rows.Scan(&gid, &turn, &payer, &payee, &points); err != nil {
-			return err
-		}
-		if err := add(gid, turn, payer, -points); err != nil {
-			return err
-		}
-		return add(gid, turn, payee, points)
-	})
-	if err != nil {
-		return err
-	}
-	for _, g := range games {
-		running := make([]int, len(g.names))
-		for t := 1; t <= g.turns; t++ {
-			for s := range running {
-				running[s] += delta[g.gid][t][s]
-			}
-			g.scores = append(g.scores, append([]int(nil), running...))
-		}
-	}
-	return r.each(pickFloors, nil, func(rows *sql.Rows) error {
-		var gid int64
-		var f growth
-		if err := rows.Scan(&gid, &f.Turn, &f.X, &f.Y, &f.Height); err != nil {
-			return err
-		}
-		g, err := picked(gid)
-		if err != nil {
-			return err
-		}
-		g.floors = append(g.floors, f)
-		return nil
-	})
+	return nil
 }
 
 // packedJSON writes a JSON array one element at a time into gzip, at the

@@ -5,14 +5,15 @@
 // Pages are rendered with html/template. Chart options are built with
 // go-echarts and passed to the page as data; the ECharts library is
 // embedded and inlined, so a report opens offline, and player names from
-// untrusted records stay text. The archive report computes every figure
-// in SQL over the store's documented schema (docs/schema.md), so its size
+// untrusted records stay text. The archive report lays out the answers of
+// a selection of the store (analytics.Selection), which computes every
+// figure in SQL: the package holds no SQL of its own. The page's size
 // depends on the number of players shown, which is bounded, and not on
 // the number of games. What it shows of single games, the score race
 // and tower heights of the latest games, is bounded too (2,000 games),
 // and read and drawn 100 games at a time, so that its memory does not
-// grow with the archive either. An event's standings are ranked in SQL
-// and read one player's games at a time, with a column for the last 50
+// grow with the archive either. An event's standings are ranked by the
+// store and read one player's games at a time, with a column for the last 50
 // rounds only.
 //
 // The package reads the store and is never imported by it.

@@ -14,10 +14,7 @@ func (r *report) failedTable() error {
 	if err != nil || len(failed) == 0 {
 		return err
 	}
-	var total int
-	if err := r.conn.QueryRowContext(r.ctx, `SELECT count(*) FROM invalid_games`).Scan(&total); err != nil {
-		return err
-	}
+	total := r.sum.Invalid
 	t := table{ID: "failed-records", Title: "Records that failed validation",
 		Note: "These records of the database are left out of every figure above. Each is shown with its first error; towerlog validate tells all.",
 		Head: []string{"File", "Game", "Event", "Players", "Errors", "First error"}}

@@ -3,13 +3,13 @@ package report
 import (
 	"fmt"
 	"sort"
+
+	"github.com/towerlog/towerlog/analytics"
 )
 
 // growth is one floor added to a tower: after turn Turn, the tower at
 // (X, Y) is Height floors high.
-type growth struct {
-	Turn, X, Y, Height int
-}
+type growth = analytics.Floor
 
 // scoreRaceChart draws every player's score after each turn, in the
 // players' colours; scores is indexed [turn-1][seat].

@@ -131,35 +131,23 @@ func placedOn(a replay.ActionKind, spot engine.Spot) string {
 	return spot.Kind.String()
 }
 
-// phantomGames is true when the report's selection holds a game with the
-// Phantom. The rules are stored as the Rules tag writes them, where the
-// word phantom follows the expansion.
-func (r *report) phantomGames() (bool, error) {
-	var n int
-	err := r.conn.QueryRowContext(r.ctx, `SELECT EXISTS (SELECT 1 FROM games g JOIN sel ON sel.gid = g.gid
-		WHERE ' ' || g.rules || ' ' LIKE '% phantom %')`).Scan(&n)
-	return n == 1, err
-}
-
 // phantomSection adds the Phantom's table and charts when the selected
 // games include games with the Phantom.
 func (r *report) phantomSection() error {
-	ok, err := r.phantomGames()
-	if err != nil || !ok {
+	tally, err := r.sel.PhantomTally(r.ctx)
+	if err != nil {
 		return err
 	}
-	s := newPhantomSection()
-	for _, q := range s.stats.Queries() {
-		if err := r.each(q.SQL, nil, q.Scan); err != nil {
-			return err
-		}
-	}
+	s := &phantomSection{stats: tally}
 	// The players of games with the Phantom, in the order of the other
 	// charts (most games first).
 	for _, name := range r.top {
 		if st := s.stats[name]; st != nil && st.Games > 0 {
 			s.players = append(s.players, name)
 		}
+	}
+	if len(s.players) == 0 { // no game with the Phantom
+		return nil
 	}
 	note := ""
 	if len(s.players) > chartPlayers {

@@ -164,45 +164,6 @@ func TestPickerChunks(t *testing.T) {
 	}
 }
 
-// TestPickerQueriesReadByKey checks the plans of the picker's queries:
-// SQLite loops over the picked games and reads each one's rows by the
-// key of its table, so that a chunk of picked games costs their rows and
-// not a scan of the archive's whole table (which made the report's time
-// grow faster than the archive: 20 chunks, 20 scans of every turn).
-func TestPickerQueriesReadByKey(t *testing.T) {
-	s, _ := ingested(t, generated(t, 20, 1)...)
-	ctx := context.Background()
-	conn, err := s.DB().Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `CREATE TEMP TABLE pick (gid INTEGER PRIMARY KEY)`); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{pickPlayers, pickScores, pickRansoms, pickFloors} {
-		rows, err := conn.QueryContext(ctx, `EXPLAIN QUERY PLAN `+q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var steps []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			steps = append(steps, detail)
-		}
-		if err := rows.Close(); err != nil {
-			t.Fatal(err)
-		}
-		if len(steps) < 2 || steps[0] != "SCAN pick" || !strings.HasPrefix(steps[1], "SEARCH ") || !strings.Contains(steps[1], "PRIMARY KEY (game=?)") {
-			t.Errorf("%s\nplan %q, want SCAN pick, then a SEARCH of the table by its key", q, steps)
-		}
-	}
-}
-
 // TestPickerOpensOnFinishedGame: the latest game of the archive is an
 // unfinished Tower game with no turn; the picker still lists it first but
 // opens on the latest finished game, Anna's, and as no tower got a floor

@@ -795,8 +795,9 @@ func TestReportFigures(t *testing.T) {
 		}
 	})
 	t.Run("Exchanges", func(t *testing.T) {
-		var n int
-		if err := s.DB().QueryRow(`SELECT count(*) FROM exchanges`).Scan(&n); err != nil || n != want.exchanges {
+		n := 0
+		err := analytics.ScanTable(t.Context(), s, func(*analytics.ExchangeRow) error { n++; return nil })
+		if err != nil || n != want.exchanges {
 			t.Errorf("%d exchanges stored (%v), %d counted", n, err, want.exchanges)
 		}
 	})

@@ -155,7 +155,7 @@ func parquetFromDB(ctx context.Context, o ingestOptions) (parquetdir.Stats, erro
 		return parquetdir.Stats{}, fmt.Errorf("--from-db: %w", err)
 	}
 	defer s.Close()
-	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s.DB())
+	return parquetdir.WriteDatabase(ctx, o.output, o.shard, s)
 }
 
 // maxFileList is the largest list --files-from reads: a million paths of

@@ -141,7 +141,7 @@ func countStored(t *testing.T, path string) int {
 	}
 	defer s.Close()
 	var games, broken int
-	err = s.DB().QueryRow(`SELECT count(*), count(*) FILTER (WHERE turns != (SELECT count(*) FROM turns WHERE game = gid))
+	err = openSQL(t, s.Path()).QueryRow(`SELECT count(*), count(*) FILTER (WHERE turns != (SELECT count(*) FROM turns WHERE game = gid))
 		FROM games`).Scan(&games, &broken)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestReadWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.DB().Exec(`UPDATE games SET event = 'Spring cup' WHERE gid = 1`); err != nil {
+	if _, err := openSQL(t, w.Path()).Exec(`UPDATE games SET event = 'Spring cup' WHERE gid = 1`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(db + "-wal"); err != nil {
