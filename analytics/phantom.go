@@ -86,9 +86,15 @@ func (s *phantomSums) dest() []any {
 		&s.lost, &s.taken, &s.ransomed, &s.exchanged}
 }
 
-// counts are the sums as PhantomCounts.
+// counts are the sums as PhantomCounts, whose Placed has the places
+// where a phantom was placed.
 func (s *phantomSums) counts() *PhantomCounts {
-	return &PhantomCounts{Games: s.games, Second: s.second, Points: s.points, Lost: s.lost, Taken: s.taken,
-		Ransomed: s.ransomed, Swapped: s.exchanged,
-		Placed: map[string]int{"city": s.city, "road": s.road, "cloister": s.cloister, "field": s.field, "tower": s.tower}}
+	c := &PhantomCounts{Games: s.games, Second: s.second, Points: s.points, Lost: s.lost, Taken: s.taken,
+		Ransomed: s.ransomed, Swapped: s.exchanged, Placed: map[string]int{}}
+	for i, n := range []int{s.city, s.road, s.cloister, s.field, s.tower} {
+		if n > 0 {
+			c.Placed[PhantomWhere[i]] = n
+		}
+	}
+	return c
 }
