@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -74,18 +73,7 @@ func TestStatsPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var plan []string
-		err = EachRow(ctx, s.db, `EXPLAIN QUERY PLAN `+statsSQL(where), args, func(rows *sql.Rows) error {
-			var id, parent, notused int
-			var detail string
-			err := rows.Scan(&id, &parent, &notused, &detail)
-			plan = append(plan, detail)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(plan, c.want) {
+		if plan := queryPlan(t, s, statsSQL(where), args); !slices.Equal(plan, c.want) {
 			t.Errorf("%+v: plan %q, want %q", c.f, plan, c.want)
 		}
 	}
