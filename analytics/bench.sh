@@ -31,6 +31,12 @@
 #   report        4.7 s                                    5.6 CPU-s, 4.4 MB page
 # An earlier run of the same code, at a load average of 1.3 to 1.5, gave
 # a ratio of 1.17 (1.17 the median of the pairs).
+# With each seat's figures computed at ingest (migration 11), 3,000 games
+# on the same machine under other work (load average 8 to 24, so the wall
+# clock says little): CPU ingest 2.93 s, bare insert 1.32 s (22 more
+# columns in players), CPU-bound on 2 idle cores 2,050 and 2,269 games/s
+# (ratio 1.11); the commit before, in the same hour, 2.81 and 1.16 s,
+# 2,133 and 2,595 games/s (ratio 1.22).
 # Runs of a few seconds vary by a fifth from one to the next, the bare
 # insert as much as the ingest. Until commit 1195386 the ingest ran at
 # 1.39 to 1.43 times the bare insert's time: its writer gathered a batch

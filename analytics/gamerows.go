@@ -35,6 +35,7 @@ func NewGameRows(g *replay.Game) *GameRows {
 	r.fillGame(g)
 	r.fillTurns(g)
 	r.fillEvents(g)
+	r.fillFigures()
 	return r
 }
 

@@ -49,57 +49,52 @@ type CountQuery struct {
 	Scan func(*sql.Rows) error
 }
 
-// Queries are the queries that count the phantom's figures into t.
+// Queries are the queries that count the phantom's figures into t: one
+// aggregate over the seats of the selected games with the Phantom, whose
+// figures are columns of players.
 func (t PhantomTally) Queries() []CountQuery {
-	// into scans a row of a name and a number into a field of the
-	// player's counts.
-	into := func(field func(*PhantomCounts) *int) func(*sql.Rows) error {
-		return func(rows *sql.Rows) error {
+	return []CountQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM sel CROSS JOIN games g ON g.gid = sel.gid
+		CROSS JOIN players p ON p.game = g.gid WHERE ` + phantomGame + ` GROUP BY p.name`,
+		func(rows *sql.Rows) error {
 			var name string
-			var n int
-			if err := rows.Scan(&name, &n); err != nil {
+			var ps phantomSums
+			if err := rows.Scan(append([]any{&name, &ps.games}, ps.dest()...)...); err != nil {
 				return err
 			}
-			*field(t.Player(name)) += n
+			t[name] = ps.counts()
 			return nil
+		}}}
+}
+
+// phantomGame is true for a games row g of a game with the Phantom.
+const phantomGame = `instr(' ' || g.rules || ' ', ' phantom ') > 0`
+
+// phantomSQL sums the phantom's figures over rows p of players, as
+// phantomSums.dest scans them.
+const phantomSQL = `sum(p.phantom_city), sum(p.phantom_road), sum(p.phantom_cloister),
+	sum(p.phantom_field), sum(p.phantom_tower), sum(p.phantom_second), sum(p.phantom_points), sum(p.phantom_lost),
+	sum(p.phantom_taken), sum(p.phantom_ransomed), sum(p.phantom_exchanged)`
+
+// phantomSums are the sums of phantomSQL, and the games with the
+// Phantom.
+type phantomSums struct {
+	games, city, road, cloister, field, tower, second, points, lost, taken, ransomed, exchanged int
+}
+
+func (s *phantomSums) dest() []any {
+	return []any{&s.city, &s.road, &s.cloister, &s.field, &s.tower, &s.second, &s.points,
+		&s.lost, &s.taken, &s.ransomed, &s.exchanged}
+}
+
+// counts are the sums as PhantomCounts, whose Placed has the places
+// where a phantom was placed.
+func (s *phantomSums) counts() *PhantomCounts {
+	c := &PhantomCounts{Games: s.games, Second: s.second, Points: s.points, Lost: s.lost, Taken: s.taken,
+		Ransomed: s.ransomed, Swapped: s.exchanged, Placed: map[string]int{}}
+	for i, n := range []int{s.city, s.road, s.cloister, s.field, s.tower} {
+		if n > 0 {
+			c.Placed[PhantomWhere[i]] = n
 		}
 	}
-	return []CountQuery{
-		{`SELECT p.name, count(*) FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game
-			WHERE ' ' || g.rules || ' ' LIKE '% phantom %' GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Games })},
-		{`SELECT p.name, pl.feature, count(*), sum(pl.nth = 2) FROM placements pl JOIN sel ON sel.gid = pl.game
-			JOIN players p ON p.game = pl.game AND p.seat = pl.seat
-			WHERE pl.figure = 'phantom' GROUP BY 1, 2`,
-			func(rows *sql.Rows) error {
-				var name, where string
-				var n, second int
-				if err := rows.Scan(&name, &where, &n, &second); err != nil {
-					return err
-				}
-				p := t.Player(name)
-				p.Placed[where] += n
-				p.Second += second
-				return nil
-			}},
-		{`SELECT p.name, sum(s.points) FROM scores s JOIN sel ON sel.gid = s.game
-			JOIN players p ON p.game = s.game AND p.seat = s.seat WHERE s.phantom = 1 GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Points })},
-		{`SELECT p.name, count(*) FROM captures c JOIN sel ON sel.gid = c.game
-			JOIN players p ON p.game = c.game AND p.seat = c.victim
-			WHERE c.phantom = 1 AND c.captor <> c.victim GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Lost })},
-		{`SELECT p.name, count(*) FROM captures c JOIN sel ON sel.gid = c.game
-			JOIN players p ON p.game = c.game AND p.seat = c.captor
-			WHERE c.phantom = 1 AND c.captor <> c.victim GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Taken })},
-		{`SELECT p.name, count(*) FROM ransoms r JOIN sel ON sel.gid = r.game
-			JOIN players p ON p.game = r.game AND p.seat = r.payer WHERE r.phantom = 1 GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Ransomed })},
-		{`SELECT p.name, count(*) FROM (
-				SELECT game, a AS seat FROM exchanges WHERE a_phantom = 1
-				UNION ALL SELECT game, b FROM exchanges WHERE b_phantom = 1) x
-			JOIN sel ON sel.gid = x.game JOIN players p ON p.game = x.game AND p.seat = x.seat GROUP BY 1`,
-			into(func(p *PhantomCounts) *int { return &p.Swapped })},
-	}
+	return c
 }

@@ -69,40 +69,28 @@ func SharesRank(a, b Record) bool {
 
 // PlayerRecords returns the Record of every player of the finished games
 // of sel, a table or WITH clause of one column gid that prefix (a WITH
-// clause, or "" when sel is a table q can read) defines with args. It
-// reads one game at a time: its memory grows with the number of
-// players, not of games.
+// clause, or "" when sel is a table q can read) defines with args: one
+// aggregate over the seats, whose margins are columns of players. It
+// reads the seats of the selected games by key (CROSS JOIN keeps sel
+// first), so that a small selection of a large archive reads its own
+// seats, not every seat in the order of the index on names.
 func PlayerRecords(ctx context.Context, q Queryer, prefix string, args []any) (map[string]*Record, error) {
 	records := map[string]*Record{}
-	var game int64
-	var names []string
-	var scores []int
-	flush := func() {
-		for seat, name := range names {
-			r := records[name]
-			if r == nil {
-				r = &Record{}
-				records[name] = r
-			}
-			r.Add(scores, seat)
-		}
-		names, scores = names[:0], scores[:0]
-	}
-	err := EachRow(ctx, q, prefix+`SELECT p.game, p.name, p.score FROM players p JOIN sel ON sel.gid = p.game
-		JOIN games g ON g.gid = p.game WHERE g.finished ORDER BY p.game, p.seat`, args, func(rows *sql.Rows) error {
-		var g int64
+	err := EachRow(ctx, q, prefix+`SELECT p.name, `+recordSQL+` FROM sel CROSS JOIN players p ON p.game = sel.gid
+		WHERE p.rank > 0 GROUP BY p.name`, args, func(rows *sql.Rows) error {
 		var name string
-		var score int
-		if err := rows.Scan(&g, &name, &score); err != nil {
+		r := &Record{}
+		if err := rows.Scan(&name, &r.Games, &r.Wins, &r.Margin, &r.Points); err != nil {
 			return err
 		}
-		if g != game {
-			flush()
-			game = g
-		}
-		names, scores = append(names, name), append(scores, score)
+		records[name] = r
 		return nil
 	})
-	flush()
 	return records, err
 }
+
+// recordSQL sums, over rows p of players, the figures of a Record
+// (Games, Wins, Margin, Points) of the finished games: those whose
+// players have places (rank 1 and on; 0 in an unfinished game).
+const recordSQL = `sum(p.rank > 0), sum(p.rank = 1),
+	sum(CASE WHEN p.rank > 0 THEN p.margin ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.score ELSE 0 END)`

@@ -213,6 +213,106 @@ func (r *GameRows) fillEvents(g *replay.Game) {
 	}
 }
 
+// fillFigures sums each seat's figures of the players rows (PlayerRow,
+// from Margin on) from the game's other rows, which fillTurns and
+// fillEvents have made.
+func (r *GameRows) fillFigures() {
+	players := r.Players
+	for i := range players {
+		p := &players[i]
+		best, others := int64(-1<<62), false
+		for j := range players {
+			if j != i {
+				best, others = max(best, players[j].Score), true
+			}
+		}
+		if others {
+			p.Margin = p.Score - best
+		}
+	}
+	for _, t := range r.Turns {
+		p := &players[t.Seat]
+		switch {
+		case t.Action == nil:
+		case *t.Action == "floor":
+			p.FloorsBuilt++
+		case t.Phantom == 1 && *t.Action == "tower-follower":
+			p.PhantomTower++
+		case t.Phantom == 1:
+			*p.phantomOn(*t.Feature)++
+		}
+	}
+	// Turns and second figures come in the order of the turns.
+	t := 0
+	for _, s := range r.Seconds {
+		for r.Turns[t].Turn != s.Turn {
+			t++
+		}
+		p := &players[r.Turns[t].Seat]
+		p.PhantomSecond++
+		*p.phantomOn(s.Feature)++
+	}
+	for _, s := range r.Scores {
+		p := &players[s.Seat]
+		*p.pointsOf(s.Feature) += s.Points
+		if s.Phantom == 1 {
+			p.PhantomPoints += s.Points
+		}
+	}
+	for _, c := range r.Captures {
+		captor, victim := &players[c.Captor], &players[c.Victim]
+		if c.Captor == c.Victim {
+			captor.OwnTakenBack++
+			continue
+		}
+		captor.CapturesMade++
+		victim.CapturesSuffered++
+		if c.Phantom == 1 {
+			captor.PhantomTaken++
+			victim.PhantomLost++
+		}
+	}
+	for _, x := range r.Ransoms {
+		payer := &players[x.Payer]
+		payer.RansomsPaid += x.Points
+		players[x.Payee].RansomsReceived += x.Points
+		payer.PhantomRansomed += x.Phantom
+	}
+	for _, x := range r.Exchanges {
+		players[x.A].PhantomExchanged += x.APhantom
+		players[x.B].PhantomExchanged += x.BPhantom
+	}
+}
+
+// pointsOf is the field of the points from a kind of feature.
+func (p *PlayerRow) pointsOf(feature string) *int64 {
+	switch feature {
+	case "city":
+		return &p.CityPoints
+	case "road":
+		return &p.RoadPoints
+	case "cloister":
+		return &p.CloisterPoints
+	}
+	return &p.FieldPoints
+}
+
+// phantomOn is the field of the phantoms placed where: a kind of feature
+// of a tile, or "tower".
+func (p *PlayerRow) phantomOn(where string) *int64 {
+	switch where {
+	case "city":
+		return &p.PhantomCity
+	case "road":
+		return &p.PhantomRoad
+	case "cloister":
+		return &p.PhantomCloister
+	case "tower":
+		return &p.PhantomTower
+	}
+	return &p.PhantomField
+}
+
 // FigureName is the figure as the store writes it in the figure columns:
 // "phantom" or "follower".
 func FigureName(phantom bool) string {

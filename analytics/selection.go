@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"sort"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/towerlog/towerlog/analytics/filter"
 )
 
@@ -127,14 +125,6 @@ const (
 		FROM games g JOIN sel ON sel.gid = g.gid
 		ORDER BY g.date DESC, g.gid DESC LIMIT ?`
 
-	// players and scores
-	seatsQuery    = `SELECT p.name FROM players p JOIN sel ON sel.gid = p.game`
-	featuresQuery = `SELECT p.name, s.feature, s.points
-		FROM scores s JOIN sel ON sel.gid = s.game
-		JOIN games g ON g.gid = s.game
-		JOIN players p ON p.game = s.game AND p.seat = s.seat
-		WHERE g.finished`
-
 	// captures
 	capturesQuery = `SELECT pc.name, pv.name
 		FROM captures c JOIN sel ON sel.gid = c.game
@@ -205,84 +195,31 @@ type PlayerFigures struct {
 }
 
 // PlayerFigures returns the figures of every player of the selected
-// games, the player with the most games first (then by name). Its scan
-// of the scores runs beside those of the seats, captures and ransoms, on
-// the two connections of the selection; its memory grows with the number of
-// players, not of games.
+// games, the player with the most games first (then by name): one
+// aggregate over the selected games' seats, whose figures are columns of
+// players (computed at ingest), read by key from the selection (CROSS
+// JOIN keeps sel first). Its memory grows with the number of players,
+// not of games.
 func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error) {
-	seats, points := map[string]*PlayerFigures{}, map[string]map[string]int{}
-	get := func(name string) *PlayerFigures {
-		p := seats[name]
-		if p == nil {
-			p = &PlayerFigures{Name: name}
-			seats[name] = p
+	var out []PlayerFigures
+	err := sel.each(ctx, playerFiguresQuery, nil, func(rows *sql.Rows) error {
+		p := PlayerFigures{Points: map[string]int{}}
+		var byFeature [4]int
+		if err := rows.Scan(&p.Name, &p.Games, &p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack,
+			&p.RansomsPaid, &p.RansomsReceived, &byFeature[0], &byFeature[1], &byFeature[2], &byFeature[3]); err != nil {
+			return err
 		}
-		return p
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		return sel.each(gctx, featuresQuery, nil, func(rows *sql.Rows) error {
-			var name, feature string
-			var n int
-			if err := rows.Scan(&name, &feature, &n); err != nil {
-				return err
+		// Points has a kind the player scored from, as the scores name them.
+		for i, k := range Features {
+			if byFeature[i] != 0 {
+				p.Points[k] = byFeature[i]
 			}
-			if points[name] == nil {
-				points[name] = map[string]int{}
-			}
-			points[name][feature] += n
-			return nil
-		})
+		}
+		out = append(out, p)
+		return nil
 	})
-	// The seats, the captures and the ransoms one after the other, on
-	// one connection, beside the scores: get is only called here.
-	g.Go(func() error {
-		err := sel.each(gctx, seatsQuery, nil, func(rows *sql.Rows) error {
-			var name string
-			err := rows.Scan(&name)
-			get(name).Games++
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		err = sel.each(gctx, capturesQuery, nil, func(rows *sql.Rows) error {
-			var captor, victim string
-			if err := rows.Scan(&captor, &victim); err != nil {
-				return err
-			}
-			if captor == victim {
-				get(captor).OwnTakenBack++
-			} else {
-				get(captor).CapturesMade++
-				get(victim).CapturesSuffered++
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		return sel.each(gctx, ransomsQuery, nil, func(rows *sql.Rows) error {
-			var payer, payee string
-			var n int
-			if err := rows.Scan(&payer, &payee, &n); err != nil {
-				return err
-			}
-			get(payer).RansomsPaid += n
-			get(payee).RansomsReceived += n
-			return nil
-		})
-	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return nil, err
-	}
-	out := make([]PlayerFigures, 0, len(seats))
-	for name, p := range seats {
-		p.Points = points[name]
-		if p.Points == nil {
-			p.Points = map[string]int{}
-		}
-		out = append(out, *p)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Games != out[j].Games {
@@ -292,6 +229,15 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 	})
 	return out, nil
 }
+
+// playerFiguresQuery sums the figures of PlayerFigures over the seats of
+// the selected games; the points by feature count the finished games,
+// whose players have places (rank > 0).
+const playerFiguresQuery = `SELECT p.name, count(*), sum(p.captures_made), sum(p.captures_suffered),
+	sum(p.own_taken_back), sum(p.ransoms_paid), sum(p.ransoms_received),
+	sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
+	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END)
+	FROM sel CROSS JOIN players p ON p.game = sel.gid GROUP BY p.name`
 
 // CaptureReach counts the captures of the selected games by [height,
 // distance]: the tower's height in floors after the floor that captured,

@@ -77,115 +77,82 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	if err != nil {
 		return nil, err
 	}
-	sel := `WITH sel AS (SELECT g.gid FROM games g WHERE ` + where + `) `
-	byName := map[string]*PlayerStats{}
-	get := func(name string) *PlayerStats {
-		p := byName[name]
-		if p == nil {
-			p = &PlayerStats{Name: name, Points: map[string]int{}}
-			for _, k := range Features {
-				p.Points[k] = 0
-			}
-			byName[name] = p
+	// One aggregate over the selected games' seats: the figures are
+	// columns of players (PlayerRow), summed by SQLite. Without a filter
+	// it reads players alone, in the order of the index on names; a
+	// game is finished when its players have places (rank > 0). With
+	// one, it reads the games the filter selects (by an index when the
+	// filter has one, as for an event), then their seats by key: CROSS
+	// JOIN keeps games first.
+	var out []PlayerStats
+	sums := map[string]*phantomSums{}
+	err = EachRow(ctx, s.db, statsSQL(where), args, func(rows *sql.Rows) error {
+		p := PlayerStats{Points: map[string]int{}}
+		var r Record
+		var city, road, cloister, field int
+		ps := &phantomSums{}
+		dest := append([]any{&p.Name, &r.Games, &r.Wins, &r.Margin, &r.Points, &p.Unfinished, &city, &road, &cloister, &field,
+			&p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack, &p.RansomsPaid, &p.RansomsReceived, &p.FloorsBuilt},
+			ps.dest()...)
+		if err := rows.Scan(dest...); err != nil {
+			return err
 		}
-		return p
-	}
-	// The queries give a row per event, summed here: a GROUP BY would
-	// have SQLite sort them all, its sorter holding up to its page cache's
-	// size of them.
-	queries := []CountQuery{
-		{`SELECT p.name, NOT g.finished FROM players p JOIN sel ON sel.gid = p.game JOIN games g ON g.gid = p.game`,
-			func(rows *sql.Rows) error {
-				var name string
-				var n int
-				if err := rows.Scan(&name, &n); err != nil {
-					return err
-				}
-				get(name).Unfinished += n
-				return nil
-			}},
-		{`SELECT s.name, s.feature, s.points FROM score_shares s JOIN sel ON sel.gid = s.game
-			JOIN games g ON g.gid = s.game WHERE g.finished`,
-			func(rows *sql.Rows) error {
-				var name, feature string
-				var points int
-				if err := rows.Scan(&name, &feature, &points); err != nil {
-					return err
-				}
-				get(name).Points[feature] += points
-				return nil
-			}},
-		{`SELECT c.captor, c.victim, c.own, 1 FROM capture_log c JOIN sel ON sel.gid = c.game`,
-			func(rows *sql.Rows) error {
-				var captor, victim string
-				var own bool
-				var n int
-				if err := rows.Scan(&captor, &victim, &own, &n); err != nil {
-					return err
-				}
-				if own {
-					get(captor).OwnTakenBack += n
-				} else {
-					get(captor).CapturesMade += n
-					get(victim).CapturesSuffered += n
-				}
-				return nil
-			}},
-		{`SELECT r.payer, r.payee, r.points FROM ransom_log r JOIN sel ON sel.gid = r.game`,
-			func(rows *sql.Rows) error {
-				var payer, payee string
-				var points int
-				if err := rows.Scan(&payer, &payee, &points); err != nil {
-					return err
-				}
-				get(payer).RansomsPaid += points
-				get(payee).RansomsReceived += points
-				return nil
-			}},
-		{`SELECT p.name, 1 FROM tower_growth t JOIN sel ON sel.gid = t.game
-			JOIN players p ON p.game = t.game AND p.seat = t.builder`,
-			func(rows *sql.Rows) error {
-				var name string
-				var n int
-				if err := rows.Scan(&name, &n); err != nil {
-					return err
-				}
-				get(name).FloorsBuilt += n
-				return nil
-			}},
-	}
-	ph := PhantomTally{}
-	for _, q := range append(queries, ph.Queries()...) {
-		if err := EachRow(ctx, s.db, sel+q.SQL, args, q.Scan); err != nil {
-			return nil, err
+		p.Points["city"], p.Points["road"], p.Points["cloister"], p.Points["field"] = city, road, cloister, field
+		p.Games, p.Wins, p.Margin, p.TotalScore = r.Games, r.Wins, r.Margin, r.Points
+		if r.Games > 0 {
+			p.AverageScore = float64(r.Points) / float64(r.Games)
+			p.WinRate = float64(r.Wins) / float64(r.Games)
 		}
-	}
-	records, err := PlayerRecords(ctx, s.db, sel, args)
+		sums[p.Name] = ps
+		out = append(out, p)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	for name, r := range records {
-		p := get(name)
-		p.Games, p.Wins, p.Margin, p.TotalScore = r.Games, r.Wins, r.Margin, r.Points
-		p.AverageScore = float64(r.Points) / float64(r.Games)
-		p.WinRate = float64(r.Wins) / float64(r.Games)
-	}
-	for name, u := range ph {
-		if u.Games == 0 {
-			continue
+	// The games with the Phantom, few or none in most archives: their
+	// rules are read from games.
+	err = EachRow(ctx, s.db, `SELECT p.name, count(*) FROM games g CROSS JOIN players p ON p.game = g.gid
+		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
+		var name string
+		var n int
+		if err := rows.Scan(&name, &n); err != nil {
+			return err
 		}
-		get(name).Phantom = &PhantomUse{Games: u.Games, Placed: u.Total(), Second: u.Second, OnTowers: u.Placed["tower"],
-			Points: u.Points, CapturedByOthers: u.Lost, CapturedOfOthers: u.Taken, Ransomed: u.Ransomed, Exchanged: u.Swapped}
+		if ps := sums[name]; ps != nil {
+			ps.games = n
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	out := make([]PlayerStats, 0, len(byName))
-	for _, p := range byName {
-		out = append(out, *p)
+	for i := range out {
+		if u := sums[out[i].Name].counts(); u.Games > 0 {
+			out[i].Phantom = &PhantomUse{Games: u.Games, Placed: u.Total(), Second: u.Second, OnTowers: u.Placed["tower"],
+				Points: u.Points, CapturedByOthers: u.Lost, CapturedOfOthers: u.Taken, Ransomed: u.Ransomed, Exchanged: u.Swapped}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := &out[i], &out[j]
 		return RanksBefore(a.record(), a.Name, b.record(), b.Name)
 	})
 	return out, nil
+}
+
+// statsSQL is the query of PlayerStatistics over the games where selects
+// (a condition on games g).
+func statsSQL(where string) string {
+	from := `players p`
+	if where != "1" {
+		from = `games g CROSS JOIN players p ON p.game = g.gid WHERE ` + where
+	}
+	return `SELECT p.name, ` + recordSQL + `, sum(p.rank = 0),
+		sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
+		sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
+		sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
+		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `
+		FROM ` + from + ` GROUP BY p.name`
 }
 
 func (p *PlayerStats) record() Record {

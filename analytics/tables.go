@@ -45,6 +45,45 @@ type PlayerRow struct {
 	Colour *string `col:"colour"`
 	Score  int64   `col:"score"` // final score, ransoms included
 	Rank   int64   `col:"rank"`  // 1 for the winner(s); equal scores share a rank; 0 when unfinished
+	// The figures below are computed once, at ingest, from the game's
+	// rows of the other tables (PlayerFigures), so that the statistics
+	// over many games sum one row a seat.
+	//
+	// Margin is the score minus the best score of the others; 0 in a
+	// game of one player.
+	Margin int64 `col:"margin"`
+	// Points from each kind of feature, during play and at the end,
+	// ransoms apart.
+	CityPoints     int64 `col:"city_points"`
+	RoadPoints     int64 `col:"road_points"`
+	CloisterPoints int64 `col:"cloister_points"`
+	FieldPoints    int64 `col:"field_points"`
+	// Captures by towers: of opponents' figures by the player's towers,
+	// of the player's figures by opponents' towers, and of the player's
+	// own figures by the player's towers.
+	CapturesMade     int64 `col:"captures_made"`
+	CapturesSuffered int64 `col:"captures_suffered"`
+	OwnTakenBack     int64 `col:"own_taken_back"`
+	RansomsPaid      int64 `col:"ransoms_paid"`     // points paid to free the player's figures
+	RansomsReceived  int64 `col:"ransoms_received"` // points received for prisoners the player held
+	FloorsBuilt      int64 `col:"floors_built"`
+	// The phantom (rules with the Phantom): phantoms placed on each kind
+	// of feature of a tile and on top of a tower, as the turn's figure or
+	// its second; of them, as the second; points of the scorings the
+	// phantom took part in; the player's phantom captured by another
+	// player's tower (lost), other players' phantoms captured by the
+	// player's towers (taken), bought back and back by an exchange.
+	PhantomCity      int64 `col:"phantom_city"`
+	PhantomRoad      int64 `col:"phantom_road"`
+	PhantomCloister  int64 `col:"phantom_cloister"`
+	PhantomField     int64 `col:"phantom_field"`
+	PhantomTower     int64 `col:"phantom_tower"`
+	PhantomSecond    int64 `col:"phantom_second"`
+	PhantomPoints    int64 `col:"phantom_points"`
+	PhantomLost      int64 `col:"phantom_lost"`
+	PhantomTaken     int64 `col:"phantom_taken"`
+	PhantomRansomed  int64 `col:"phantom_ransomed"`
+	PhantomExchanged int64 `col:"phantom_exchanged"`
 }
 
 // TurnRow is a row of turns: one turn of a game.
@@ -220,7 +259,11 @@ func (r *GameRow) args(a []any) []any {
 }
 
 func (r *PlayerRow) args(a []any) []any {
-	return append(a, r.Game, r.Seat, r.Name, str(r.Colour), r.Score, r.Rank)
+	return append(a, r.Game, r.Seat, r.Name, str(r.Colour), r.Score, r.Rank, r.Margin,
+		r.CityPoints, r.RoadPoints, r.CloisterPoints, r.FieldPoints,
+		r.CapturesMade, r.CapturesSuffered, r.OwnTakenBack, r.RansomsPaid, r.RansomsReceived, r.FloorsBuilt,
+		r.PhantomCity, r.PhantomRoad, r.PhantomCloister, r.PhantomField, r.PhantomTower, r.PhantomSecond,
+		r.PhantomPoints, r.PhantomLost, r.PhantomTaken, r.PhantomRansomed, r.PhantomExchanged)
 }
 
 func (r *TurnRow) args(a []any) []any {

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/filter"
 )
 
 // A query of docs/scale.md.
@@ -38,7 +39,7 @@ func docQueries(t *testing.T) []query {
 	for i, q := range qs {
 		names[i] = q.name
 	}
-	if want := []string{"leaderboard", "captures", "ransoms", "tower_heights"}; !slices.Equal(names, want) {
+	if want := []string{"leaderboard", "captures", "ransoms", "tower_heights", "stats"}; !slices.Equal(names, want) {
 		t.Fatalf("docs/scale.md has the queries %v, want %v", names, want)
 	}
 	return qs
@@ -116,6 +117,27 @@ func TestQueriesSQLite(t *testing.T) {
 				t.Errorf("leaderboard: columns %v, the view's %v", got.columns, view.columns)
 			}
 			want = view.rows
+		case "stats":
+			// The rows of towerlog stats, in its order.
+			stats, err := s.PlayerStatistics(t.Context(), filter.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range stats {
+				ph := p.Phantom
+				if ph == nil {
+					ph = &analytics.PhantomUse{}
+				}
+				row := []any{p.Name}
+				for _, n := range []int{p.Games, p.Wins, p.Margin, p.TotalScore, p.Unfinished,
+					p.Points["city"], p.Points["road"], p.Points["cloister"], p.Points["field"],
+					p.CapturesMade, p.CapturesSuffered, p.OwnTakenBack, p.RansomsPaid, p.RansomsReceived, p.FloorsBuilt,
+					ph.Games, ph.Placed, ph.Second, ph.OnTowers, ph.Points, ph.CapturedByOthers, ph.CapturedOfOthers,
+					ph.Ransomed, ph.Exchanged} {
+					row = append(row, int64(n))
+				}
+				want = append(want, row)
+			}
 		case "captures":
 			captures, err := ReadTable[analytics.CaptureRow](dir)
 			if err != nil {
