@@ -2,11 +2,13 @@ package analytics
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
@@ -271,5 +273,67 @@ func TestRatingTriggers(t *testing.T) {
 		if got := ratingsStale(t, s); got != c.stale {
 			t.Errorf("%s: stale %d, want %d", c.sql, got, c.stale)
 		}
+	}
+}
+
+// TestRatingsRefreshStopped stops the rating of an ingest's games while
+// another writer holds the database: the stored ladder stays stale, a
+// reader (one that cannot write, too) rates the games instead, and the
+// next refresh brings it up to date.
+func TestRatingsRefreshStopped(t *testing.T) {
+	ctx := context.Background()
+	files, err := generate.Archive(ctx, t.TempDir(), generate.ArchiveOptions{Games: 30, Files: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := storeOf(t, files[:1])
+	other, err := Open(ctx, s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	before := storedPlayers(t, s)
+	if _, err := s.db.Exec(`UPDATE games SET date = '2099-01-01' WHERE gid = 1`); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := beginWrite(ctx, ctx, other.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	if err := s.refreshRatings(stop); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("refresh while another writes: %v, want %v", err, context.DeadlineExceeded)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if got := ratingsStale(t, s); got != 2 {
+		t.Fatalf("stale %d after a stopped refresh, want 2", got)
+	}
+	live := liveLadder(t, s, filter.Filter{}).Players()
+	if reflect.DeepEqual(live, before) {
+		t.Fatal("moving the game changed no rating: the test would prove nothing")
+	}
+	ro, err := OpenReadOnly(ctx, s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	l, err := ro.Ladder(ctx, filter.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(l.Players(), live) {
+		t.Errorf("a reader's Ladder of a stale snapshot:\n%+v\nwant:\n%+v", l.Players(), live)
+	}
+	if err := s.refreshRatings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := storedPlayers(t, s); !reflect.DeepEqual(got, live) {
+		t.Errorf("stored ladder after the refresh:\n%+v\nwant:\n%+v", got, live)
+	}
+	if l, err = ro.Ladder(ctx, filter.Filter{}); err != nil || !reflect.DeepEqual(l.Players(), live) {
+		t.Errorf("a reader's Ladder of the stored ladder (%v):\n%+v\nwant:\n%+v", err, l.Players(), live)
 	}
 }
