@@ -51,9 +51,18 @@ func (r Rating) Idle(periods int) Rating {
 		return r
 	}
 	phi := r.RD / Scale
-	phi = math.Sqrt(phi*phi + float64(periods)*r.Volatility*r.Volatility)
-	r.RD = phi * Scale
+	r.RD = Scale * grown(phi*phi+float64(periods)*r.Volatility*r.Volatility)
 	return r
+}
+
+// grown is the deviation before a period (step 6), phi* = sqrt(phi² +
+// sigma²) for each period, from phi² plus the periods' sigma²: at most a
+// new player's. Glicko caps it so (RD ≤ 350): an archive counts a period
+// for every round of every event, and a member who sat out a hundred
+// thousand of them would otherwise come back with a deviation of
+// thousands, and a rating that a single game moves by thousands.
+func grown(phi2 float64) float64 {
+	return min(math.Sqrt(phi2), InitialRD/Scale)
 }
 
 // Update returns the rating after a rating period with the given
@@ -76,7 +85,7 @@ func (r Rating) Update(results []Result) Rating {
 	v := 1 / vInv
 	delta := v * sum
 	sigma := volatility(phi, r.Volatility, v, delta)
-	phiStar := math.Sqrt(phi*phi + sigma*sigma)
+	phiStar := grown(phi*phi + sigma*sigma)
 	phiNew := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	muNew := mu + phiNew*phiNew*sum
 	return Rating{R: Initial + Scale*muNew, RD: Scale * phiNew, Volatility: sigma}

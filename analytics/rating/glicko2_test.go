@@ -32,6 +32,36 @@ func TestGlickmanExample(t *testing.T) {
 // grows to sqrt(phi² + sigma²) a period, the rating stays. With RD 200 and
 // volatility 0.06: phi = 200/173.7178 = 1.151287, and after 3 periods
 // sqrt(1.151287² + 3·0.06²) = 1.155968, RD 200.813.
+// TestDeviationCapped checks that a deviation never grows past a new
+// player's 350: RD 200 with volatility 0.06 grows by 108.6 in RD² a
+// period (0.06² × 173.7178²), so 350 is passed after (350² - 200²) /
+// 108.6 = 759.6 periods.
+func TestDeviationCapped(t *testing.T) {
+	r := Rating{R: 1600, RD: 200, Volatility: 0.06}
+	if got := r.Idle(759).RD; got >= 350 || got < 349.5 {
+		t.Errorf("Idle(759).RD = %v, want just under 350", got)
+	}
+	for _, n := range []int{760, 100000} {
+		if got := r.Idle(n).RD; got != 350 {
+			t.Errorf("Idle(%d).RD = %v, want 350", n, got)
+		}
+	}
+	// A player at 350 who plays: the deviation falls from 350, not from
+	// sqrt(350² + σ²).
+	beaten := Rating{R: 1500, RD: 350, Volatility: 0.06}.Update([]Result{{Opponent: New(), Score: 1}})
+	want := Rating{R: 1500, RD: 350, Volatility: 0.06}
+	phi := 350 / Scale
+	gJ := g(phi)
+	e := 0.5
+	v := 1 / (gJ * gJ * e * (1 - e))
+	sigma := volatility(phi, 0.06, v, v*gJ*0.5)
+	phiNew := 1 / math.Sqrt(1/(phi*phi)+1/v)
+	want.RD, want.R, want.Volatility = Scale*phiNew, 1500+Scale*phiNew*phiNew*gJ*0.5, sigma
+	if math.Abs(beaten.RD-want.RD) > 1e-9 || math.Abs(beaten.R-want.R) > 1e-9 {
+		t.Errorf("a win at RD 350: %+v, want %+v", beaten, want)
+	}
+}
+
 func TestIdle(t *testing.T) {
 	got := Rating{R: 1600, RD: 200, Volatility: 0.06}.Idle(3)
 	if got.R != 1600 || math.Abs(got.RD-200.81) > 0.01 || got.Volatility != 0.06 {

@@ -295,9 +295,12 @@ func TestRerun(t *testing.T) {
 		t.Errorf("the first game's page was written again")
 	}
 	// New: the game's page and record, its six players' pages and its
-	// event's page, and the index (which lists them).
-	if st.Written != 2+6+1+1 {
-		t.Errorf("after a new game: %+v, want 10 files written", st)
+	// event's page, and the index (which lists them). And the pages of the
+	// duel's two players, who sat the new period out: their deviation
+	// grows by a period (Glicko-2's step 6), and each page shows it,
+	// "± 580" becoming "± 581".
+	if st.Written != 2+6+1+1+2 {
+		t.Errorf("after a new game: %+v, want 12 files written", st)
 	}
 }
 
