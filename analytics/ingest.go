@@ -388,6 +388,7 @@ const (
 	tGames = iota
 	tPlayers
 	tTurns
+	tTowers
 	tSecondFigures
 	tScores
 	tCaptures
