@@ -105,3 +105,46 @@ func TestMigrateV11(t *testing.T) {
 		t.Errorf("check after the migration: %+v, %v; want 23 games and no problem", r, err)
 	}
 }
+
+// TestCheckTowers: check finds a row of towers that its game's floors do
+// not make, whether its height is changed, it is removed, added, or
+// holds text. The towers of threeGames are game 1's (-1,0), 3 floors
+// high, and game 3's (1,0), 1 floor high (TestTowersOfThree).
+func TestCheckTowers(t *testing.T) {
+	for _, c := range []struct {
+		name, damage string
+		want         []string
+	}{
+		{"Sound", ``, nil},
+		{"Height", `UPDATE towers SET height = 4 WHERE game = 1`,
+			[]string{"game 1: tower (-1,0) has height 4 in towers, its floors in turns make 3"}},
+		{"Removed", `DELETE FROM towers WHERE game = 3`,
+			[]string{"game 3: tower (1,0) has floors in turns (height 1) but no row in towers"}},
+		{"Added", `INSERT INTO towers VALUES (1, 5, 5, 2), (2, 0, 0, 1)`,
+			[]string{"game 1: tower (5,5) has a row in towers (height 2) but no floor in turns",
+				"game 2: tower (0,0) has a row in towers (height 1) but no floor in turns"}},
+		{"Text", `UPDATE towers SET height = 'three' WHERE game = 1`,
+			[]string{`game 1: a row of towers holds -1, 0, "three" where the tower's square and height belong`,
+				"game 1: tower (-1,0) has floors in turns (height 3) but no row in towers"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := openTemp(t)
+			if _, err := s.Ingest(ctx, []string{threeGames}, IngestOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if c.damage != "" {
+				if _, err := s.db.ExecContext(ctx, c.damage); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := s.Check(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.Problems, c.want) {
+				t.Errorf("problems:\n%q\nwant\n%q", r.Problems, c.want)
+			}
+		})
+	}
+}
