@@ -148,3 +148,18 @@ func TestCheckTowers(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveTowers: removing a game removes its towers, and only its.
+func TestRemoveTowers(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Ingest(ctx, []string{threeGames}, IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RemoveGames(ctx, []string{"1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := storedTowers(t, s), []string{filepath.ToSlash(threeGames) + "#3 (1,0) 1"}; !slices.Equal(got, want) {
+		t.Errorf("towers after game 1 was removed: %q, want %q", got, want)
+	}
+}
