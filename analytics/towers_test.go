@@ -56,24 +56,7 @@ func TestTowersOfThree(t *testing.T) {
 // derived by hand, every table then holds what an ingest by the current
 // program writes, and check finds the database sound.
 func TestMigrateV11(t *testing.T) {
-	ctx := context.Background()
-	tmp := t.TempDir()
-	old, _ := copyFixture(t, tmp, "v11.db")
-	t.Chdir(filepath.Join("testdata", "migrate"))
-	migrated, err := Open(ctx, old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer migrated.Close()
-	fresh, err := Open(ctx, filepath.Join(tmp, "fresh.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
-	files := []string{"games.cgn", "v8/exchange-ransom.cgn", "v8/seed-1a-1d.cgn", "v10/own-capture.cgn"}
-	if st, err := fresh.Ingest(ctx, files, IngestOptions{}); err != nil || st.Added != 23 {
-		t.Fatalf("ingest: %+v, %v; want 23 games added", st, err)
-	}
+	migrated, fresh := migrateFixture(t, "v11.db")
 	// Floors: exchange-ransom on (1,1) at turns 2 and 6 (Bob) and 7
 	// (Anna); seed-1a-1d on (1,0) at turn 3; own-capture on (1,1) at
 	// turn 3.
@@ -100,7 +83,7 @@ func TestMigrateV11(t *testing.T) {
 	if n := len(dumpTable(t, migrated, Tables[tTowers])); n < 10 {
 		t.Errorf("%d towers after the migration: the games of games.cgn build floors", n)
 	}
-	r, err := migrated.Check(ctx)
+	r, err := migrated.Check(context.Background())
 	if err != nil || len(r.Problems) != 0 || r.Games != 23 {
 		t.Errorf("check after the migration: %+v, %v; want 23 games and no problem", r, err)
 	}
