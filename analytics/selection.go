@@ -192,6 +192,8 @@ type PlayerFigures struct {
 	// Points are the points scored by feature kind ("city", ...) in
 	// finished games, ransoms left out.
 	Points map[string]int
+	// Record is the player's record over the finished selected games.
+	Record Record
 }
 
 // PlayerFigures returns the figures of every player of the selected
@@ -206,7 +208,8 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 		p := PlayerFigures{Points: map[string]int{}}
 		var byFeature [4]int
 		if err := rows.Scan(&p.Name, &p.Games, &p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack,
-			&p.RansomsPaid, &p.RansomsReceived, &byFeature[0], &byFeature[1], &byFeature[2], &byFeature[3]); err != nil {
+			&p.RansomsPaid, &p.RansomsReceived, &byFeature[0], &byFeature[1], &byFeature[2], &byFeature[3],
+			&p.Record.Games, &p.Record.Wins, &p.Record.Margin, &p.Record.Points); err != nil {
 			return err
 		}
 		// Points has a kind the player scored from, as the scores name them.
@@ -236,7 +239,8 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 const playerFiguresQuery = `SELECT p.name, count(*), sum(p.captures_made), sum(p.captures_suffered),
 	sum(p.own_taken_back), sum(p.ransoms_paid), sum(p.ransoms_received),
 	sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
-	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END)
+	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
+	` + recordSQL + `
 	FROM sel CROSS JOIN players p ON p.game = sel.gid GROUP BY p.name`
 
 // CaptureReach counts the captures of the selected games by [height,
@@ -347,17 +351,6 @@ func (sel *Selection) TowerHeights(ctx context.Context) (map[int]int, error) {
 		return err
 	})
 	return heights, err
-}
-
-// Records returns the Record of every player of the finished selected
-// games (a player with none has no Record).
-func (sel *Selection) Records(ctx context.Context) (map[string]*Record, error) {
-	var records map[string]*Record
-	err := sel.use(ctx, func(conn *sql.Conn) (err error) {
-		records, err = PlayerRecords(ctx, conn, "", nil)
-		return err
-	})
-	return records, err
 }
 
 // PhantomTally counts every player's use of the phantom over the

@@ -149,16 +149,7 @@ func (r *report) towerStep(step func() error) func() error {
 }
 
 func (r *report) leaderboard() error {
-	records, err := r.sel.Records(r.ctx)
-	if err != nil {
-		return err
-	}
-	record := func(name string) analytics.Record {
-		if rec := records[name]; rec != nil {
-			return *rec
-		}
-		return analytics.Record{}
-	}
+	record := func(name string) analytics.Record { return r.stats[name].Record }
 	ladder, err := rating.FromStore(r.ctx, r.s, r.f)
 	if err != nil {
 		return err
