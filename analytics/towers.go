@@ -66,6 +66,9 @@ func (ck checker) checkTowers(ctx context.Context, r *CheckReport) error {
 		if err := rows.Scan(&v[0], &v[1], &v[2], &v[3], &v[4]); err != nil {
 			return err
 		}
+		if b, ok := v[0].([]byte); ok {
+			v[0] = string(b) // comparable
+		}
 		if v[0] != game {
 			compareTowers(l, game, made, stored)
 			game, made, stored = v[0], made[:0], stored[:0]
@@ -73,11 +76,14 @@ func (ck checker) checkTowers(ctx context.Context, r *CheckReport) error {
 		x, okX := v[2].(int64)
 		y, okY := v[3].(int64)
 		h, okH := v[4].(int64)
+		table := "turns"
+		if v[1] == int64(1) {
+			table = "towers"
+		}
 		switch {
 		case !okX || !okY || !okH:
-			l.add(fmt.Sprintf("game %v: a row of %s holds %s where the tower's square and height belong",
-				game, [2]string{"turns", "towers"}[b2i(v[1] == int64(1))], quoteText(v[2:])))
-		case v[1] == int64(0):
+			l.add(fmt.Sprintf("game %v: a row of %s holds %s where the tower's square and height belong", game, table, quoteText(v[2:])))
+		case table == "turns":
 			made.floor(x, y, h)
 		default:
 			stored = append(stored, TowerRow{X: x, Y: y, Height: h})
