@@ -28,7 +28,8 @@ type CheckReport struct {
 // game refers to a stored game), then towerlog's own invariants: each
 // game has as many players rows as seats and as many turns rows as
 // turns, each player's score is the sum of their scorings and ransoms,
-// and each record reads against its game's rows (the rows the record is
+// each game's towers are those its floors make, and each record reads
+// against its game's rows (the rows the record is
 // compressed against are all there, unchanged). The invariants are
 // checked only on a file that SQLite finds sound, since a damaged index
 // can answer anything. Each check lists at most maxProblems problems,
@@ -48,7 +49,7 @@ func (s *Store) Check(ctx context.Context) (CheckReport, error) {
 	for i, ch := range []struct {
 		name  string
 		check func(context.Context, *CheckReport) error
-	}{{"integrity_check", ck.checkIntegrity}, {"foreign_key_check", ck.checkForeignKeys}, {"counts", ck.checkCounts}, {"records", ck.checkRecords}} {
+	}{{"integrity_check", ck.checkIntegrity}, {"foreign_key_check", ck.checkForeignKeys}, {"counts", ck.checkCounts}, {"towers", ck.checkTowers}, {"records", ck.checkRecords}} {
 		if err := ch.check(ctx, &r); err != nil {
 			if !Damaged(err) {
 				return r, err

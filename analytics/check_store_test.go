@@ -16,8 +16,14 @@ func TestCheckLimits(t *testing.T) {
 	if _, err := s.Ingest(ctx, []string{testArchive(t, 25, 1)}, IngestOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM turns WHERE turn = (SELECT turns FROM games WHERE gid = game)`); err != nil {
-		t.Fatal(err)
+	// The towers are made again from the turns left (a last turn may
+	// have built a floor), so that only the counts and the records
+	// disagree with the rows.
+	for _, q := range []string{`DELETE FROM turns WHERE turn = (SELECT turns FROM games WHERE gid = game)`, `DELETE FROM towers`,
+		`INSERT INTO towers SELECT game, target_x, target_y, max(height) FROM turns WHERE action = 'floor' GROUP BY 1, 2, 3`} {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r, err := s.Check(ctx)
 	if err != nil {

@@ -15,6 +15,7 @@ type GameRows struct {
 	Game        GameRow
 	Players     []PlayerRow
 	Turns       []TurnRow
+	Towers      []TowerRow
 	Seconds     []SecondFigureRow
 	Scores      []ScoreRow
 	Captures    []CaptureRow
@@ -34,6 +35,7 @@ func NewGameRows(g *replay.Game) *GameRows {
 	}
 	r.fillGame(g)
 	r.fillTurns(g)
+	r.fillTowers()
 	r.fillEvents(g)
 	r.fillFigures()
 	return r
@@ -49,6 +51,7 @@ var tableRows = [len(Tables)]func(r *GameRows, f func(row)){
 	},
 	tPlayers:       func(r *GameRows, f func(row)) { each(r.Players, f) },
 	tTurns:         func(r *GameRows, f func(row)) { each(r.Turns, f) },
+	tTowers:        func(r *GameRows, f func(row)) { each(r.Towers, f) },
 	tSecondFigures: func(r *GameRows, f func(row)) { each(r.Seconds, f) },
 	tScores:        func(r *GameRows, f func(row)) { each(r.Scores, f) },
 	tCaptures:      func(r *GameRows, f func(row)) { each(r.Captures, f) },
@@ -94,6 +97,7 @@ type keyedRow interface {
 func (r *GameRow) setGame(gid int64)         { r.GID = gid }
 func (r *PlayerRow) setGame(gid int64)       { r.Game = gid }
 func (r *TurnRow) setGame(gid int64)         { r.Game = gid }
+func (r *TowerRow) setGame(gid int64)        { r.Game = gid }
 func (r *SecondFigureRow) setGame(gid int64) { r.Game = gid }
 func (r *ScoreRow) setGame(gid int64)        { r.Game = gid }
 func (r *CaptureRow) setGame(gid int64)      { r.Game = gid }

@@ -391,6 +391,7 @@ const (
 	tGames = iota
 	tPlayers
 	tTurns
+	tTowers
 	tSecondFigures
 	tScores
 	tCaptures

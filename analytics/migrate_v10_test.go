@@ -86,23 +86,7 @@ var handFigures = map[string][][]map[string]int64{
 // current program writes, and check finds the database sound.
 func TestMigrateV10(t *testing.T) {
 	ctx := context.Background()
-	tmp := t.TempDir()
-	old, _ := copyFixture(t, tmp, "v10.db")
-	t.Chdir(filepath.Join("testdata", "migrate"))
-	migrated, err := Open(ctx, old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer migrated.Close()
-	fresh, err := Open(ctx, filepath.Join(tmp, "fresh.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
-	files := []string{"games.cgn", "v8/exchange-ransom.cgn", "v8/seed-1a-1d.cgn", "v10/own-capture.cgn"}
-	if st, err := fresh.Ingest(ctx, files, IngestOptions{}); err != nil || st.Added != 23 {
-		t.Fatalf("ingest: %+v, %v; want 23 games added", st, err)
-	}
+	migrated, fresh := migrateFixture(t, "v10.db")
 	for file, want := range handFigures {
 		for _, s := range []struct {
 			name  string
@@ -138,4 +122,32 @@ func TestMigrateV10(t *testing.T) {
 	if err != nil || len(r.Problems) != 0 || r.Games != 23 {
 		t.Errorf("check after the migration: %+v, %v; want 23 games and no problem", r, err)
 	}
+}
+
+// migrateFixture opens a copy of the database name of testdata/migrate,
+// made from games.cgn and the three small games (README.md there), which
+// applies the migrations since, and a new database of the same files
+// ingested by the current program; both are closed when the test ends.
+// The working directory becomes testdata/migrate.
+func migrateFixture(t *testing.T, name string) (migrated, fresh *Store) {
+	t.Helper()
+	ctx := context.Background()
+	tmp := t.TempDir()
+	old, _ := copyFixture(t, tmp, name)
+	t.Chdir(filepath.Join("testdata", "migrate"))
+	migrated, err := Open(ctx, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { migrated.Close() })
+	fresh, err = Open(ctx, filepath.Join(tmp, "fresh.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fresh.Close() })
+	files := []string{"games.cgn", "v8/exchange-ransom.cgn", "v8/seed-1a-1d.cgn", "v10/own-capture.cgn"}
+	if st, err := fresh.Ingest(ctx, files, IngestOptions{}); err != nil || st.Added != 23 {
+		t.Fatalf("ingest: %+v, %v; want 23 games added", st, err)
+	}
+	return migrated, fresh
 }

@@ -160,9 +160,9 @@ const (
 	flowsScanQuery = ransomsQuery + `
 		WHERE +pp.name IN (SELECT value FROM json_each(?1)) AND +pe.name IN (SELECT value FROM json_each(?1))`
 
-	// turns: the floors game by game, in the order they were built
-	floorsQuery = `SELECT t.game, t.target_x, t.target_y, t.height FROM turns t JOIN sel ON sel.gid = t.game
-		WHERE t.action = 'floor' ORDER BY t.game, t.turn`
+	// towers: read by key from the selection (CROSS JOIN keeps sel
+	// first), one row a tower
+	towerHeightsQuery = `SELECT w.height FROM sel CROSS JOIN towers w ON w.game = sel.gid`
 )
 
 // Summary counts the selected games and says what they are played with.
@@ -340,32 +340,16 @@ func (sel *Selection) RansomFlows(ctx context.Context, names []string) ([]Ransom
 }
 
 // TowerHeights counts the towers of the selected games by their height
-// at the end of the game (floors), every tower that got a floor counted.
-// Its memory is that of one game's towers: the floors come game by game.
+// at the end of the game (floors), every tower that got a floor counted:
+// the rows of towers, written at ingest, of the selected games.
 func (sel *Selection) TowerHeights(ctx context.Context) (map[int]int, error) {
 	heights := map[int]int{}
-	var game int64
-	towers := map[[2]int]int{}
-	flush := func() {
-		for _, h := range towers {
-			heights[h]++
-		}
-		clear(towers)
-	}
-	err := sel.each(ctx, floorsQuery, nil, func(rows *sql.Rows) error {
-		var g int64
-		var x, y, h int
-		if err := rows.Scan(&g, &x, &y, &h); err != nil {
-			return err
-		}
-		if g != game {
-			flush()
-			game = g
-		}
-		towers[[2]int{x, y}] = max(towers[[2]int{x, y}], h)
-		return nil
+	err := sel.each(ctx, towerHeightsQuery, nil, func(rows *sql.Rows) error {
+		var h int
+		err := rows.Scan(&h)
+		heights[h]++
+		return err
 	})
-	flush()
 	return heights, err
 }
 

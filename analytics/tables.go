@@ -103,6 +103,17 @@ type TurnRow struct {
 	Phantom  int64   `col:"phantom"`  // actions follower and tower-follower: 1 when the figure is the phantom
 }
 
+// TowerRow is a row of towers: a tower that got a floor, as it stands at
+// the end of its game. It is a figure of the game's floors (the turns rows
+// with action floor), computed once, when the game is stored, so that the
+// towers by height are counted without a scan of every turn.
+type TowerRow struct {
+	Game   int64 `col:"game"`
+	X      int64 `col:"x"`      // the tower's square
+	Y      int64 `col:"y"`      //
+	Height int64 `col:"height"` // floors at the end of the game: the height after its highest floor
+}
+
 // SecondFigureRow is a row of second_figures: the figure a turn placed
 // after its action, which only the phantom can be (rules with the
 // Phantom).
@@ -217,6 +228,7 @@ var Tables = [...]Table{
 	newTable("games", GameRow{}),
 	newTable("players", PlayerRow{}),
 	newTable("turns", TurnRow{}),
+	newTable("towers", TowerRow{}),
 	newTable("second_figures", SecondFigureRow{}),
 	newTable("scores", ScoreRow{}),
 	newTable("captures", CaptureRow{}),
@@ -270,6 +282,8 @@ func (r *TurnRow) args(a []any) []any {
 	return append(a, r.Game, r.Turn, r.Seat, str(r.Tile), num(r.X), num(r.Y), num(r.Rotation), str(r.Action),
 		str(r.Feature), num(r.TargetX), num(r.TargetY), num(r.Height), r.Phantom)
 }
+
+func (r *TowerRow) args(a []any) []any { return append(a, r.Game, r.X, r.Y, r.Height) }
 
 func (r *SecondFigureRow) args(a []any) []any {
 	return append(a, r.Game, r.Turn, r.Feature, r.X, r.Y)

@@ -40,7 +40,7 @@ func TestTablesMatchSchema(t *testing.T) {
 // index in Tables, and that every table of a valid game, whose key
 // SetGame and setKey fill in, starts with the game's key.
 func TestTableIndexes(t *testing.T) {
-	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tSecondFigures: "second_figures", tScores: "scores",
+	for i, name := range map[int]string{tGames: "games", tPlayers: "players", tTurns: "turns", tTowers: "towers", tSecondFigures: "second_figures", tScores: "scores",
 		tCaptures: "captures", tExchanges: "exchanges", tRansoms: "ransoms", tDiscards: "discards",
 		tInvalid: "invalid_games", tDiagnostics: "diagnostics"} {
 		if Tables[i].Name != name {

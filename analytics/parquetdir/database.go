@@ -46,6 +46,9 @@ func WriteDatabase(ctx context.Context, dir, id string, db *analytics.Store) (St
 		return copyGames(gctx, db, s.turns, func(r *analytics.TurnRow) *int64 { return &r.Game })
 	})
 	g.Go(func() error {
+		return copyGames(gctx, db, s.towers, func(r *analytics.TowerRow) *int64 { return &r.Game })
+	})
+	g.Go(func() error {
 		return copyGames(gctx, db, s.seconds, func(r *analytics.SecondFigureRow) *int64 { return &r.Game })
 	})
 	g.Go(func() error {

@@ -150,6 +150,7 @@ func sameTables(t *testing.T, s *analytics.Store, dirs ...string) {
 		"games":          sameTable[analytics.GameRow](t, s, dirs...),
 		"players":        sameTable[analytics.PlayerRow](t, s, dirs...),
 		"turns":          sameTable[analytics.TurnRow](t, s, dirs...),
+		"towers":         sameTable[analytics.TowerRow](t, s, dirs...),
 		"second_figures": sameTable[analytics.SecondFigureRow](t, s, dirs...),
 		"scores":         sameTable[analytics.ScoreRow](t, s, dirs...),
 		"captures":       sameTable[analytics.CaptureRow](t, s, dirs...),

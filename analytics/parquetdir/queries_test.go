@@ -179,6 +179,31 @@ func TestQueriesSQLite(t *testing.T) {
 			for _, h := range top {
 				n[h]++
 			}
+			// The table towers (in Parquet) and the report's counts
+			// (Selection.TowerHeights, which reads it in the store)
+			// give the same rows.
+			towers, err := ReadTable[analytics.TowerRow](dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byTable := map[int64]int64{}
+			for _, w := range towers {
+				byTable[w.Height]++
+			}
+			if !maps.Equal(byTable, n) {
+				t.Errorf("tower_heights: the table towers gives %v, the turns %v", byTable, n)
+			}
+			sel, err := s.Select(t.Context(), filter.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			report, err := sel.TowerHeights(t.Context())
+			if cerr := sel.Close(); err != nil || cerr != nil {
+				t.Fatal(err, cerr)
+			}
+			if fmt.Sprint(report) != fmt.Sprint(n) {
+				t.Errorf("tower_heights: the report gives %v, the turns %v", report, n)
+			}
 			for _, h := range slices.Sorted(maps.Keys(n)) {
 				want = append(want, []any{h, n[h]})
 			}

@@ -88,6 +88,7 @@ func WriteRecords(ctx context.Context, dir, id string, files []string, o Options
 	})
 	consume(func(r *analytics.GameRows) error { return s.players.add(r.Players...) })
 	consume(func(r *analytics.GameRows) error { return s.turns.add(r.Turns...) })
+	consume(func(r *analytics.GameRows) error { return s.towers.add(r.Towers...) })
 	consume(func(r *analytics.GameRows) error { return s.seconds.add(r.Seconds...) })
 	consume(func(r *analytics.GameRows) error { return s.scores.add(r.Scores...) })
 	consume(func(r *analytics.GameRows) error { return s.captures.add(r.Captures...) })

@@ -133,6 +133,7 @@ type shard struct {
 	games       *tableFile[analytics.GameRow]
 	players     *tableFile[analytics.PlayerRow]
 	turns       *tableFile[analytics.TurnRow]
+	towers      *tableFile[analytics.TowerRow]
 	seconds     *tableFile[analytics.SecondFigureRow]
 	scores      *tableFile[analytics.ScoreRow]
 	captures    *tableFile[analytics.CaptureRow]
@@ -170,6 +171,7 @@ func createShard(dir, id string) (s *shard, err error) {
 		func() error { return open(s, &s.games, dir, id) },
 		func() error { return open(s, &s.players, dir, id) },
 		func() error { return open(s, &s.turns, dir, id) },
+		func() error { return open(s, &s.towers, dir, id) },
 		func() error { return open(s, &s.seconds, dir, id) },
 		func() error { return open(s, &s.scores, dir, id) },
 		func() error { return open(s, &s.captures, dir, id) },
@@ -227,6 +229,6 @@ func (s *shard) discard() {
 
 // rows is the number of rows written, all tables together.
 func (s *shard) rows() int {
-	return s.games.rows + s.players.rows + s.turns.rows + s.seconds.rows + s.scores.rows + s.captures.rows + s.exchanges.rows +
+	return s.games.rows + s.players.rows + s.turns.rows + s.towers.rows + s.seconds.rows + s.scores.rows + s.captures.rows + s.exchanges.rows +
 		s.ransoms.rows + s.discards.rows + s.invalid.rows + s.diagnostics.rows
 }

@@ -18,7 +18,8 @@ SQLite's own checks (integrity_check: every page, and every index against
 its table; foreign_key_check: every row of a game refers to a stored
 game), then towerlog's: each game has as many players rows as seats and
 as many turns rows as turns, each player's score is the sum of their
-scorings and ransoms, and each game's record reads back against its rows.
+scorings and ransoms, each game's towers are those its floors make, and
+each game's record reads back against its rows.
 A damaged index can make the other commands answer wrongly without an
 error: check after a crash of the disk or the machine, and before a
 backup. check writes nothing.
