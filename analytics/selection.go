@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 )
@@ -25,6 +26,10 @@ type Selection struct {
 	f     filter.Filter
 	conns chan *sql.Conn // the idle connections
 	all   []*sql.Conn
+	// seats counts the seats of the selected games, once (pairsPlan).
+	seatsOnce sync.Once
+	seats     int
+	seatsErr  error
 }
 
 // Select makes the selection of the games f selects. A filter that
@@ -140,11 +145,10 @@ const (
 		WHERE pc.name IN (SELECT value FROM json_each(?1)) AND pv.name IN (SELECT value FROM json_each(?1))`
 	captorVictimScanQuery = capturesQuery + `
 		WHERE +pc.name IN (SELECT value FROM json_each(?1)) AND +pv.name IN (SELECT value FROM json_each(?1))`
-	// namedSeats counts the seats of the players of a list (?1) and all
-	// the seats of the selected games.
-	namedSeatsQuery = `SELECT
-		(SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game WHERE p.name IN (SELECT value FROM json_each(?1))),
-		(SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game)`
+	// namedSeats counts the seats of the players of a list (?1),
+	// seatsQuery all the seats of the selected games.
+	namedSeatsQuery = `SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game WHERE p.name IN (SELECT value FROM json_each(?1))`
+	seatsQuery      = `SELECT count(*) FROM players p JOIN sel ON sel.gid = p.game`
 
 	// ransoms
 	ransomsQuery = `SELECT pp.name, pe.name, r.points
@@ -266,14 +270,21 @@ func (sel *Selection) CaptureReach(ctx context.Context) (map[[2]int]int, error) 
 // sit at many (four players at every table), where reading every game
 // through the index would cost more.
 func (sel *Selection) pairsPlan(ctx context.Context, list, byName, scan string) (string, error) {
-	var named, all int
+	plan := byName
 	err := sel.use(ctx, func(conn *sql.Conn) error {
-		return conn.QueryRowContext(ctx, namedSeatsQuery, list).Scan(&named, &all)
+		var named int
+		if err := conn.QueryRowContext(ctx, namedSeatsQuery, list).Scan(&named); err != nil {
+			return err
+		}
+		// The seats of the selection, counted once for both queries of
+		// pairs: a scan of every selected seat.
+		sel.seatsOnce.Do(func() { sel.seatsErr = conn.QueryRowContext(ctx, seatsQuery).Scan(&sel.seats) })
+		if named*4 > sel.seats {
+			plan = scan
+		}
+		return sel.seatsErr
 	})
-	if named*4 > all {
-		return scan, err
-	}
-	return byName, err
+	return plan, err
 }
 
 // CaptorVictim counts the captures of the selected games between the
