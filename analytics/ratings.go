@@ -129,11 +129,20 @@ func (s *Store) refreshRatings(ctx context.Context) error {
 		st, where, args = rating.State{}, "g.finished", nil
 	}
 	l := rating.Restore(st)
+	// SQLite sorts the games in RatingOrder in as much memory as the
+	// connection's page cache, and at the end of an ingest, whose memory
+	// is not all given back yet, that took the process past its bound
+	// (195 MB instead of 164 for 10,000 games). The pages the sort reads
+	// are read once: it runs with a cache of 2 MiB.
+	if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -2048`); err != nil {
+		return err
+	}
 	err = eachSelected(ctx, tx, where, args, ratingOrder, false, func(g *Game, _ []byte) error {
 		l.Add(ratingGame(g))
 		return nil
 	})
-	if err != nil {
+	_, restore := tx.ExecContext(ctx, `PRAGMA cache_size = `+cacheKiB)
+	if err := errors.Join(err, restore); err != nil {
 		return err
 	}
 	if err := writeRatings(ctx, tx, l.State()); err != nil {

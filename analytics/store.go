@@ -43,7 +43,11 @@ var migrations embed.FS
 // allocator rounds the page and its header up to a power of two): the
 // peak memory of a 20,000-game ingest was 307 MB with a cache of 64 MiB,
 // 211 MB with 16 MiB, for the same CPU time.
-const pragmas = "_pragma=cache_size(-16384)&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+const pragmas = "_pragma=cache_size(" + cacheKiB + ")&_pragma=page_size(16384)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// cacheKiB is the page cache of a connection that writes, in SQLite's
+// words (a negative number of KiB).
+const cacheKiB = "-16384"
 
 // busyTimeout is how long one attempt of a writer waits for another
 // (SQLite's busy_timeout, set on every connection that writes). A
