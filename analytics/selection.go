@@ -26,7 +26,8 @@ type Selection struct {
 	f     filter.Filter
 	conns chan *sql.Conn // the idle connections
 	all   []*sql.Conn
-	// seats counts the seats of the selected games, once (pairsPlan).
+	// seats counts the seats of the selected games, once: by pairsPlan,
+	// or by PlayerFigures, which sums them anyway.
 	seatsOnce sync.Once
 	seats     int
 	seatsErr  error
@@ -97,8 +98,7 @@ func (sel *Selection) each(ctx context.Context, query string, args []any, scan f
 
 // Summary describes a selection as a whole.
 type Summary struct {
-	Games   int // games selected
-	Players int // distinct names among their players
+	Games int // games selected (PlayerFigures has a row per player)
 	// Invalid counts the records of the store that failed validation,
 	// whatever the filter: they are in no selection.
 	Invalid int
@@ -118,7 +118,6 @@ type Summary struct {
 const (
 	// games
 	summaryQuery = `SELECT count(*), min(g.date), max(g.date),
-			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
 			(SELECT count(*) FROM invalid_games),
 			max(instr(' ' || g.rules || ' ', ' tower ') > 0), max(instr(' ' || g.rules || ' ', ' phantom ') > 0)
 		FROM games g JOIN sel ON sel.gid = g.gid`
@@ -175,7 +174,7 @@ func (sel *Selection) Summary(ctx context.Context) (Summary, error) {
 	var first, last sql.NullString
 	var tower, phantom sql.NullBool
 	err := sel.use(ctx, func(conn *sql.Conn) error {
-		return conn.QueryRowContext(ctx, summaryQuery).Scan(&sum.Games, &first, &last, &sum.Players, &sum.Invalid, &tower, &phantom)
+		return conn.QueryRowContext(ctx, summaryQuery).Scan(&sum.Games, &first, &last, &sum.Invalid, &tower, &phantom)
 	})
 	sum.First, sum.Last, sum.Tower, sum.Phantom = first.String, last.String, tower.Bool, phantom.Bool
 	return sum, err
@@ -228,6 +227,12 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 	if err != nil {
 		return nil, err
 	}
+	// Every seat is a game of its player: the seats pairsPlan counts.
+	seats := 0
+	for _, p := range out {
+		seats += p.Games
+	}
+	sel.seatsOnce.Do(func() { sel.seats = seats })
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Games != out[j].Games {
 			return out[i].Games > out[j].Games

@@ -52,12 +52,12 @@ func TestSelectionSummary(t *testing.T) {
 	}{
 		// Players: Anna, Bob (game 1), "Carl; Jr" (game 2), Red, Blue
 		// (game 3). Only game 1 has a Date tag, 2026.11.20.
-		{"All", filter.Filter{}, Summary{Games: 3, Players: 5, First: "2026-11-20", Last: "2026-11-20", Tower: true, Phantom: true}},
+		{"All", filter.Filter{}, Summary{Games: 3, First: "2026-11-20", Last: "2026-11-20", Tower: true, Phantom: true}},
 		// Anna plays games 1 (tower) and 2 (base), with Bob and Carl.
-		{"Anna", filter.Filter{Players: []string{"Anna"}}, Summary{Games: 2, Players: 3, First: "2026-11-20", Last: "2026-11-20", Tower: true}},
+		{"Anna", filter.Filter{Players: []string{"Anna"}}, Summary{Games: 2, First: "2026-11-20", Last: "2026-11-20", Tower: true}},
 		// Game 3 alone: tower phantom, no date.
-		{"Red", filter.Filter{Players: []string{"Red"}}, Summary{Games: 1, Players: 2, Tower: true, Phantom: true}},
-		{"Carl", filter.Filter{Players: []string{"Carl; Jr"}}, Summary{Games: 1, Players: 3}},
+		{"Red", filter.Filter{Players: []string{"Red"}}, Summary{Games: 1, Tower: true, Phantom: true}},
+		{"Carl", filter.Filter{Players: []string{"Carl; Jr"}}, Summary{Games: 1}},
 		{"Nobody", filter.Filter{Players: []string{"Zoé"}}, Summary{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -69,6 +69,27 @@ func TestSelectionSummary(t *testing.T) {
 				t.Errorf("got %+v\nwant %+v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestSelectionPlayers: PlayerFigures has a row for each player of the
+// selected games: Anna plays games 1 (with Bob) and 2 (with Bob and
+// Carl; Jr), Red game 3 with Blue.
+func TestSelectionPlayers(t *testing.T) {
+	for _, c := range []struct {
+		f    filter.Filter
+		want int
+	}{
+		{filter.Filter{}, 5},
+		{filter.Filter{Players: []string{"Anna"}}, 3},
+		{filter.Filter{Players: []string{"Red"}}, 2},
+		{filter.Filter{Players: []string{"Carl; Jr"}}, 3},
+		{filter.Filter{Players: []string{"Zoé"}}, 0},
+	} {
+		got, err := selectThree(t, c.f).PlayerFigures(t.Context())
+		if err != nil || len(got) != c.want {
+			t.Errorf("%v: %d players (%v), want %d", c.f.Players, len(got), err, c.want)
+		}
 	}
 }
 

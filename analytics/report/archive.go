@@ -65,14 +65,19 @@ func WriteArchive(ctx context.Context, w io.Writer, s *analytics.Store, f filter
 		return s.NoGames(ctx, f)
 	}
 	r := &report{ctx: ctx, s: s, sel: sel, f: f, sum: sum}
-	r.summary()
-	if r.page.Empty != "" {
+	if sum.Games == 0 {
+		r.summary()
 		if err := r.failedTable(); err != nil {
 			return err
 		}
 		return render(w, r.page)
 	}
-	for _, step := range []func() error{r.figures, r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
+	// The figures come first: they count the players the summary names.
+	if err := r.figures(); err != nil {
+		return err
+	}
+	r.summary()
+	for _, step := range []func() error{r.leaderboard, r.standingsTables, r.towerStep(r.captureCharts), r.towerStep(r.ransomChart),
 		r.featureChart, r.towerStep(r.towerCharts), r.phantomSection, r.gamePicker, r.failedTable} {
 		if err := step(); err != nil {
 			return err
@@ -109,7 +114,7 @@ func (r *report) summary() {
 	r.page.Subtitle = r.f.Describe()
 	r.page.Facts = []fact{
 		{"Games", strconv.Itoa(sum.Games)},
-		{"Players", strconv.Itoa(sum.Players)},
+		{"Players", strconv.Itoa(len(r.top))},
 	}
 	if sum.First != "" {
 		r.page.Facts = append(r.page.Facts, fact{"First game", sum.First}, fact{"Latest game", sum.Last})
