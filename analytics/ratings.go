@@ -110,6 +110,9 @@ func (s *Store) refreshRatings(ctx context.Context) error {
 	if err != nil || stale == 0 {
 		return err
 	}
+	// The totals of the players add the games added whatever their
+	// dates: only the ladder's order depends on them.
+	added := stale == 1
 	if stale == 1 && st.Periods > 0 {
 		// A game added of the last period or one before it: rated
 		// again from the start.
@@ -146,6 +149,9 @@ func (s *Store) refreshRatings(ctx context.Context) error {
 		return err
 	}
 	if err := writeRatings(ctx, tx, l.State()); err != nil {
+		return err
+	}
+	if err := refreshTotals(ctx, tx, added, lastGID); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

@@ -207,7 +207,7 @@ type PlayerFigures struct {
 // not of games.
 func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error) {
 	var out []PlayerFigures
-	err := sel.each(ctx, playerFiguresQuery, nil, func(rows *sql.Rows) error {
+	scan := func(rows *sql.Rows) error {
 		p := PlayerFigures{Points: map[string]int{}}
 		var byFeature [4]int
 		if err := rows.Scan(&p.Name, &p.Games, &p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack,
@@ -223,6 +223,21 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 		}
 		out = append(out, p)
 		return nil
+	}
+	err := sel.use(ctx, func(conn *sql.Conn) error {
+		query := playerFiguresQuery
+		if sel.f.IsZero() {
+			// Every game: the players' totals, when they are those of
+			// the games stored.
+			fresh, err := totalsFresh(ctx, conn)
+			if err != nil {
+				return err
+			}
+			if fresh {
+				query = totalsFiguresQuery
+			}
+		}
+		return EachRow(ctx, conn, query, nil, scan)
 	})
 	if err != nil {
 		return nil, err
@@ -251,6 +266,13 @@ const playerFiguresQuery = `SELECT p.name, count(*), sum(p.captures_made), sum(p
 	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
 	` + recordSQL + `
 	FROM sel CROSS JOIN players p ON p.game = sel.gid GROUP BY p.name`
+
+// totalsFiguresQuery reads the columns of playerFiguresQuery from
+// player_totals (migration 0014), the sums over every game.
+const totalsFiguresQuery = `SELECT name, seats, captures_made, captures_suffered, own_taken_back,
+	ransoms_paid, ransoms_received, city_points, road_points, cloister_points, field_points,
+	finished, wins, margin, score
+	FROM player_totals`
 
 // CaptureReach counts the captures of the selected games by [height,
 // distance]: the tower's height in floors after the floor that captured,

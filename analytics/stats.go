@@ -84,9 +84,27 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	// one, it reads the games the filter selects (by an index when the
 	// filter has one, as for an event), then their seats by key: CROSS
 	// JOIN keeps games first.
+	// Without a filter, the players' totals (migration 0014) when they
+	// are those of the games stored, read in the transaction that says so.
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	query, phantomQuery := statsSQL(where), `SELECT p.name, count(*) FROM games g CROSS JOIN players p ON p.game = g.gid
+		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`
+	if where == "1" {
+		fresh, err := totalsFresh(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		if fresh {
+			query, phantomQuery = totalsStatsQuery, `SELECT name, phantom_games FROM player_totals WHERE phantom_games > 0`
+		}
+	}
 	var out []PlayerStats
 	sums := map[string]*phantomSums{}
-	err = EachRow(ctx, s.db, statsSQL(where), args, func(rows *sql.Rows) error {
+	err = EachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
 		p := PlayerStats{Points: map[string]int{}}
 		var r Record
 		var city, road, cloister, field int
@@ -112,8 +130,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	}
 	// The games with the Phantom, few or none in most archives: their
 	// rules are read from games.
-	err = EachRow(ctx, s.db, `SELECT p.name, count(*) FROM games g CROSS JOIN players p ON p.game = g.gid
-		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`, args, func(rows *sql.Rows) error {
+	err = EachRow(ctx, tx, phantomQuery, args, func(rows *sql.Rows) error {
 		var name string
 		var n int
 		if err := rows.Scan(&name, &n); err != nil {
@@ -139,6 +156,14 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	})
 	return out, nil
 }
+
+// totalsStatsQuery reads the columns of statsSQL from player_totals.
+const totalsStatsQuery = `SELECT name, finished, wins, margin, score, seats - finished,
+	city_points, road_points, cloister_points, field_points,
+	captures_made, captures_suffered, own_taken_back, ransoms_paid, ransoms_received, floors_built,
+	phantom_city, phantom_road, phantom_cloister, phantom_field, phantom_tower, phantom_second,
+	phantom_points, phantom_lost, phantom_taken, phantom_ransomed, phantom_exchanged
+	FROM player_totals`
 
 // statsSQL is the query of PlayerStatistics over the games where selects
 // (a condition on games g).
