@@ -102,7 +102,7 @@ func (l *limited) done() {
 func (ck checker) problems(ctx context.Context, r *CheckReport, query string, scan func(*sql.Rows) (string, error)) error {
 	l := &limited{r: r}
 	defer l.done()
-	return EachRow(ctx, ck.tx, query, nil, func(rows *sql.Rows) error {
+	return eachRow(ctx, ck.tx, query, nil, func(rows *sql.Rows) error {
 		line, err := scan(rows)
 		if err == nil && line != "" {
 			l.add(line)
@@ -191,7 +191,7 @@ func (ck checker) checkCounts(ctx context.Context, r *CheckReport) error {
 
 // checkRecords reads every stored record against its game's rows.
 func (ck checker) checkRecords(ctx context.Context, r *CheckReport) error {
-	rr, err := NewRecordReader(ctx, ck.tx)
+	rr, err := newRecordReader(ctx, ck.tx)
 	if err != nil {
 		return err
 	}

@@ -26,15 +26,15 @@ func (s *Store) EachFailed(ctx context.Context, emit func(Failed) error) error {
 	return eachFailed(ctx, s.db, "", 0, emit)
 }
 
-// Queryer is what a query needs of a database or a connection: an
+// queryer is what a query needs of a database or a connection: an
 // *sql.DB or an *sql.Conn.
-type Queryer interface {
+type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // eachFailed calls emit with each stored record that failed validation
 // whose id begins with prefix, at most limit of them when limit > 0.
-func eachFailed(ctx context.Context, q Queryer, prefix string, limit int, emit func(Failed) error) error {
+func eachFailed(ctx context.Context, q queryer, prefix string, limit int, emit func(Failed) error) error {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}

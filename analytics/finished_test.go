@@ -33,7 +33,7 @@ func TestFinishedStep(t *testing.T) {
 	want := "1 4-0 Anna 1,2|1 4-0 Anna 1,2|0 * - 0,0"
 	state := func() string {
 		var got string
-		err := EachRow(ctx, s.db, `SELECT g.finished, g.result, coalesce(g.winner, '-'),
+		err := eachRow(ctx, s.db, `SELECT g.finished, g.result, coalesce(g.winner, '-'),
 			(SELECT group_concat(rank, ',') FROM (SELECT rank FROM players WHERE game = g.gid ORDER BY seat))
 			FROM games g ORDER BY g.gid`, nil, func(rows *sql.Rows) error {
 			var finished int

@@ -144,7 +144,7 @@ func TestIngestReannotated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := NewRecordReader(context.Background(), s.db)
+		r, err := newRecordReader(context.Background(), s.db)
 		if err != nil {
 			t.Fatal(err)
 		}

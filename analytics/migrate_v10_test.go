@@ -17,7 +17,7 @@ var figureColumns = Tables[tPlayers].Columns[slices.Index(Tables[tPlayers].Colum
 func seatFigures(t *testing.T, s *Store, file string) [][]map[string]int64 {
 	t.Helper()
 	var out [][]map[string]int64
-	err := EachRow(context.Background(), s.db, `SELECT p.seat, p.*
+	err := eachRow(context.Background(), s.db, `SELECT p.seat, p.*
 		FROM players p JOIN games g ON g.gid = p.game WHERE g.file = ? ORDER BY p.game, p.seat`, []any{file},
 		func(rows *sql.Rows) error {
 			cols, err := rows.Columns()

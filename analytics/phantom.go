@@ -42,9 +42,9 @@ func (t PhantomTally) Player(name string) *PhantomCounts {
 	return p
 }
 
-// A CountQuery reads figures of the selected games, whose keys are the
+// A countQuery reads figures of the selected games, whose keys are the
 // rows of a table sel, and Scan adds a row of them to the statistics.
-type CountQuery struct {
+type countQuery struct {
 	SQL  string
 	Scan func(*sql.Rows) error
 }
@@ -52,8 +52,8 @@ type CountQuery struct {
 // Queries are the queries that count the phantom's figures into t: one
 // aggregate over the seats of the selected games with the Phantom, whose
 // figures are columns of players.
-func (t PhantomTally) Queries() []CountQuery {
-	return []CountQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM sel CROSS JOIN games g ON g.gid = sel.gid
+func (t PhantomTally) Queries() []countQuery {
+	return []countQuery{{`SELECT p.name, count(*), ` + phantomSQL + ` FROM sel CROSS JOIN games g ON g.gid = sel.gid
 		CROSS JOIN players p ON p.game = g.gid WHERE ` + phantomGame + ` GROUP BY p.name`,
 		func(rows *sql.Rows) error {
 			var name string

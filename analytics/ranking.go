@@ -1,10 +1,5 @@
 package analytics
 
-import (
-	"context"
-	"database/sql"
-)
-
 // RankingRule is the one rule that orders players everywhere: the
 // report's leaderboard and standings, stats and standings.
 // A player whose games are all unfinished has no record to rank, so comes
@@ -65,28 +60,6 @@ func RanksBefore(a Record, an string, b Record, bn string) bool {
 // SharesRank reports whether two records rank level (names aside).
 func SharesRank(a, b Record) bool {
 	return (a.Games == 0) == (b.Games == 0) && a.Wins == b.Wins && a.Margin == b.Margin && a.Points == b.Points
-}
-
-// PlayerRecords returns the Record of every player of the finished games
-// of sel, a table or WITH clause of one column gid that prefix (a WITH
-// clause, or "" when sel is a table q can read) defines with args: one
-// aggregate over the seats, whose margins are columns of players. It
-// reads the seats of the selected games by key (CROSS JOIN keeps sel
-// first), so that a small selection of a large archive reads its own
-// seats, not every seat in the order of the index on names.
-func PlayerRecords(ctx context.Context, q Queryer, prefix string, args []any) (map[string]*Record, error) {
-	records := map[string]*Record{}
-	err := EachRow(ctx, q, prefix+`SELECT p.name, `+recordSQL+` FROM sel CROSS JOIN players p ON p.game = sel.gid
-		WHERE p.rank > 0 GROUP BY p.name`, args, func(rows *sql.Rows) error {
-		var name string
-		r := &Record{}
-		if err := rows.Scan(&name, &r.Games, &r.Wins, &r.Margin, &r.Points); err != nil {
-			return err
-		}
-		records[name] = r
-		return nil
-	})
-	return records, err
 }
 
 // recordSQL sums, over rows p of players, the figures of a Record

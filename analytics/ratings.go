@@ -74,14 +74,14 @@ func ratingGame(g *Game) rating.Game {
 // up to date, 1 games were added since, 2 games changed otherwise: see
 // migration 0012) and the largest key of the games it was rated over.
 // The players are read only when the ladder is up to date or stale is 1.
-func storedRatings(ctx context.Context, q Queryer) (st rating.State, stale int, lastGID int64, err error) {
-	err = EachRow(ctx, q, `SELECT periods, date, round, last_gid, stale FROM rating_state`, nil, func(rows *sql.Rows) error {
+func storedRatings(ctx context.Context, q queryer) (st rating.State, stale int, lastGID int64, err error) {
+	err = eachRow(ctx, q, `SELECT periods, date, round, last_gid, stale FROM rating_state`, nil, func(rows *sql.Rows) error {
 		return rows.Scan(&st.Periods, &st.Date, &st.Round, &lastGID, &stale)
 	})
 	if err != nil || stale > 1 {
 		return st, stale, lastGID, err
 	}
-	err = EachRow(ctx, q, `SELECT name, rating, deviation, volatility, last, games FROM ratings ORDER BY name`, nil, func(rows *sql.Rows) error {
+	err = eachRow(ctx, q, `SELECT name, rating, deviation, volatility, last, games FROM ratings ORDER BY name`, nil, func(rows *sql.Rows) error {
 		var e rating.Entry
 		err := rows.Scan(&e.Name, &e.R, &e.RD, &e.Volatility, &e.Last, &e.Games)
 		st.Players = append(st.Players, e)

@@ -41,8 +41,8 @@ func basisOf(r *GameRows) *recordcodec.Basis {
 	return b
 }
 
-// Preparer prepares statements: a *sql.DB, or a *sql.Tx.
-type Preparer interface {
+// preparer prepares statements: a *sql.DB, or a *sql.Tx.
+type preparer interface {
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }
 
@@ -52,8 +52,8 @@ type RecordReader struct {
 	head, turns, scores, ransoms, captures *sql.Stmt
 }
 
-// NewRecordReader prepares the statements of a RecordReader with p.
-func NewRecordReader(ctx context.Context, p Preparer) (*RecordReader, error) {
+// newRecordReader prepares the statements of a RecordReader with p.
+func newRecordReader(ctx context.Context, p preparer) (*RecordReader, error) {
 	r := &RecordReader{}
 	for _, q := range []struct {
 		st  **sql.Stmt
@@ -215,7 +215,7 @@ func recordRows(ctx context.Context, tx *sql.Tx) (string, error) {
 		return "", err
 	}
 	defer update.Close()
-	bases, err := NewRecordReader(ctx, tx)
+	bases, err := newRecordReader(ctx, tx)
 	if err != nil {
 		return "", err
 	}

@@ -18,7 +18,7 @@ import (
 // its own.
 func readBasis(t *testing.T, s *Store, gid int64) (*recordcodec.Basis, error) {
 	t.Helper()
-	r, err := NewRecordReader(context.Background(), s.db)
+	r, err := newRecordReader(context.Background(), s.db)
 	if err != nil {
 		t.Fatal(err)
 	}

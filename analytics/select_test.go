@@ -158,7 +158,7 @@ func TestSelectDamagedRow(t *testing.T) {
 func queryPlan(t *testing.T, s *Store, query string, args []any) []string {
 	t.Helper()
 	var steps []string
-	err := EachRow(context.Background(), s.db, `EXPLAIN QUERY PLAN `+query, args, func(rows *sql.Rows) error {
+	err := eachRow(context.Background(), s.db, `EXPLAIN QUERY PLAN `+query, args, func(rows *sql.Rows) error {
 		var id, parent, unused int
 		var detail string
 		err := rows.Scan(&id, &parent, &unused, &detail)

@@ -93,7 +93,7 @@ func (sel *Selection) use(ctx context.Context, fn func(*sql.Conn) error) error {
 // each runs query on one of the selection's connections and calls scan
 // for every row.
 func (sel *Selection) each(ctx context.Context, query string, args []any, scan func(*sql.Rows) error) error {
-	return sel.use(ctx, func(conn *sql.Conn) error { return EachRow(ctx, conn, query, args, scan) })
+	return sel.use(ctx, func(conn *sql.Conn) error { return eachRow(ctx, conn, query, args, scan) })
 }
 
 // Summary describes a selection as a whole.
@@ -237,7 +237,7 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 				query = totalsFiguresQuery
 			}
 		}
-		return EachRow(ctx, conn, query, nil, scan)
+		return eachRow(ctx, conn, query, nil, scan)
 	})
 	if err != nil {
 		return nil, err
@@ -499,7 +499,7 @@ func courses(ctx context.Context, conn *sql.Conn, games []GameHead, out []GameCo
 		}
 		return 0, fmt.Errorf("a row of game %d among the rows of other games", gid)
 	}
-	each := func(q string, scan func(*sql.Rows) error) error { return EachRow(ctx, conn, q, nil, scan) }
+	each := func(q string, scan func(*sql.Rows) error) error { return eachRow(ctx, conn, q, nil, scan) }
 	err := each(pickPlayers, func(rows *sql.Rows) error {
 		var gid int64
 		var name string

@@ -292,7 +292,7 @@ func TestCoursesReadByKey(t *testing.T) {
 		defer conn.ExecContext(ctx, `DROP TABLE temp.pick`)
 		for _, q := range []string{pickPlayers, pickScores, pickRansoms, pickFloors} {
 			var steps []string
-			err := EachRow(ctx, conn, `EXPLAIN QUERY PLAN `+q, nil, func(rows *sql.Rows) error {
+			err := eachRow(ctx, conn, `EXPLAIN QUERY PLAN `+q, nil, func(rows *sql.Rows) error {
 				var id, parent, unused int
 				var detail string
 				err := rows.Scan(&id, &parent, &unused, &detail)

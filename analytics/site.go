@@ -28,7 +28,7 @@ func (s *Store) Events(ctx context.Context, f filter.Filter) ([]EventInfo, error
 		return nil, err
 	}
 	var out []EventInfo
-	err = EachRow(ctx, s.db, `SELECT g.event, coalesce(min(g.date), ''), coalesce(max(g.date), ''), count(*),
+	err = eachRow(ctx, s.db, `SELECT g.event, coalesce(min(g.date), ''), coalesce(max(g.date), ''), count(*),
 			(SELECT count(DISTINCT p.name) FROM players p JOIN games h ON h.gid = p.game WHERE h.event = g.event AND h.gid IN
 				(SELECT g.gid FROM games g WHERE `+where+`)),
 			count(DISTINCT coalesce(g.round, ''))

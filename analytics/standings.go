@@ -127,7 +127,7 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 		return nil, err
 	}
 	st := &Standings{}
-	err = EachRow(ctx, s.db, `SELECT DISTINCT coalesce(g.round, '') FROM games g WHERE `+where+`
+	err = eachRow(ctx, s.db, `SELECT DISTINCT coalesce(g.round, '') FROM games g WHERE `+where+`
 		ORDER BY 1 COLLATE `+roundCollation, args, func(rows *sql.Rows) error {
 		var r string
 		err := rows.Scan(&r)
@@ -171,7 +171,7 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 	}
 	// A join rather than "p.game IN (SELECT ...)": the driver's SQLite
 	// holds such a list of every game selected in memory.
-	err = EachRow(ctx, s.db, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
+	err = eachRow(ctx, s.db, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
 		var g int64
 		var round string
@@ -226,7 +226,7 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 		games = games[:0]
 		return err
 	}
-	err = EachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
+	err = eachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
 		FROM games g JOIN players p ON p.game = g.gid
 		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(args, name), func(rows *sql.Rows) error {

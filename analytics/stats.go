@@ -104,7 +104,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	}
 	var out []PlayerStats
 	sums := map[string]*phantomSums{}
-	err = EachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
+	err = eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
 		p := PlayerStats{Points: map[string]int{}}
 		var r Record
 		var city, road, cloister, field int
@@ -130,7 +130,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	}
 	// The games with the Phantom, few or none in most archives: their
 	// rules are read from games.
-	err = EachRow(ctx, tx, phantomQuery, args, func(rows *sql.Rows) error {
+	err = eachRow(ctx, tx, phantomQuery, args, func(rows *sql.Rows) error {
 		var name string
 		var n int
 		if err := rows.Scan(&name, &n); err != nil {
@@ -184,8 +184,8 @@ func (p *PlayerStats) record() Record {
 	return Record{Games: p.Games, Wins: p.Wins, Margin: p.Margin, Points: p.TotalScore}
 }
 
-// EachRow runs a query and calls scan for every row.
-func EachRow(ctx context.Context, q Queryer, query string, args []any, scan func(*sql.Rows) error) error {
+// eachRow runs a query and calls scan for every row.
+func eachRow(ctx context.Context, q queryer, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	return scanRows(rows, err, scan)
 }

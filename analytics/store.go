@@ -251,7 +251,7 @@ const storedPage = 500
 // has a record and meets cond, a condition on games written in code,
 // never from input. It reads a page of games at a time, so fn may write
 // to games between two pages.
-func eachStored(ctx context.Context, tx Queryer, cond string, fn func(gid int64, record any) error) error {
+func eachStored(ctx context.Context, tx queryer, cond string, fn func(gid int64, record any) error) error {
 	type stored struct {
 		gid    int64
 		record any
@@ -259,7 +259,7 @@ func eachStored(ctx context.Context, tx Queryer, cond string, fn func(gid int64,
 	var page []stored
 	for last := int64(math.MinInt64); ; last = page[len(page)-1].gid {
 		page = page[:0]
-		err := EachRow(ctx, tx, `SELECT gid, record FROM games WHERE gid > ? AND record IS NOT NULL AND (`+cond+`)
+		err := eachRow(ctx, tx, `SELECT gid, record FROM games WHERE gid > ? AND record IS NOT NULL AND (`+cond+`)
 			ORDER BY gid LIMIT ?`, []any{last, storedPage}, func(rows *sql.Rows) error {
 			var g stored
 			err := rows.Scan(&g.gid, &g.record)

@@ -62,7 +62,7 @@ func newStoredLookup(ctx context.Context, tx *sql.Tx, keep, packed bool) (*store
 	}
 	if packed {
 		var err error
-		if l.bases, err = NewRecordReader(ctx, tx); err != nil {
+		if l.bases, err = newRecordReader(ctx, tx); err != nil {
 			return nil, errors.Join(err, l.close())
 		}
 	}

@@ -41,7 +41,7 @@ func ScanGameTable[T any](ctx context.Context, s *Store, each func(row *T, gameI
 // EachGameID calls each with the id of every stored game, in the order
 // of the ids (the index of games.id).
 func (s *Store) EachGameID(ctx context.Context, each func(id string) error) error {
-	return EachRow(ctx, s.db, `SELECT id FROM games ORDER BY id`, nil, func(rows *sql.Rows) error {
+	return eachRow(ctx, s.db, `SELECT id FROM games ORDER BY id`, nil, func(rows *sql.Rows) error {
 		var id string
 		if err := rows.Scan(&id); err != nil {
 			return err
@@ -62,7 +62,7 @@ func scanTable[T any](ctx context.Context, s *Store, extra string, each func(*T,
 	var records *RecordReader
 	if tab.Name == "games" {
 		var err error
-		if records, err = NewRecordReader(ctx, s.db); err != nil {
+		if records, err = newRecordReader(ctx, s.db); err != nil {
 			return fmt.Errorf("%s: %w", tab.Name, err)
 		}
 		defer records.Close()

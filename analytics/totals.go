@@ -49,9 +49,9 @@ func refreshTotals(ctx context.Context, tx *sql.Tx, added bool, lastGID int64) e
 
 // totalsFresh reports whether player_totals (and the stored ladder) are
 // those of the games stored.
-func totalsFresh(ctx context.Context, q Queryer) (bool, error) {
+func totalsFresh(ctx context.Context, q queryer) (bool, error) {
 	var fresh bool
-	err := EachRow(ctx, q, `SELECT stale = 0 FROM rating_state`, nil, func(rows *sql.Rows) error {
+	err := eachRow(ctx, q, `SELECT stale = 0 FROM rating_state`, nil, func(rows *sql.Rows) error {
 		return rows.Scan(&fresh)
 	})
 	return fresh, err

@@ -59,7 +59,7 @@ func (ck checker) checkTowers(ctx context.Context, r *CheckReport) error {
 	defer l.done()
 	var game any
 	var made, stored gameTowers
-	err := EachRow(ctx, ck.tx, towersCheckQuery, nil, func(rows *sql.Rows) error {
+	err := eachRow(ctx, ck.tx, towersCheckQuery, nil, func(rows *sql.Rows) error {
 		// Scanned as they are: a damaged row may hold text or NULL
 		// where a number belongs.
 		var v [5]any

@@ -14,7 +14,7 @@ import (
 func storedTowers(t *testing.T, s *Store) []string {
 	t.Helper()
 	var out []string
-	err := EachRow(context.Background(), s.db, `SELECT g.file, g.idx, w.x, w.y, w.height
+	err := eachRow(context.Background(), s.db, `SELECT g.file, g.idx, w.x, w.y, w.height
 		FROM towers w JOIN games g ON g.gid = w.game ORDER BY g.file, g.idx, w.x, w.y`, nil, func(rows *sql.Rows) error {
 		var file string
 		var idx, x, y, h int
