@@ -33,7 +33,7 @@
 // table's rows as its row type, and a GameSet is a set of games on disk.
 //
 // The package holds the store alone. The HTML reports are the package
-// analytics/report, which lays out pages from a Selection's answers and
+// report, which lays out pages from a Selection's answers and
 // is never imported by the store; analytics/parquetdir writes the store's
 // row types as Parquet, read with ScanTable; the demo is the package demo.
 //

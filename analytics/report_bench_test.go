@@ -9,7 +9,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/report"
 )
 
 // BenchmarkReport writes the archive report of the ingested archive.

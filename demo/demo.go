@@ -9,7 +9,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/internal/atomicfile"

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics/report"
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/report"
+	"github.com/towerlog/towerlog/site"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -55,7 +55,7 @@ func TestAccuracyOnPages(t *testing.T) {
 	// Van der Berg: weighted (3·76.281 + 6·58.016)/9 = 64.104, harmonic
 	// 2/(1/76.281 + 1/58.016) = 65.907, accuracy 65.0.
 	one := filepath.Join(dir, "archive", "one.cgn")
-	reviewByHand(t, "../../testdata/games/duel-discard.cgn", one, nil, map[int]string{
+	reviewByHand(t, "../testdata/games/duel-discard.cgn", one, nil, map[int]string{
 		1: " {review: played +1.0 ±0.5, the best of 3; wins Greta 50% van der Berg 50%; best, accuracy 100%}",
 		2: "?! {review: played +0.5 ±0.2; best N@1,0r0 +3.0 ±0.2, 2.5 given away; wins Greta 56% van der Berg 44%; inaccuracy, 6.0% of chance lost, accuracy 76%}",
 		3: " {review: played +0.8 ±0.2; best N@1,0r0 +1.5 ±0.2; wins Greta 53% van der Berg 47%; good, 3.0% of chance lost, accuracy 87%}",
@@ -63,7 +63,7 @@ func TestAccuracyOnPages(t *testing.T) {
 	})
 	// Game two, Jürgen renamed Greta: Greta A(20) alone, 40.0; Aiko 100.
 	two := filepath.Join(dir, "archive", "two.cgn")
-	reviewByHand(t, "../../testdata/games/duel-guard-capture.cgn", two, []string{"Jürgen", "Greta"}, map[int]string{
+	reviewByHand(t, "../testdata/games/duel-guard-capture.cgn", two, []string{"Jürgen", "Greta"}, map[int]string{
 		1: "?? {review: played -2.0 ±0.5; best N@1,0r0 +4.0 ±0.5, 6.0 given away; wins Greta 30% Aiko 70%; blunder, 20.0% of chance lost, accuracy 40%}",
 		2: " {review: played +1.0 ±0.5, the best of 4; wins Greta 30% Aiko 70%; best, accuracy 100%}",
 	})

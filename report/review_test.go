@@ -15,7 +15,7 @@ import (
 // of winning, the points given away, and the turning points, each with the
 // board after its best move; a record without a review shows none of it.
 func TestGameReportReview(t *testing.T) {
-	g := replayFirst(t, "../../testdata/cgn/tower-exchange-ransom.cgn")
+	g := replayFirst(t, "../testdata/cgn/tower-exchange-ransom.cgn")
 	var plain bytes.Buffer
 	if err := WriteGame(&plain, g); err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ import (
 // of six players, with captures of guards, own captures, exchanges,
 // ransoms and shared first places, and one record with an illegal move.
 // It is the store's test data too (TestInvalidStored).
-var proofArchive = filepath.Join("..", "testdata", "proof", "club.cgn")
+var proofArchive = filepath.Join("..", "analytics", "testdata", "proof", "club.cgn")
 
 // proofInvalidGame is the invalid record of the archive, as read by hand:
 // its seventh game (TestInvalidStored says more).

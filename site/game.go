@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/site"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/internal/browsertest"
 	"github.com/towerlog/towerlog/record"

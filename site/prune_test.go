@@ -10,7 +10,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/site"
 )
 
 // siteFiles lists the files of a site's directory.
@@ -36,8 +36,8 @@ func duelAndSix(t *testing.T) (string, *analytics.Store) {
 	dir := t.TempDir()
 	duel := filepath.Join(dir, "duel.cgn")
 	six := filepath.Join(dir, "six.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
-	copyFile(t, "../../testdata/games/six-players.cgn", six)
+	copyFile(t, "../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../testdata/games/six-players.cgn", six)
 	return dir, storeOf(t, true, duel, six)
 }
 
@@ -130,7 +130,7 @@ func TestPruneOnlyMarked(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	duel := filepath.Join(dir, "duel.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../testdata/games/duel-discard.cgn", duel)
 	s := storeOf(t, true, duel)
 	first := filepath.Join(dir, "first")
 	if _, err := site.Write(ctx, s, first, site.Options{}); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
-	"github.com/towerlog/towerlog/analytics/report"
+	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/draw"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/site"
 )
 
 // TestStandingsLinkGames: each round's cell of an event's standings
@@ -15,7 +15,7 @@ import (
 func TestStandingsLinkGames(t *testing.T) {
 	dir := t.TempDir()
 	duel := filepath.Join(dir, "duel.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", duel)
+	copyFile(t, "../testdata/games/duel-discard.cgn", duel)
 	s := storeOf(t, true, duel)
 	out := filepath.Join(dir, "site")
 	if _, err := site.Write(context.Background(), s, out, site.Options{}); err != nil {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/site"
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/demo"
 	"github.com/towerlog/towerlog/jcz"
@@ -179,7 +179,7 @@ func TestDemoSite(t *testing.T) {
 // TestRealGamesSiteLinks: the games of testdata (records written by
 // hand from real play, CGN imports, JCloisterZone saves).
 func TestRealGamesSiteLinks(t *testing.T) {
-	s := storeOf(t, true, "../../testdata/games", "../../testdata/cgn", "../../testdata/jcz")
+	s := storeOf(t, true, "../testdata/games", "../testdata/cgn", "../testdata/jcz")
 	n, err := s.CountGames(context.Background(), filter.Filter{})
 	if err != nil || n < 20 {
 		t.Fatalf("%d games stored (%v): too few to test", n, err)
@@ -201,7 +201,7 @@ func TestRealGamesSiteLinks(t *testing.T) {
 // counts of games call for.
 func TestListPages(t *testing.T) {
 	defer site.SetListRows(7)()
-	s := storeOf(t, true, "../../testdata/games", "../../testdata/cgn", "../../testdata/jcz")
+	s := storeOf(t, true, "../testdata/games", "../testdata/cgn", "../testdata/jcz")
 	ctx := context.Background()
 	stats, err := s.PlayerStatistics(ctx, filter.Filter{})
 	if err != nil {
@@ -264,8 +264,8 @@ func TestRerun(t *testing.T) {
 	dir := t.TempDir()
 	first := filepath.Join(dir, "first.cgn")
 	second := filepath.Join(dir, "second.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", first)
-	copyFile(t, "../../testdata/games/six-players.cgn", second)
+	copyFile(t, "../testdata/games/duel-discard.cgn", first)
+	copyFile(t, "../testdata/games/six-players.cgn", second)
 	s := storeOf(t, true, first)
 	out := filepath.Join(dir, "site")
 	st, err := site.Write(ctx, s, out, site.Options{})
@@ -306,14 +306,14 @@ func TestRerun(t *testing.T) {
 
 func TestRefusals(t *testing.T) {
 	ctx := context.Background()
-	s := storeOf(t, true, "../../testdata/games/duel-discard.cgn")
+	s := storeOf(t, true, "../testdata/games/duel-discard.cgn")
 	dir := t.TempDir()
 	t.Run("NotSite", func(t *testing.T) {
 		other := filepath.Join(dir, "other")
 		if err := os.MkdirAll(other, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		copyFile(t, "../../testdata/games/duel-discard.cgn", filepath.Join(other, "mine.cgn"))
+		copyFile(t, "../testdata/games/duel-discard.cgn", filepath.Join(other, "mine.cgn"))
 		_, err := site.Write(ctx, s, other, site.Options{})
 		var ns *site.NotSiteError
 		want := other + " holds files and is not a site towerlog wrote (no .towerlog-site): choose a new directory, or use --force to write into it"

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/analytics/site"
+	"github.com/towerlog/towerlog/site"
 )
 
 var (
@@ -68,7 +68,7 @@ func tallyReview(t *testing.T, file string) map[string][5]float64 {
 func TestReviewOnPages(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "archive", "games-001.cgn")
-	copyFile(t, "../../testdata/games/duel-discard.cgn", mkdirFor(t, src))
+	copyFile(t, "../testdata/games/duel-discard.cgn", mkdirFor(t, src))
 	reviewed := reviewFirst(t, src)
 	want := tallyReview(t, reviewed)
 	if len(want) != 2 {

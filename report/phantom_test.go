@@ -15,7 +15,7 @@ func TestGameReportPhantomNote(t *testing.T) {
 		file string
 		want bool
 	}{
-		{filepath.Join("..", "..", "draw", "testdata", "phantom.cgn"), true},
+		{filepath.Join("..", "draw", "testdata", "phantom.cgn"), true},
 		{generated(t, 1, 1)[0], false},
 	} {
 		var b bytes.Buffer
