@@ -9,11 +9,11 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/report"
 )
 
 // Options configures Run.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/site"
-	"github.com/towerlog/towerlog/replay"
 )
 
 // reviewByHand writes the record from with the review comments given for

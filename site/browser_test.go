@@ -10,12 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/towerlog/towerlog/site"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/internal/browsertest"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
+	"github.com/towerlog/towerlog/site"
 )
 
 var (

@@ -12,13 +12,13 @@ import (
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/internal/ordered"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/review"
 )
 

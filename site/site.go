@@ -13,8 +13,8 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
-	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/draw"
+	"github.com/towerlog/towerlog/report"
 )
 
 //go:embed templates/site.html

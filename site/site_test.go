@@ -13,11 +13,11 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/site"
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/demo"
 	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/site"
 )
 
 // storeOf ingests paths (CGN and JCloisterZone saves) into a new

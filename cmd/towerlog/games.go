@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/report"
 	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/report"
 )
 
 func newGamesCmd() *cobra.Command {
