@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -107,7 +106,7 @@ func checkMigrations(ctx context.Context, path string) error {
 	if _, err := os.Stat(path + "-wal"); err == nil {
 		mode = "mode=ro&_pragma=busy_timeout(5000)"
 	}
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+mode)
+	db, err := openSQLite("file:" + (&url.URL{Path: path}).EscapedPath() + "?" + mode)
 	if err != nil {
 		return err
 	}
@@ -159,27 +158,4 @@ func migrationNumber(name string) (int, bool) {
 	}
 	n, err := strconv.Atoi(digits)
 	return n, err == nil && n > 0
-}
-
-// knownMigrations is the set of the migrations of this build, by name.
-func knownMigrations() map[string]bool {
-	names, _ := fs.Glob(migrations, "migrations/*.sql")
-	known := make(map[string]bool, len(names))
-	for _, n := range names {
-		known[n] = true
-	}
-	return known
-}
-
-// knownSchema is the schema version of this build: the highest number of
-// its migrations.
-func knownSchema() int {
-	names, _ := fs.Glob(migrations, "migrations/*.sql")
-	v := 0
-	for _, n := range names {
-		if num, ok := migrationNumber(n); ok {
-			v = max(v, num)
-		}
-	}
-	return v
 }

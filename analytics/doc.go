@@ -3,8 +3,10 @@
 // behind towerlog select, games, stats and standings.
 //
 // The schema (documented in docs/schema.md) is created and updated by
-// migrations embedded in the package, each applied in a transaction when
-// a Store is opened for writing (Open); OpenReadOnly opens a database for
+// migrations embedded in the package and listed in order in one table
+// (schema, in migrations.go: each SQL file beside the Go step that
+// replays stored records when SQL alone cannot), each applied in a
+// transaction when a Store is opened for writing (Open); OpenReadOnly opens a database for
 // reading only, writing nothing to it or beside it. Its tables hold the notation's values in plain
 // columns; the row of each is a Go type (GameRow, TurnRow, ...), and
 // Tables lists them with their columns.

@@ -9,8 +9,6 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-func init() { goSteps["migrations/0007_finished.sql"] = finishedStep }
-
 // finishedStep decides, by replaying its stored record, whether each game
 // not known to be finished is: a finished game gets the engine's result,
 // an unfinished one loses its winner and its places. A game stored

@@ -40,7 +40,7 @@ func NewGameSet(ctx context.Context, path string) (s *GameSet, err error) {
 			s = nil
 		}
 	}()
-	if s.db, err = sql.Open("sqlite", dsn(path, "_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=locking_mode(EXCLUSIVE)&_pragma=cache_size(-4096)")); err != nil {
+	if s.db, err = openSQLite(dsn(path, "_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=locking_mode(EXCLUSIVE)&_pragma=cache_size(-4096)")); err != nil {
 		return s, err
 	}
 	s.db.SetMaxOpenConns(1)

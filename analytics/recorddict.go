@@ -204,8 +204,6 @@ func eachStmtRow(ctx context.Context, st *sql.Stmt, gid int64, scan func(*sql.Ro
 	return scanRows(rows, err, scan)
 }
 
-func init() { goSteps["migrations/0010_record_rows.sql"] = recordRows }
-
 // recordRows is the Go step of migration 0010: it compresses every stored
 // record against its game's rows, a page of games at a time (eachStored).
 // The records it finds were compressed on their own (deflateRecord).

@@ -7,8 +7,6 @@ import (
 	"github.com/towerlog/towerlog/analytics/recordcodec"
 )
 
-func init() { goSteps["migrations/0008_record_deflate.sql"] = recordDeflate }
-
 // recordDeflate is the Go step of migration 0008: it compresses the
 // records of games, a page at a time (eachStored), into record_deflate, and
 // makes that column games.record. A record written compressed already

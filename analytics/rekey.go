@@ -12,8 +12,6 @@ import (
 	"github.com/towerlog/towerlog/replay"
 )
 
-func init() { goSteps["migrations/0006_identity_engine.sql"] = rekey }
-
 // rekey gives every stored game with a record its identity of today, in
 // the temporary table rekey first, then merges the games that share one
 // and writes the identities into games.id. It says how many games it

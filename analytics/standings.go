@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"modernc.org/sqlite"
-
 	"github.com/towerlog/towerlog/analytics/filter"
 )
 
@@ -101,12 +99,6 @@ func (s *Store) EventStandings(ctx context.Context, f filter.Filter) (*Standings
 // roundCollation is the SQL collation that orders Round tags as
 // roundCompare does, so that the database sorts games by round.
 const roundCollation = "towerlog_round"
-
-func init() {
-	// A collation is a name the driver offers every connection it opens;
-	// registering it changes nothing else of the process.
-	sqlite.MustRegisterCollationUtf8(roundCollation, roundCompare)
-}
 
 // EventSummary returns the standings of the stored games f selects
 // without the players' games round by round (every Standing.Rounds is

@@ -3,23 +3,19 @@ package analytics
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
 	"net/url"
 	"os"
-	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite" // the "sqlite" database/sql driver
 	sqlite3 "modernc.org/sqlite/lib"
 )
-
-//go:embed migrations/*.sql
-var migrations embed.FS
 
 // pragmas are set on every connection (SQLite pragmas are per connection).
 // page_size applies only to a database not yet written, so it must run
@@ -79,6 +75,19 @@ func dsn(path, params string) string {
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
 }
 
+// roundCollationOnce registers roundCollation with the driver before the
+// first database is opened (openSQLite). A collation is a name the driver
+// offers every connection it opens; registering it changes nothing else
+// of the process.
+var roundCollationOnce sync.Once
+
+// openSQLite opens a database with the driver, dsn naming the file and
+// its parameters, once the store's collation is registered.
+func openSQLite(dsn string) (*sql.DB, error) {
+	roundCollationOnce.Do(func() { sqlite.MustRegisterCollationUtf8(roundCollation, roundCompare) })
+	return sql.Open("sqlite", dsn)
+}
+
 // Open opens (creating it if needed) the database file at path for
 // writing and brings its schema up to date. A file that cannot be written
 // gives a *NotWritableError. It refuses, before writing anything, a file
@@ -89,7 +98,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := checkFile(ctx, path, false); err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite", dsn(path, writePragmas()))
+	db, err := openSQLite(dsn(path, writePragmas()))
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +149,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
 		params += "&immutable=1"
 	}
-	db, err := sql.Open("sqlite", dsn(path, params))
+	db, err := openSQLite(dsn(path, params))
 	if err != nil {
 		return nil, err
 	}
@@ -206,14 +215,9 @@ func checkMigrated(ctx context.Context, db *sql.DB, path string) error {
 	if len(applied) == 0 {
 		return &UnfinishedError{Path: path}
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if !applied[name] {
-			return &OutdatedError{Path: path, Migration: strings.TrimPrefix(name, "migrations/")}
+	for _, m := range schema {
+		if !applied[m.name()] {
+			return &OutdatedError{Path: path, Migration: m.file}
 		}
 	}
 	return nil
@@ -226,21 +230,6 @@ func (s *Store) Notes() []string { return s.notes }
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
-
-// goSteps holds, by migration file name, the part of a migration that SQL
-// alone cannot do (replaying stored records, for instance). A step runs in
-// the migration's transaction, after the file's SQL, and may return a
-// note for the user ("" for none), which Store.Notes gives.
-var goSteps = map[string]func(context.Context, *sql.Tx) (string, error){}
-
-// vacuumAfter names the migrations that free much of the file (a column
-// of every game rewritten smaller): once they are applied, Open vacuums
-// the database so that the file shrinks by the space they freed.
-var vacuumAfter = map[string]bool{
-	"migrations/0008_record_deflate.sql": true,
-	"migrations/0009_fewer_values.sql":   true,
-	"migrations/0010_record_rows.sql":    true,
-}
 
 // storedPage is how many games eachStored reads at a time: a migration's
 // Go step holds one page, however many games are stored.
@@ -275,69 +264,6 @@ func eachStored(ctx context.Context, tx queryer, cond string, fn func(gid int64,
 			}
 		}
 	}
-}
-
-// migrate applies the embedded migrations not yet recorded in the
-// migrations table. A new database is created in one transaction, whole
-// or not at all: stopped at any point (a full disk, a kill), it leaves a
-// file with no tables, which Open creates again and a reader calls an
-// unfinished creation (*UnfinishedError). The migrations of an existing
-// database are applied each in its own transaction. A database up to
-// date takes no write lock, so that opening it waits for no writer.
-func (s *Store) migrate(ctx context.Context) error {
-	if err := s.useWAL(ctx); err != nil {
-		return err
-	}
-	if checkMigrated(ctx, s.db, "") == nil {
-		return nil
-	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	// In a transaction that takes the write lock at its start, so that a
-	// second process creating the database at the same time waits for
-	// this one instead of failing to upgrade a read lock.
-	tx, err := beginWrite(ctx, ctx, s.db)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY) WITHOUT ROWID`); err != nil {
-		return err
-	}
-	var applied int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations`).Scan(&applied); err != nil {
-		return err
-	}
-	if applied == 0 {
-		for _, name := range names {
-			if _, err := s.migrateOne(ctx, tx, name); err != nil {
-				return fmt.Errorf("migration %s: %w", name, err)
-			}
-		}
-		return tx.Commit()
-	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	vacuum := false
-	for _, name := range names {
-		applied, err := s.migrateAlone(ctx, name)
-		if err != nil {
-			return fmt.Errorf("migration %s: %w", name, err)
-		}
-		vacuum = vacuum || applied && vacuumAfter[name]
-	}
-	if vacuum {
-		// In WAL mode the vacuumed pages go to the log first; the
-		// checkpoint writes them back and truncates the file.
-		if _, err := s.db.ExecContext(ctx, `VACUUM; PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
-			return fmt.Errorf("vacuum: %w", err)
-		}
-	}
-	return nil
 }
 
 // useWAL puts the database in WAL mode, which the file keeps. Changing
@@ -397,59 +323,6 @@ func beginWrite(ctx, stop context.Context, b beginner) (*sql.Tx, error) {
 		case <-time.After(busyPause):
 		}
 	}
-}
-
-// migrateAlone applies the migration name in a transaction of its own
-// unless it was applied before, and says whether it applied it.
-func (s *Store) migrateAlone(ctx context.Context, name string) (bool, error) {
-	tx, err := beginWrite(ctx, ctx, s.db)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback()
-	applied, err := s.migrateOne(ctx, tx, name)
-	if err != nil || !applied {
-		return false, err
-	}
-	return true, tx.Commit()
-}
-
-// migrateOne applies the migration name in tx unless it was applied
-// before, and says whether it applied it.
-func (s *Store) migrateOne(ctx context.Context, tx *sql.Tx, name string) (bool, error) {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil {
-		return false, err
-	}
-	if n > 0 {
-		return false, nil
-	}
-	body, err := fs.ReadFile(migrations, name)
-	if err != nil {
-		return false, err
-	}
-	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-		return false, err
-	}
-	if step := goSteps[name]; step != nil {
-		note, err := step(ctx, tx)
-		if err != nil {
-			return false, err
-		}
-		if note != "" {
-			s.notes = append(s.notes, note)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (name) VALUES (?)`, name); err != nil {
-		return false, err
-	}
-	// The header says whose the file is and its schema version (only
-	// integers of this package go into the text of a pragma).
-	num, _ := migrationNumber(name)
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d; PRAGMA user_version = %d`, ApplicationID, num)); err != nil {
-		return false, err
-	}
-	return true, nil
 }
 
 // Counts returns the number of valid and of invalid games stored.

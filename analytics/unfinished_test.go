@@ -15,12 +15,12 @@ import (
 func TestCreateStopped(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "new.db")
-	const last = "migrations/0010_record_rows.sql"
-	step := goSteps[last]
+	last := &schema[len(schema)-1]
+	step := last.step
 	full := errors.New("database or disk is full")
-	goSteps[last] = func(context.Context, *sql.Tx) (string, error) { return "", full }
+	last.step = func(context.Context, *sql.Tx) (string, error) { return "", full }
 	_, err := Open(ctx, path)
-	goSteps[last] = step
+	last.step = step
 	if !errors.Is(err, full) {
 		t.Fatalf("Open with a failing migration: %v, want %v", err, full)
 	}
