@@ -1,14 +1,9 @@
 package analytics
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,18 +59,6 @@ type HeadToHead struct {
 
 // Met reports whether the two played together.
 func (h HeadToHead) Met() bool { return h.Ahead+h.Behind+h.Level > 0 }
-
-// String writes the count as a crosstable cell: "2-1", with the games
-// level after a second dash ("2-1-1"); "" when they never met.
-func (h HeadToHead) String() string {
-	switch {
-	case !h.Met():
-		return ""
-	case h.Level > 0:
-		return fmt.Sprintf("%d-%d-%d", h.Ahead, h.Behind, h.Level)
-	}
-	return fmt.Sprintf("%d-%d", h.Ahead, h.Behind)
-}
 
 // EventStandings returns the standings of the stored games f selects;
 // f.Event is required. When f selects nothing, the error is a
@@ -287,57 +270,6 @@ func (s *Store) EachPlayerRounds(ctx context.Context, f filter.Filter, st *Stand
 	return nil
 }
 
-// WriteStandingsJSON writes the standings of the stored games f selects
-// (st from EventSummary with the same f) as one line of JSON: the object
-// encoding/json makes of Standings with every player's games round by
-// round (HTML characters left as they are). It holds one player's games
-// at a time: each player's object is encoded and written on its own.
-func (s *Store) WriteStandingsJSON(ctx context.Context, w io.Writer, f filter.Filter, st *Standings) error {
-	bw := bufio.NewWriter(w)
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	// put writes v as encoding/json encodes it, without the encoder's
-	// line end, so that the pieces make one line.
-	put := func(v any) error {
-		b.Reset()
-		if err := enc.Encode(v); err != nil {
-			return err
-		}
-		_, err := bw.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-		return err
-	}
-	bw.WriteString(`{"rounds":`)
-	if err := put(st.Rounds); err != nil {
-		return err
-	}
-	bw.WriteString(`,"players":[`)
-	var cur *Standing
-	err := s.EachPlayerRounds(ctx, f, st, func(p *Standing) error {
-		if p != &st.Players[0] {
-			bw.WriteByte(',')
-		}
-		cur = p
-		cur.Rounds = make([][]RoundGame, 0, len(st.Rounds))
-		return nil
-	}, func(_ int, games []RoundGame) error {
-		cur.Rounds = append(cur.Rounds, slices.Clone(games)) // nil for a round sat out
-		return nil
-	}, func(p *Standing) error {
-		err := put(p)
-		p.Rounds = nil
-		if err == nil {
-			err = bw.Flush()
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	bw.WriteString("]}\n")
-	return bw.Flush()
-}
-
 // standingsOf works out the standings of games.
 func standingsOf(games []*Game) *Standings {
 	st := &Standings{}
@@ -475,22 +407,10 @@ func roundCompare(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// RoundCell writes a player's games of a round for a table: "1st 57",
-// "unfinished" for a game not played to its end, several games joined
-// by ", ", "" for none.
-func RoundCell(games []RoundGame) string {
-	var parts []string
-	for _, g := range games {
-		if g.Place == 0 {
-			parts = append(parts, "unfinished")
-			continue
-		}
-		parts = append(parts, Ordinal(g.Place)+" "+strconv.Itoa(g.Score))
-	}
-	return strings.Join(parts, ", ")
-}
-
 // Ordinal writes a place: "1st", "2nd", "3rd", "11th".
+//
+// Deprecated: the writers draw places with show.Ordinal (package
+// internal/show); Ordinal stays until the site's player page calls that.
 func Ordinal(n int) string {
 	suffix := "th"
 	switch {
@@ -503,75 +423,4 @@ func Ordinal(n int) string {
 		suffix = "rd"
 	}
 	return strconv.Itoa(n) + suffix
-}
-
-// Table writes the standings as a table: head and rows of text.
-func (st *Standings) Table() (head []string, rows [][]string) {
-	head = []string{"#", "Player"}
-	for _, r := range st.Rounds {
-		if r == "" {
-			r = "?"
-		}
-		head = append(head, "Round "+r)
-	}
-	head = append(head, "Games", "Wins", "Margin", "Points")
-	for _, p := range st.Players {
-		row := []string{strconv.Itoa(p.Rank), p.Name}
-		for _, r := range p.Rounds {
-			row = append(row, RoundCell(r))
-		}
-		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points))
-		rows = append(rows, row)
-	}
-	return head, rows
-}
-
-// Rows writes the standings as one table a program can read: a row per
-// player and game of a round, in the standings' order and the rounds',
-// with the columns player, round, place, points and margin (place and
-// margin empty for an unfinished game).
-func (st *Standings) Rows() (head []string, rows [][]string) {
-	head = []string{"player", "round", "place", "points", "margin"}
-	for _, p := range st.Players {
-		for r, games := range p.Rounds {
-			for _, g := range games {
-				place, margin := "", ""
-				if g.Place > 0 {
-					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
-				}
-				rows = append(rows, []string{p.Name, st.Rounds[r], place, strconv.Itoa(g.Score), margin})
-			}
-		}
-	}
-	return head, rows
-}
-
-// Crosstable writes the head-to-head records as a table: a row and a
-// column per player, numbered in the standings' order; a cell counts the
-// row player's games with the column player as ahead-behind(-level).
-func (st *Standings) Crosstable() (head []string, rows [][]string) {
-	head = []string{"No.", "Player"}
-	for i := range st.Players {
-		head = append(head, strconv.Itoa(i+1))
-	}
-	for i, p := range st.Players {
-		row := []string{strconv.Itoa(i + 1), p.Name}
-		for j, h := range p.Against {
-			if i == j {
-				row = append(row, "×")
-				continue
-			}
-			row = append(row, h.String())
-		}
-		rows = append(rows, row)
-	}
-	return head, rows
-}
-
-// Signed writes n with its sign: +3, 0, -2.
-func Signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }

@@ -38,27 +38,38 @@ func TestStandings(t *testing.T) {
 	// Bruno: wins in 2 and 10, margin -10 + 3 + 0 = -7, points 144.
 	// Chloé: wins in 1 (level) and 2, margin 0 + 15 - 50 = -35, points 75.
 	// Dmitri: a win in 1 (level), margin 0 - 3 = -3, points 71.
-	head, rows := st.Table()
-	wantHead := []string{"#", "Player", "Round 1", "Round 2", "Round 10", "Games", "Wins", "Margin", "Points"}
-	wantRows := [][]string{
-		{"1", "Anna", "1st 50", "2nd 20", "1st 60", "3", "2", "-5", "130"},
-		{"2", "Bruno", "2nd 40", "1st 44", "1st 60", "3", "2", "-7", "144"},
-		{"3", "Chloé", "1st 30", "1st 35", "3rd 10", "3", "2", "-35", "75"},
-		{"4", "Dmitri", "1st 30", "2nd 41", "", "2", "1", "-3", "71"},
+	type line struct {
+		rank              int
+		name              string
+		places, scores    [3]int // by round; place 0 when the player sat it out
+		wins, margin, pts int
+		against           []HeadToHead
 	}
-	if !reflect.DeepEqual(head, wantHead) || !reflect.DeepEqual(rows, wantRows) {
-		t.Errorf("standings:\n%q\n%q\nwant\n%q\n%q", head, rows, wantHead, wantRows)
+	none, lvl := HeadToHead{}, HeadToHead{Level: 1}
+	want := []line{
+		{1, "Anna", [3]int{1, 2, 1}, [3]int{50, 20, 60}, 2, -5, 130, []HeadToHead{none, {Ahead: 1, Level: 1}, {Ahead: 1, Behind: 1}, none}},
+		{2, "Bruno", [3]int{2, 1, 1}, [3]int{40, 44, 60}, 2, -7, 144, []HeadToHead{{Behind: 1, Level: 1}, none, {Ahead: 1}, {Ahead: 1}}},
+		{3, "Chloé", [3]int{1, 1, 3}, [3]int{30, 35, 10}, 2, -35, 75, []HeadToHead{{Ahead: 1, Behind: 1}, {Behind: 1}, none, lvl}},
+		{4, "Dmitri", [3]int{1, 2, 0}, [3]int{30, 41, 0}, 1, -3, 71, []HeadToHead{none, {Behind: 1}, lvl, none}},
 	}
-	head, rows = st.Crosstable()
-	wantHead = []string{"No.", "Player", "1", "2", "3", "4"}
-	wantRows = [][]string{
-		{"1", "Anna", "×", "1-0-1", "1-1", ""},
-		{"2", "Bruno", "0-1-1", "×", "1-0", "1-0"},
-		{"3", "Chloé", "1-1", "0-1", "×", "0-0-1"},
-		{"4", "Dmitri", "", "0-1", "0-0-1", "×"},
+	if !reflect.DeepEqual(st.Rounds, []string{"1", "2", "10"}) {
+		t.Errorf("rounds %q, want 1, 2, 10", st.Rounds)
 	}
-	if !reflect.DeepEqual(head, wantHead) || !reflect.DeepEqual(rows, wantRows) {
-		t.Errorf("crosstable:\n%q\n%q\nwant\n%q\n%q", head, rows, wantHead, wantRows)
+	if len(st.Players) != len(want) {
+		t.Fatalf("%d players, want %d", len(st.Players), len(want))
+	}
+	for i, w := range want {
+		p := st.Players[i]
+		var got line
+		got.rank, got.name, got.wins, got.margin, got.pts, got.against = p.Rank, p.Name, p.Wins, p.Margin, p.Points, p.Against
+		for r, games := range p.Rounds {
+			for _, g := range games {
+				got.places[r], got.scores[r] = g.Place, g.Score
+			}
+		}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("line %d: %+v\nwant %+v", i+1, got, w)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 // standingsRounds is the number of rounds the standings table shows a
@@ -41,25 +42,16 @@ func (r *report) standingsTables() error {
 		}
 		shown.Players[i] = p
 	}
-	head, rows := shown.Table()
+	head, rows := show.StandingsTable(shown)
 	t := table{ID: "standings", Title: "Standings of " + r.f.Event, Head: head, Rows: rows,
 		Note: "Each round's cell gives the player's place at the table and final score. An unfinished game gives no place. Players are ranked by " + analytics.RankingRule + "; a player's margin is the sum, over their finished games, of their score minus the best score of the others at the table."}
 	if first > 0 {
 		t.Note += fmt.Sprintf(" The last %d of %d rounds are shown, from round %s; the games, wins, margin and points count them all, and towerlog standings --csv lists every round.",
-			len(shown.Rounds), len(st.Rounds), roundName(shown.Rounds[0]))
+			len(shown.Rounds), len(st.Rounds), show.RoundName(shown.Rounds[0]))
 	}
 	r.page.Tables = append(r.page.Tables, t)
-	head, rows = st.Crosstable()
+	head, rows = show.Crosstable(st)
 	r.page.Tables = append(r.page.Tables, table{ID: "crosstable", Title: "Head to head", Head: head, Rows: rows,
 		Note: "Each cell counts the games the player of the row played with the player of the column (numbered as in the rows): finished ahead, behind, and level if any were."})
 	return nil
-}
-
-// roundName writes a Round tag as the table's head does: "?" for games
-// without one.
-func roundName(r string) string {
-	if r == "" {
-		return "?"
-	}
-	return r
 }

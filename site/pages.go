@@ -10,6 +10,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 // latestGames is how many games the index lists, the latest first.
@@ -101,7 +102,7 @@ func (w *writer) event(e analytics.EventInfo) error {
 		cells := make([]cell, len(st.Rounds))
 		err := w.s.EachRoundGames(w.ctx, f, st, pl.Name, func(r int, games []analytics.RoundGame) error {
 			for _, g := range games {
-				cells[r].Links = append(cells[r].Links, cell{Text: analytics.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
+				cells[r].Links = append(cells[r].Links, cell{Text: show.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
 			}
 			return nil
 		})
@@ -115,7 +116,7 @@ func (w *writer) event(e analytics.EventInfo) error {
 	p.Sections = append(p.Sections, section{ID: "standings", Title: "Standings", Table: standings,
 		Note: "Players ranked by " + analytics.RankingRule + ". Each round's cell gives the player's place and score, linked to the game; unfinished games give no place."})
 	// The crosstable.
-	chead, crows := st.Crosstable()
+	chead, crows := show.Crosstable(st)
 	cross := &table{Head: chead, Key: 1}
 	for _, r := range crows {
 		row := make([]cell, len(r))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -79,9 +80,9 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 	crosstab, _ := cmd.Flags().GetBool("crosstab")
 	switch {
 	case o.json:
-		return s.WriteStandingsJSON(ctx, out, f, st)
+		return show.StandingsJSON(ctx, out, s, f, st)
 	case o.csv && crosstab:
-		xhead, xrows := st.Crosstable()
+		xhead, xrows := show.Crosstable(st)
 		return writeCSV(out, xhead, xrows)
 	case o.csv:
 		return writeStandingsCSV(ctx, out, s, f, st)
@@ -91,7 +92,7 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 		return err
 	}
 	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
-	xhead, xrows := st.Crosstable()
+	xhead, xrows := show.Crosstable(st)
 	return writeAligned(out, xhead, xrows, map[int]bool{0: true})
 }
 
@@ -108,7 +109,7 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 	}
 	head = append(head, "Games", "Wins", "Margin", "Points")
 	totals := func(p *analytics.Standing) []string {
-		return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), analytics.Signed(p.Margin), strconv.Itoa(p.Points)}
+		return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), show.Signed(p.Margin), strconv.Itoa(p.Points)}
 	}
 	width := make([]int, len(head))
 	widen := func(col int, c string) { width[col] = max(width[col], cellWidth(c)) }
@@ -124,7 +125,7 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 		}
 		return nil
 	}, func(round int, games []analytics.RoundGame) error {
-		widen(2+round, analytics.RoundCell(games))
+		widen(2+round, show.RoundCell(games))
 		return nil
 	}, none)
 	if err != nil {
@@ -144,7 +145,7 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 		a.cell(p.Name)
 		return nil
 	}, func(_ int, games []analytics.RoundGame) error {
-		a.cell(analytics.RoundCell(games))
+		a.cell(show.RoundCell(games))
 		return nil
 	}, func(p *analytics.Standing) error {
 		for _, c := range totals(p) {

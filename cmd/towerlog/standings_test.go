@@ -15,6 +15,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -127,19 +128,19 @@ func gatheredStandings(t *testing.T, db, event string) map[string]string {
 	}
 	out["--json"] = b.String()
 	b.Reset()
-	head, rows := st.Rows()
+	head, rows := show.StandingsRows(st)
 	if err := writeCSV(&b, head, rows); err != nil {
 		t.Fatal(err)
 	}
 	out["--csv"] = b.String()
 	b.Reset()
-	xhead, xrows := st.Crosstable()
+	xhead, xrows := show.Crosstable(st)
 	if err := writeCSV(&b, xhead, xrows); err != nil {
 		t.Fatal(err)
 	}
 	out["--crosstab"] = b.String()
 	b.Reset()
-	head, rows = st.Table()
+	head, rows = show.StandingsTable(st)
 	right := map[int]bool{0: true}
 	for i := len(head) - 4; i < len(head); i++ {
 		right[i] = true
@@ -213,11 +214,11 @@ func TestReportStandings(t *testing.T) {
 				t.Fatal(err)
 			}
 			for route, st := range map[string]*analytics.Standings{"standings --json": &streamed, "EventStandings": gathered} {
-				head, rows := st.Table()
+				head, rows := show.StandingsTable(st)
 				if want := append([][]string{head}, rows...); !slices.EqualFunc(got["standings"], want, slices.Equal) {
 					t.Errorf("report's standings:\n%q\nwant, as %s gives them:\n%q", got["standings"], route, want)
 				}
-				head, rows = st.Crosstable()
+				head, rows = show.Crosstable(st)
 				if want := append([][]string{head}, rows...); !slices.EqualFunc(got["crosstable"], want, slices.Equal) {
 					t.Errorf("report's crosstable:\n%q\nwant, as %s gives it:\n%q", got["crosstable"], route, want)
 				}

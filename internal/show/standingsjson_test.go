@@ -1,4 +1,4 @@
-package analytics
+package show
 
 import (
 	"context"
@@ -7,16 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 )
 
-// TestWriteStandingsJSON: the standings of a cup of two rounds, worked out
+// TestStandingsJSON: the standings of a cup of two rounds, worked out
 // by hand, as one line of JSON. In round 1 Anna closes a city of two
 // tiles for 4-0 against Bruno; in round 2 Bruno and Chloé play the same
 // tile without a follower, 0-0, both first. All three have a win; the
 // margins (+4, 0, -4) order them Anna, Chloé, Bruno. Chloé sat out round
 // 1 and Anna round 2: null.
-func TestWriteStandingsJSON(t *testing.T) {
+func TestStandingsJSON(t *testing.T) {
 	ctx := context.Background()
 	game := func(round, players, follower, result string) string {
 		return "[Event \"Cup\"]\n[Round \"" + round + "\"]\n[Players \"" + players + "\"]\n[Bag \"order E\"]\n[Result \"" + result + "\"]\n\n" +
@@ -26,8 +27,12 @@ func TestWriteStandingsJSON(t *testing.T) {
 	if err := os.WriteFile(file, []byte(game("1", "Anna; Bruno", " +C:S", "4-0")+"\n"+game("2", "Bruno; Chloé", "", "0-0")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := openTemp(t)
-	if _, err := s.Ingest(ctx, []string{file}, IngestOptions{}); err != nil {
+	s, err := analytics.Open(ctx, filepath.Join(t.TempDir(), "cup.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Ingest(ctx, []string{file}, analytics.IngestOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	f := filter.Filter{Event: "Cup"}
@@ -36,7 +41,7 @@ func TestWriteStandingsJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := s.WriteStandingsJSON(ctx, &b, f, st); err != nil {
+	if err := StandingsJSON(ctx, &b, s, f, st); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"rounds":["1","2"],"players":[` +

@@ -1,0 +1,69 @@
+package show
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/towerlog/towerlog/analytics"
+)
+
+// Ordinal writes a place: "1st", "2nd", "3rd", "11th".
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// Signed writes n with its sign: +3, 0, -2.
+func Signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// RoundCell writes a player's games of a round for a table: "1st 57",
+// "unfinished" for a game not played to its end, several games joined
+// by ", ", "" for none.
+func RoundCell(games []analytics.RoundGame) string {
+	var parts []string
+	for _, g := range games {
+		if g.Place == 0 {
+			parts = append(parts, "unfinished")
+			continue
+		}
+		parts = append(parts, Ordinal(g.Place)+" "+strconv.Itoa(g.Score))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// HeadToHead writes a head-to-head record as a crosstable cell: "2-1",
+// with the games level after a second dash ("2-1-1"); "" when the two
+// never met.
+func HeadToHead(h analytics.HeadToHead) string {
+	switch {
+	case !h.Met():
+		return ""
+	case h.Level > 0:
+		return fmt.Sprintf("%d-%d-%d", h.Ahead, h.Behind, h.Level)
+	}
+	return fmt.Sprintf("%d-%d", h.Ahead, h.Behind)
+}
+
+// RoundName writes a Round tag as a table's head does: "?" for games
+// without one.
+func RoundName(r string) string {
+	if r == "" {
+		return "?"
+	}
+	return r
+}
