@@ -214,20 +214,11 @@ func writeCanonical(w io.Writer, src source, result, after bool) (int, error) {
 	return n, err
 }
 
-// resultEdit is the edit of fmt --result (result set): game n (from 0)
-// of file gets the engine's result in its Result tag when the tag is "*"
-// or missing and the engine plays the game to its end.
+// resultEdit is the edit of fmt --result when result is set
+// (replay.ResultEdit), none otherwise.
 func resultEdit(file string, result bool) record.Edit {
 	if !result {
 		return nil
 	}
-	return func(n int, g *record.Game) *record.Game {
-		if tag, ok := g.Tag("Result"); ok && tag != "*" {
-			return g
-		}
-		if rg := replay.Replay(file, n+1, g, replay.Options{Lenient: true}); rg.Finished() {
-			g.SetTag("Result", rg.Result().String())
-		}
-		return g
-	}
+	return replay.ResultEdit(file)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/internal/table"
 	"github.com/towerlog/towerlog/report"
 )
 
@@ -144,68 +144,33 @@ func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error
 		}
 		return w.Flush()
 	}
-	head := []string{"ID", "DATE", "EVENT", "ROUND", "PLAYERS", "RESULT", "VALID"}
-	row := func(g listedGame) []string {
-		valid := "yes"
-		if !g.Valid {
-			valid = fmt.Sprintf("no, %s: %s", count(g.Errors, "error"), g.First)
-		}
-		return []string{g.ID, g.Date, g.Event, g.Round, strings.Join(g.Players, ", "), g.Result, valid}
-	}
+	// The table is written as it is read: its columns are as wide as
+	// their widest cell among the first listWindow lines.
+	format := table.Text
 	if o.csv {
-		cw := csv.NewWriter(out)
-		if err := cw.Write(head); err != nil {
-			return err
-		}
-		if err := each(func(g listedGame) error { return cw.Write(row(g)) }); err != nil {
-			return err
-		}
-		cw.Flush()
-		return cw.Error()
+		format = table.CSV
 	}
-	// The columns are as wide as their widest cell among the first
-	// listWindow lines, which are held until the widths are known: the
-	// list is written as it is read, in one pass, its first line at once
-	// however many games there are.
-	width := make([]int, len(head))
-	var held [][]string
-	var a *alignedWriter
-	line := func(r []string) {
-		for _, c := range r {
-			a.cell(c)
-		}
-		a.end()
-	}
-	start := func() {
-		for _, r := range append([][]string{head}, held...) {
-			for i, c := range r {
-				width[i] = max(width[i], cellWidth(c))
-			}
-		}
-		a = newAlignedWriter(out, width, nil)
-		line(head)
-		for _, r := range held {
-			line(r)
-		}
-		held = nil
-	}
-	err := each(func(g listedGame) error {
-		if a != nil {
-			line(row(g))
-			return nil
-		}
-		if held = append(held, row(g)); len(held) == listWindow {
-			start()
-		}
-		return nil
-	})
-	if err != nil {
+	t := table.New(out, format, listWindow, table.Columns(format, listFields)...)
+	if err := each(func(g listedGame) error { return t.Row(table.Cells(format, listFields, g)...) }); err != nil {
 		return err
 	}
-	if a == nil {
-		start()
-	}
-	return a.flush()
+	return t.Flush()
+}
+
+// listFields are the columns of games list, as text and CSV.
+var listFields = []table.Field[listedGame]{
+	{Head: "ID", Text: func(g listedGame) string { return g.ID }},
+	{Head: "DATE", Text: func(g listedGame) string { return g.Date }},
+	{Head: "EVENT", Text: func(g listedGame) string { return g.Event }},
+	{Head: "ROUND", Text: func(g listedGame) string { return g.Round }},
+	{Head: "PLAYERS", Text: func(g listedGame) string { return strings.Join(g.Players, ", ") }},
+	{Head: "RESULT", Text: func(g listedGame) string { return g.Result }},
+	{Head: "VALID", Text: func(g listedGame) string {
+		if !g.Valid {
+			return fmt.Sprintf("no, %s: %s", count(g.Errors, "error"), g.First)
+		}
+		return "yes"
+	}},
 }
 
 // listWindow is how many lines of games list's table set the widths of
@@ -335,7 +300,7 @@ touched; ingesting them again stores the games again.`,
 				if r.GID == 0 {
 					what = "failed record " + r.ID[:12]
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s game %d: %s)\n", what, r.File, r.Index, termSafe(r.Players))
+				fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s game %d: %s)\n", what, r.File, r.Index, table.Safe(r.Players))
 			}
 			return nil
 		},

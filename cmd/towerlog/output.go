@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -87,4 +89,18 @@ func count(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// writeJSONLines writes each value as one line of JSON, HTML characters
+// as they are.
+func writeJSONLines[T any](w io.Writer, values []T) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for i := range values {
+		if err := enc.Encode(&values[i]); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
 }

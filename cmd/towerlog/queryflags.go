@@ -1,6 +1,10 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/towerlog/towerlog/internal/table"
+)
 
 // queryOptions are the flags of the commands that print tables of the
 // database's games, as text, CSV or JSON: stats and standings.
@@ -8,6 +12,14 @@ type queryOptions struct {
 	db        string
 	json, csv bool
 	filter    filterFlags
+}
+
+// format is the format of the command's table: CSV with --csv, else text.
+func (o queryOptions) format() table.Format {
+	if o.csv {
+		return table.CSV
+	}
+	return table.Text
 }
 
 // queryFlags gives cmd the flags of queryOptions (jsonHelp and csvHelp

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/fileselect"
 	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/internal/table"
 )
 
 type selectOptions struct {
@@ -205,7 +205,7 @@ func sayNotes(cmd *cobra.Command, db string, s *analytics.Store) {
 // of the total there were.
 func printFailed(w io.Writer, failed []analytics.Failed, total int) {
 	for _, f := range failed {
-		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, termSafe(f.First))
+		fmt.Fprintf(w, "failed: %s game %d: %s", f.File, f.Index, table.Safe(f.First))
 		if f.Errors > 1 {
 			fmt.Fprintf(w, " (and %s)", count(f.Errors-1, "more error"))
 		}
@@ -221,7 +221,7 @@ type gameWriter struct {
 	w     io.Writer
 	o     selectOptions
 	enc   *json.Encoder
-	csv   *csv.Writer
+	csv   *table.Writer
 	wrote bool
 }
 
@@ -232,32 +232,41 @@ func newGameWriter(w io.Writer, o selectOptions) *gameWriter {
 		gw.enc = json.NewEncoder(w)
 		gw.enc.SetEscapeHTML(false)
 	case o.csv:
-		gw.csv = csv.NewWriter(w)
+		gw.csv = table.New(w, table.CSV, 0, table.Columns(table.CSV, selectFields)...)
 	}
 	return gw
 }
 
-// csvHead names the columns of select --csv.
-var csvHead = []string{"gid", "id", "file", "index", "event", "site", "date", "round", "rules", "players", "scores",
-	"result", "winner", "turns"}
+// selectFields are the columns of select --csv.
+var selectFields = []table.Field[*analytics.Game]{
+	{Head: "gid", Text: func(g *analytics.Game) string {
+		if g.GID > 0 {
+			return strconv.FormatInt(g.GID, 10)
+		}
+		return ""
+	}},
+	{Head: "id", Text: func(g *analytics.Game) string { return g.ID }},
+	{Head: "file", Text: func(g *analytics.Game) string { return g.File }},
+	{Head: "index", Text: func(g *analytics.Game) string { return strconv.Itoa(g.Index) }},
+	{Head: "event", Text: func(g *analytics.Game) string { return g.Event }},
+	{Head: "site", Text: func(g *analytics.Game) string { return g.Site }},
+	{Head: "date", Text: func(g *analytics.Game) string { return g.Date }},
+	{Head: "round", Text: func(g *analytics.Game) string { return g.Round }},
+	{Head: "rules", Text: func(g *analytics.Game) string { return g.Rules }},
+	{Head: "players", Text: func(g *analytics.Game) string { return g.PlayerNames() }},
+	{Head: "scores", Text: func(g *analytics.Game) string { return g.Scores() }},
+	{Head: "result", Text: func(g *analytics.Game) string { return g.Result }},
+	{Head: "winner", Text: func(g *analytics.Game) string { return g.Winner }},
+	{Head: "turns", Text: func(g *analytics.Game) string { return strconv.Itoa(g.Turns) }},
+}
 
 func (gw *gameWriter) write(g *analytics.Game) error {
 	switch {
 	case gw.enc != nil:
 		return gw.enc.Encode(g)
 	case gw.csv != nil:
-		if !gw.wrote {
-			gw.wrote = true
-			if err := gw.csv.Write(csvHead); err != nil {
-				return err
-			}
-		}
-		gid := ""
-		if g.GID > 0 {
-			gid = strconv.FormatInt(g.GID, 10)
-		}
-		return gw.csv.Write([]string{gid, g.ID, g.File, strconv.Itoa(g.Index), g.Event, g.Site, g.Date, g.Round, g.Rules,
-			g.PlayerNames(), g.Scores(), g.Result, g.Winner, strconv.Itoa(g.Turns)})
+		gw.wrote = true
+		return gw.csv.Row(table.Cells(table.CSV, selectFields, g)...)
 	}
 	if g.Record == "" {
 		return fmt.Errorf("game %d (%s game %d) was stored before records were kept: ingest its file again, or choose --json or --csv", g.GID, g.File, g.Index)
@@ -273,9 +282,8 @@ func (gw *gameWriter) write(g *analytics.Game) error {
 }
 
 func (gw *gameWriter) close() error {
-	if gw.csv != nil {
-		gw.csv.Flush()
-		return gw.csv.Error()
+	if gw.csv != nil && gw.wrote { // no game, no header
+		return gw.csv.Flush()
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/internal/show"
+	"github.com/towerlog/towerlog/internal/table"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -82,111 +82,76 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 	case o.json:
 		return show.StandingsJSON(ctx, out, s, f, st)
 	case o.csv && crosstab:
-		xhead, xrows := show.Crosstable(st)
-		return writeCSV(out, xhead, xrows)
+		return writeCrosstable(out, table.CSV, st)
 	case o.csv:
 		return writeStandingsCSV(ctx, out, s, f, st)
 	}
-	fmt.Fprintf(out, "Standings of %s\n\n", termSafe(f.Event))
+	fmt.Fprintf(out, "Standings of %s\n\n", table.Safe(f.Event))
 	if err := writeStandingsTable(ctx, out, s, f, st); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
-	xhead, xrows := show.Crosstable(st)
-	return writeAligned(out, xhead, xrows, map[int]bool{0: true})
+	return writeCrosstable(out, table.Text, st)
+}
+
+// writeCrosstable writes the head-to-head records of st in format f, the
+// players' numbers aligned right.
+func writeCrosstable(out io.Writer, f table.Format, st *analytics.Standings) error {
+	head, rows := show.Crosstable(st)
+	t := table.New(out, f, table.All, table.Heads(head, func(i int) bool { return i == 0 })...)
+	for _, r := range rows {
+		t.Row(r...)
+	}
+	return t.Flush()
 }
 
 // writeStandingsTable writes the standings of st as an aligned table, a
 // column per round, reading the players' games twice: once for the
 // widths of the columns, once to write them.
 func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
-	head := []string{"#", "Player"}
-	for _, r := range st.Rounds {
-		if r == "" {
-			r = "?"
-		}
-		head = append(head, "Round "+r)
+	head := show.StandingsHead(st.Rounds)
+	// The rank and the totals (show.StandingsTotals) are numbers.
+	t := table.New(out, table.Text, 0, table.Heads(head, func(i int) bool { return i == 0 || i >= 2+len(st.Rounds) })...)
+	var row []string
+	eachRow := func(line func([]string) error) error {
+		return s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
+			row = append(row[:0], strconv.Itoa(p.Rank), p.Name)
+			return nil
+		}, func(_ int, games []analytics.RoundGame) error {
+			row = append(row, show.RoundCell(games))
+			return nil
+		}, func(p *analytics.Standing) error {
+			return line(append(row, show.StandingsTotals(p)...))
+		})
 	}
-	head = append(head, "Games", "Wins", "Margin", "Points")
-	totals := func(p *analytics.Standing) []string {
-		return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), show.Signed(p.Margin), strconv.Itoa(p.Points)}
-	}
-	width := make([]int, len(head))
-	widen := func(col int, c string) { width[col] = max(width[col], cellWidth(c)) }
-	for i, h := range head {
-		widen(i, h)
-	}
-	none := func(*analytics.Standing) error { return nil }
-	err := s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
-		widen(0, strconv.Itoa(p.Rank))
-		widen(1, p.Name)
-		for i, c := range totals(p) {
-			widen(len(head)-4+i, c)
-		}
-		return nil
-	}, func(round int, games []analytics.RoundGame) error {
-		widen(2+round, show.RoundCell(games))
-		return nil
-	}, none)
-	if err != nil {
+	if err := eachRow(func(r []string) error { t.Widen(r...); return nil }); err != nil {
 		return err
 	}
-	right := map[int]bool{0: true}
-	for i := len(head) - 4; i < len(head); i++ {
-		right[i] = true
-	}
-	a := newAlignedWriter(out, width, right)
-	for _, h := range head {
-		a.cell(h)
-	}
-	a.end()
-	err = s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
-		a.cell(strconv.Itoa(p.Rank))
-		a.cell(p.Name)
-		return nil
-	}, func(_ int, games []analytics.RoundGame) error {
-		a.cell(show.RoundCell(games))
-		return nil
-	}, func(p *analytics.Standing) error {
-		for _, c := range totals(p) {
-			a.cell(c)
-		}
-		a.end()
-		return a.flush()
-	})
-	if err != nil {
+	if err := eachRow(func(r []string) error { return t.Row(r...) }); err != nil {
 		return err
 	}
-	return a.flush()
+	return t.Flush()
 }
 
 // writeStandingsCSV writes a row per player and game of a round, in the
-// standings' order and the rounds' (Standings.Rows), as the database
+// standings' order and the rounds' (show.StandingsRows), as the database
 // gives them.
 func writeStandingsCSV(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
-	cw := csv.NewWriter(out)
+	t := table.New(out, table.CSV, 0, table.Heads(show.StandingsRowsHead, nil)...)
 	var name string
-	err := cw.Write([]string{"player", "round", "place", "points", "margin"})
-	if err == nil {
-		err = s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
-			name = p.Name
-			return nil
-		}, func(round int, games []analytics.RoundGame) error {
-			for _, g := range games {
-				place, margin := "", ""
-				if g.Place > 0 {
-					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
-				}
-				if err := cw.Write([]string{name, st.Rounds[round], place, strconv.Itoa(g.Score), margin}); err != nil {
-					return err
-				}
+	err := s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
+		name = p.Name
+		return nil
+	}, func(round int, games []analytics.RoundGame) error {
+		for _, g := range games {
+			if err := t.Row(show.StandingsRow(name, st.Rounds[round], g)...); err != nil {
+				return err
 			}
-			return nil
-		}, func(*analytics.Standing) error { return nil })
-	}
+		}
+		return nil
+	}, func(*analytics.Standing) error { return nil })
 	if err != nil {
 		return err
 	}
-	cw.Flush()
-	return cw.Error()
+	return t.Flush()
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +17,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/internal/show"
+	"github.com/towerlog/towerlog/internal/table"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -101,6 +103,15 @@ func TestStandingsStreamed(t *testing.T) {
 	}
 }
 
+// writeCSVTable writes head and rows as CSV.
+func writeCSVTable(w io.Writer, head []string, rows [][]string) error {
+	t := table.New(w, table.CSV, table.All, table.Heads(head, nil)...)
+	for _, r := range rows {
+		t.Row(r...)
+	}
+	return t.Flush()
+}
+
 // gatheredStandings renders the standings of event from the standings
 // Store.EventStandings holds in memory, by format flag ("" for the
 // table).
@@ -129,13 +140,13 @@ func gatheredStandings(t *testing.T, db, event string) map[string]string {
 	out["--json"] = b.String()
 	b.Reset()
 	head, rows := show.StandingsRows(st)
-	if err := writeCSV(&b, head, rows); err != nil {
+	if err := writeCSVTable(&b, head, rows); err != nil {
 		t.Fatal(err)
 	}
 	out["--csv"] = b.String()
 	b.Reset()
 	xhead, xrows := show.Crosstable(st)
-	if err := writeCSV(&b, xhead, xrows); err != nil {
+	if err := writeCSVTable(&b, xhead, xrows); err != nil {
 		t.Fatal(err)
 	}
 	out["--crosstab"] = b.String()

@@ -1,13 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/rating"
+	"github.com/towerlog/towerlog/internal/table"
 )
 
 func newStatsCmd() *cobra.Command {
@@ -69,31 +71,23 @@ func runRatings(cmd *cobra.Command, o queryOptions) error {
 	}
 	players := l.Players()
 	out := cmd.OutOrStdout()
-	switch {
-	case o.json:
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		for i := range players {
-			if err := enc.Encode(&players[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	case o.csv:
-		var rows [][]string
-		for _, p := range players {
-			rows = append(rows, []string{strconv.Itoa(p.Rank), p.Name, strconv.FormatFloat(p.R, 'f', -1, 64),
-				strconv.FormatFloat(p.RD, 'f', -1, 64), strconv.FormatFloat(p.Volatility, 'f', -1, 64), strconv.Itoa(p.Games)})
-		}
-		return writeCSV(out, []string{"rank", "name", "rating", "deviation", "volatility", "games"}, rows)
+	if o.json {
+		return writeJSONLines(out, players)
 	}
-	var rows [][]string
-	for _, p := range players {
-		rows = append(rows, []string{strconv.Itoa(p.Rank), p.Name, fmt.Sprintf("%.0f", p.R), fmt.Sprintf("%.0f", p.RD),
-			fmt.Sprintf("%.4f", p.Volatility), strconv.Itoa(p.Games)})
-	}
-	return writeAligned(out, []string{"#", "PLAYER", "RATING", "RD", "VOLATILITY", "GAMES"}, rows,
-		map[int]bool{0: true, 2: true, 3: true, 4: true, 5: true})
+	return table.Write(out, o.format(), ratingFields, players)
+}
+
+// ratingFields are the columns of stats --rating.
+var ratingFields = []table.Field[rating.Player]{
+	{Head: "#", CSV: "rank", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Rank) }},
+	{Head: "PLAYER", CSV: "name", Text: func(p rating.Player) string { return p.Name }},
+	{Head: "RATING", CSV: "rating", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.R) },
+		Exact: func(p rating.Player) string { return exact(p.R) }},
+	{Head: "RD", CSV: "deviation", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.RD) },
+		Exact: func(p rating.Player) string { return exact(p.RD) }},
+	{Head: "VOLATILITY", CSV: "volatility", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.4f", p.Volatility) },
+		Exact: func(p rating.Player) string { return exact(p.Volatility) }},
+	{Head: "GAMES", CSV: "games", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Games) }},
 }
 
 func runStats(cmd *cobra.Command, o queryOptions) error {
@@ -107,65 +101,76 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 		return storeError(o.db, err)
 	}
 	out := cmd.OutOrStdout()
-	switch {
-	case o.json:
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		for i := range stats {
-			if err := enc.Encode(&stats[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	case o.csv:
-		head := []string{"rank", "name", "games", "wins", "win_rate", "margin", "average_score", "unfinished"}
-		for _, f := range analytics.Features {
-			head = append(head, "points_"+f)
-		}
-		head = append(head, "captures_made", "captures_suffered", "own_taken_back", "ransoms_paid", "ransoms_received", "floors_built")
-		return writeCSV(out, head, statsRows(stats, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) },
-			func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }))
+	if o.json {
+		return writeJSONLines(out, stats)
 	}
-	head := []string{"#", "PLAYER", "GAMES", "WINS", "WIN RATE", "MARGIN", "AVG SCORE", "UNFINISHED", "CITY", "ROAD", "CLOISTER", "FIELD",
-		"CAPTURED", "LOST", "OWN BACK", "RANSOM PAID", "RANSOM RCVD", "FLOORS"}
-	rows := statsRows(stats, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
-		func(v float64) string { return fmt.Sprintf("%.1f", v) })
-	tower, err := s.PlaysTower(cmd.Context(), o.filter.filter())
-	if err != nil {
-		return storeError(o.db, err)
-	}
-	if !tower { // the last six columns are the Tower's
-		head = head[:len(head)-towerColumns]
-		for i := range rows {
-			rows[i] = rows[i][:len(rows[i])-towerColumns]
+	// --csv gives every figure, the Tower's always; the table leaves the
+	// Tower's out when no selected game is played with it.
+	tower := true
+	if !o.csv {
+		if tower, err = s.PlaysTower(cmd.Context(), o.filter.filter()); err != nil {
+			return storeError(o.db, err)
 		}
 	}
-	right := map[int]bool{}
-	for i := range head {
-		right[i] = i != 1
+	var fields []table.Field[rankedStats]
+	for _, f := range statsFields() {
+		if tower || !f.tower {
+			fields = append(fields, f.Field)
+		}
 	}
-	return writeAligned(out, head, rows, right)
+	ranked := make([]rankedStats, len(stats))
+	for i := range stats {
+		ranked[i] = rankedStats{i + 1, &stats[i]}
+	}
+	return table.Write(out, o.format(), fields, ranked)
 }
 
-// towerColumns is the number of statsRows' last columns that are the
-// Tower's figures: captures made, suffered and of one's own, ransoms
-// paid and received, floors built.
-const towerColumns = 6
-
-// statsRows turns statistics into table rows, the win rate and the
-// average score written by rate and avg.
-func statsRows(stats []analytics.PlayerStats, rate, avg func(float64) string) [][]string {
-	var rows [][]string
-	for i, p := range stats {
-		r := []string{strconv.Itoa(i + 1), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), rate(p.WinRate), strconv.Itoa(p.Margin),
-			avg(p.AverageScore), strconv.Itoa(p.Unfinished)}
-		for _, f := range analytics.Features {
-			r = append(r, strconv.Itoa(p.Points[f]))
-		}
-		for _, n := range []int{p.CapturesMade, p.CapturesSuffered, p.OwnTakenBack, p.RansomsPaid, p.RansomsReceived, p.FloorsBuilt} {
-			r = append(r, strconv.Itoa(n))
-		}
-		rows = append(rows, r)
-	}
-	return rows
+// rankedStats is a line of stats: a player's statistics and place.
+type rankedStats struct {
+	rank int
+	*analytics.PlayerStats
 }
+
+// statsField is a column of stats, and whether it is a figure of The
+// Tower, left out of the table when no selected game is played with it.
+type statsField struct {
+	table.Field[rankedStats]
+	tower bool
+}
+
+// statsFields are the columns of stats, in their order: the table's and
+// the CSV's.
+func statsFields() []statsField {
+	count := func(head, csv string, tower bool, n func(*analytics.PlayerStats) int) statsField {
+		return statsField{table.Field[rankedStats]{Head: head, CSV: csv, Right: true,
+			Text: func(p rankedStats) string { return strconv.Itoa(n(p.PlayerStats)) }}, tower}
+	}
+	fields := []statsField{
+		{Field: table.Field[rankedStats]{Head: "#", CSV: "rank", Right: true, Text: func(p rankedStats) string { return strconv.Itoa(p.rank) }}},
+		{Field: table.Field[rankedStats]{Head: "PLAYER", CSV: "name", Text: func(p rankedStats) string { return p.Name }}},
+		count("GAMES", "games", false, func(p *analytics.PlayerStats) int { return p.Games }),
+		count("WINS", "wins", false, func(p *analytics.PlayerStats) int { return p.Wins }),
+		{Field: table.Field[rankedStats]{Head: "WIN RATE", CSV: "win_rate", Right: true,
+			Text:  func(p rankedStats) string { return fmt.Sprintf("%.0f%%", 100*p.WinRate) },
+			Exact: func(p rankedStats) string { return exact(p.WinRate) }}},
+		count("MARGIN", "margin", false, func(p *analytics.PlayerStats) int { return p.Margin }),
+		{Field: table.Field[rankedStats]{Head: "AVG SCORE", CSV: "average_score", Right: true,
+			Text:  func(p rankedStats) string { return fmt.Sprintf("%.1f", p.AverageScore) },
+			Exact: func(p rankedStats) string { return exact(p.AverageScore) }}},
+		count("UNFINISHED", "unfinished", false, func(p *analytics.PlayerStats) int { return p.Unfinished }),
+	}
+	for _, f := range analytics.Features {
+		fields = append(fields, count(strings.ToUpper(f), "points_"+f, false, func(p *analytics.PlayerStats) int { return p.Points[f] }))
+	}
+	return append(fields,
+		count("CAPTURED", "captures_made", true, func(p *analytics.PlayerStats) int { return p.CapturesMade }),
+		count("LOST", "captures_suffered", true, func(p *analytics.PlayerStats) int { return p.CapturesSuffered }),
+		count("OWN BACK", "own_taken_back", true, func(p *analytics.PlayerStats) int { return p.OwnTakenBack }),
+		count("RANSOM PAID", "ransoms_paid", true, func(p *analytics.PlayerStats) int { return p.RansomsPaid }),
+		count("RANSOM RCVD", "ransoms_received", true, func(p *analytics.PlayerStats) int { return p.RansomsReceived }),
+		count("FLOORS", "floors_built", true, func(p *analytics.PlayerStats) int { return p.FloorsBuilt }),
+	)
+}
+
+// exact writes a figure unrounded, for programs.
+func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

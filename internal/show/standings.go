@@ -6,43 +6,61 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 )
 
+// StandingsHead is the head of the standings' table: rank, player, a
+// column per round ("Round ?" for games without a Round tag), then the
+// totals (StandingsTotals).
+func StandingsHead(rounds []string) []string {
+	head := []string{"#", "Player"}
+	for _, r := range rounds {
+		head = append(head, "Round "+RoundName(r))
+	}
+	return append(head, "Games", "Wins", "Margin", "Points")
+}
+
+// StandingsTotals are the last cells of a player's line of the
+// standings: games, wins, margin and points.
+func StandingsTotals(p *analytics.Standing) []string {
+	return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points)}
+}
+
 // StandingsTable writes the standings as a table: head and rows of text,
 // a column per round.
 func StandingsTable(st *analytics.Standings) (head []string, rows [][]string) {
-	head = []string{"#", "Player"}
-	for _, r := range st.Rounds {
-		head = append(head, "Round "+RoundName(r))
-	}
-	head = append(head, "Games", "Wins", "Margin", "Points")
 	for _, p := range st.Players {
 		row := []string{strconv.Itoa(p.Rank), p.Name}
 		for _, r := range p.Rounds {
 			row = append(row, RoundCell(r))
 		}
-		row = append(row, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), Signed(p.Margin), strconv.Itoa(p.Points))
-		rows = append(rows, row)
+		rows = append(rows, append(row, StandingsTotals(&p)...))
 	}
-	return head, rows
+	return StandingsHead(st.Rounds), rows
 }
 
-// StandingsRows writes the standings as one table a program can read: a row per
-// player and game of a round, in the standings' order and the rounds',
-// with the columns player, round, place, points and margin (place and
-// margin empty for an unfinished game).
+// StandingsRowsHead is the head of StandingsRows.
+var StandingsRowsHead = []string{"player", "round", "place", "points", "margin"}
+
+// StandingsRow is the row of StandingsRows of a player's game of a round:
+// place and margin empty for an unfinished game.
+func StandingsRow(name, round string, g analytics.RoundGame) []string {
+	place, margin := "", ""
+	if g.Place > 0 {
+		place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
+	}
+	return []string{name, round, place, strconv.Itoa(g.Score), margin}
+}
+
+// StandingsRows writes the standings as one table a program can read: a
+// row per player and game of a round (StandingsRow), in the standings'
+// order and the rounds'.
 func StandingsRows(st *analytics.Standings) (head []string, rows [][]string) {
-	head = []string{"player", "round", "place", "points", "margin"}
 	for _, p := range st.Players {
 		for r, games := range p.Rounds {
 			for _, g := range games {
-				place, margin := "", ""
-				if g.Place > 0 {
-					place, margin = strconv.Itoa(g.Place), strconv.Itoa(g.Margin)
-				}
-				rows = append(rows, []string{p.Name, st.Rounds[r], place, strconv.Itoa(g.Score), margin})
+				rows = append(rows, StandingsRow(p.Name, st.Rounds[r], g))
 			}
 		}
 	}
-	return head, rows
+	return StandingsRowsHead, rows
 }
 
 // Crosstable writes the head-to-head records as a table: a row and a
