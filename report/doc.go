@@ -3,8 +3,9 @@
 // report of one replayed game with its board after every turn.
 //
 // Pages are rendered with html/template. Chart options are built with
-// go-echarts and passed to the page as data; the ECharts library is
-// embedded and inlined, so a report opens offline, and player names from
+// go-echarts and passed to the page as data; the ECharts library, the
+// stylesheet and the script, which the site shares (package
+// internal/htmlpage), are inlined, so a report opens offline, and player names from
 // untrusted records stay text. The archive report lays out the answers of
 // a selection of the store (analytics.Selection), which computes every
 // figure in SQL: the package holds no SQL of its own. The page's size

@@ -7,37 +7,14 @@ import (
 	"encoding/base64"
 	"html/template"
 	"io"
+
+	"github.com/towerlog/towerlog/internal/htmlpage"
 )
-
-// The ECharts library, version 5.6.0 from the npm package echarts
-// (dist/echarts.min.js), Apache-2.0; its LICENSE and NOTICE are beside it.
-//
-//go:embed assets/echarts.min.js
-var echartsJS string
-
-//go:embed templates/page.js
-var pageJS string
-
-//go:embed templates/page.css
-var pageCSS string
 
 //go:embed templates/page.html
 var pageHTML string
 
-var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
-
-// ECharts renders with SVG so that a report prints sharply and its
-// charts can be inspected as markup.
-var pageScripts = []string{echartsJS, pageJS}
-
-// Stylesheet is the reports' stylesheet, for pages that share it as a
-// file (package site).
-func Stylesheet() string { return pageCSS }
-
-// Scripts are the reports' scripts in the order they run, the ECharts
-// library first, then the one that draws every div.chart from its
-// data-options: for pages that share them as a file.
-func Scripts() []string { return pageScripts }
+var pageTemplate = htmlpage.Parse("page", pageHTML)
 
 // PackJSON packs v as base64 of gzipped JSON, as the reports carry
 // their data and unpack it with the browser's DecompressionStream, at
@@ -114,9 +91,9 @@ type pageData struct {
 // network at all: the report works offline, and a name that somehow
 // became markup could neither run code nor fetch anything.
 func render(w io.Writer, p page) error {
-	d := pageData{page: p, CSS: template.CSS(pageCSS)}
+	d := pageData{page: p, CSS: template.CSS(htmlpage.Stylesheet())}
 	csp := "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src"
-	for _, s := range pageScripts {
+	for _, s := range htmlpage.Scripts() {
 		sum := sha256.Sum256([]byte(s))
 		csp += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 		d.Scripts = append(d.Scripts, template.JS(s))

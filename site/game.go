@@ -15,6 +15,7 @@ import (
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/htmlpage"
 	"github.com/towerlog/towerlog/internal/ordered"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -51,10 +52,11 @@ type boardStep struct {
 }
 
 // gameInput is the hash of what a game page is built from: its record,
-// the page's template and pageVersion.
+// the page's template (with the parts it shares with the report) and
+// pageVersion.
 func gameInput(g *analytics.Game) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", pageVersion, siteHTML, g.Record)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", pageVersion, siteHTML, htmlpage.Parts(), g.Record)
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

@@ -7,14 +7,13 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"html/template"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/draw"
-	"github.com/towerlog/towerlog/report"
+	"github.com/towerlog/towerlog/internal/htmlpage"
 )
 
 //go:embed templates/site.html
@@ -26,7 +25,7 @@ var siteCSS string
 //go:embed templates/viewer.js
 var viewerJS string
 
-var pageTemplate = template.Must(template.New("site").Parse(siteHTML))
+var pageTemplate = htmlpage.Parse("site", siteHTML)
 
 // pageVersion changes whenever the code changes what a game page shows
 // (a change of the template counts by itself): a game page whose record,
@@ -138,11 +137,11 @@ func gameKey(id string) string {
 
 // assets writes the shared stylesheet and script.
 func (w *writer) assets() error {
-	if err := w.out.write("site.css", []byte(report.Stylesheet()+"\n"+siteCSS)); err != nil {
+	if err := w.out.write("site.css", []byte(htmlpage.Stylesheet()+"\n"+siteCSS)); err != nil {
 		return err
 	}
 	var js bytes.Buffer
-	for _, s := range report.Scripts() {
+	for _, s := range htmlpage.Scripts() {
 		js.WriteString(s)
 		js.WriteString("\n")
 	}
