@@ -2,7 +2,6 @@ package filter_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -15,6 +14,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/sqltest"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -82,7 +82,7 @@ func selectBySQL(t *testing.T, s *analytics.Store, f filter.Filter) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := openSQL(t, s.Path()).Query(`SELECT g.file, g.idx FROM games g WHERE `+where, args...)
+	rows, err := sqltest.Open(t, s.Path()).Query(`SELECT g.file, g.idx FROM games g WHERE `+where, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,16 +280,4 @@ func TestFilterFieldAdded(t *testing.T) {
 	if f := (filter.Filter{}); !f.IsZero() {
 		t.Errorf("the zero Filter with the field unset: IsZero false, %q", f.Describe())
 	}
-}
-
-// openSQL opens the database file at path with database/sql, beside the
-// store, for the test's own queries; it is closed when the test ends.
-func openSQL(t testing.TB, path string) *sql.DB {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/internal/sqltest"
 )
 
 // TestKey: a game's key is the first 63 bits of its id, read as hex.
@@ -46,7 +47,7 @@ func TestDatabaseErrors(t *testing.T) {
 			"KeyClash", `UPDATE games SET id = 'abcdef0123456789' || substr(id, 17) WHERE gid IN (1, 2)`,
 			func(s *analytics.Store) string {
 				var id string
-				if err := openSQL(t, s.Path()).QueryRowContext(t.Context(), `SELECT max(id) FROM games`).Scan(&id); err != nil {
+				if err := sqltest.Open(t, s.Path()).QueryRowContext(t.Context(), `SELECT max(id) FROM games`).Scan(&id); err != nil {
 					t.Fatal(err)
 				}
 				return fmt.Sprintf("games: game %s: its key %d is that of another game", id, int64(0xabcdef0123456789>>1))
@@ -59,7 +60,7 @@ func TestDatabaseErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := store(t, files)
-			conn, err := openSQL(t, s.Path()).Conn(t.Context())
+			conn, err := sqltest.Open(t, s.Path()).Conn(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}

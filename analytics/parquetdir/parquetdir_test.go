@@ -11,6 +11,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/sqltest"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -83,7 +84,7 @@ func canonical[T any](t *testing.T, rows []T) []string {
 func storeRows[T any](t *testing.T, s *analytics.Store) []T {
 	t.Helper()
 	keys := map[int64]int64{}
-	rows, err := openSQL(t, s.Path()).QueryContext(t.Context(), `SELECT gid, id FROM games`)
+	rows, err := sqltest.Open(t, s.Path()).QueryContext(t.Context(), `SELECT gid, id FROM games`)
 	if err != nil {
 		t.Fatal(err)
 	}

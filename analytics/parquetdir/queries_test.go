@@ -18,6 +18,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/internal/sqltest"
 )
 
 // A query of docs/scale.md.
@@ -108,11 +109,11 @@ func TestQueriesSQLite(t *testing.T) {
 		name[[2]int64{p.Game, p.Seat}] = p.Name
 	}
 	for _, q := range docQueries(t) {
-		got := run(t, openSQL(t, s.Path()), q.sql)
+		got := run(t, sqltest.Open(t, s.Path()), q.sql)
 		var want [][]any
 		switch q.name {
 		case "leaderboard":
-			view := run(t, openSQL(t, s.Path()), `SELECT * FROM leaderboard ORDER BY games DESC, name`)
+			view := run(t, sqltest.Open(t, s.Path()), `SELECT * FROM leaderboard ORDER BY games DESC, name`)
 			if !slices.Equal(got.columns, view.columns) {
 				t.Errorf("leaderboard: columns %v, the view's %v", got.columns, view.columns)
 			}
@@ -260,7 +261,7 @@ func TestQueriesDuckDB(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 	for _, q := range qs {
-		want := run(t, openSQL(t, s.Path()), q.sql)
+		want := run(t, sqltest.Open(t, s.Path()), q.sql)
 		got := duck[q.name]
 		if !slices.Equal(got.Columns, want.columns) {
 			t.Errorf("%s: DuckDB's columns %v, SQLite's %v", q.name, got.Columns, want.columns)

@@ -9,6 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/internal/sqltest"
 )
 
 // TestSchema: every table's file has the columns of the SQLite table, in
@@ -29,7 +30,7 @@ func TestSchema(t *testing.T) {
 			notNull, key bool
 		}
 		var want []column
-		rows, err := openSQL(t, s.Path()).QueryContext(t.Context(), `SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid`, tab.Name)
+		rows, err := sqltest.Open(t, s.Path()).QueryContext(t.Context(), `SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid`, tab.Name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/internal/sqltest"
 	"github.com/towerlog/towerlog/record"
 
 	"io/fs"
@@ -408,12 +409,12 @@ func TestGamesCommands(t *testing.T) {
 	defer s.Close()
 	for _, table := range []string{"players", "turns", "scores", "captures", "ransoms", "exchanges", "discards"} {
 		var n int
-		if err := openSQL(t, s.Path()).QueryRow(`SELECT count(*) FROM ` + table + ` WHERE game <> 2`).Scan(&n); err != nil || n != 0 {
+		if err := sqltest.Open(t, s.Path()).QueryRow(`SELECT count(*) FROM ` + table + ` WHERE game <> 2`).Scan(&n); err != nil || n != 0 {
 			t.Errorf("%s: %d rows of removed games (%v)", table, n, err)
 		}
 	}
 	var games, invalid, diags int
-	if err := openSQL(t, s.Path()).QueryRow(`SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games), (SELECT count(*) FROM diagnostics)`).Scan(&games, &invalid, &diags); err != nil || games != 1 || invalid != 0 || diags != 0 {
+	if err := sqltest.Open(t, s.Path()).QueryRow(`SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM invalid_games), (SELECT count(*) FROM diagnostics)`).Scan(&games, &invalid, &diags); err != nil || games != 1 || invalid != 0 || diags != 0 {
 		t.Errorf("after remove: %d games, %d invalid, %d diagnostics (%v)", games, invalid, diags, err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/internal/sqltest"
 )
 
 // TestIngestSignalled runs ingests in a child process (this test binary,
@@ -141,7 +142,7 @@ func countStored(t *testing.T, path string) int {
 	}
 	defer s.Close()
 	var games, broken int
-	err = openSQL(t, s.Path()).QueryRow(`SELECT count(*), count(*) FILTER (WHERE turns != (SELECT count(*) FROM turns WHERE game = gid))
+	err = sqltest.Open(t, s.Path()).QueryRow(`SELECT count(*), count(*) FILTER (WHERE turns != (SELECT count(*) FROM turns WHERE game = gid))
 		FROM games`).Scan(&games, &broken)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		t.Fatal(err)

@@ -1,5 +1,3 @@
-// Command towerlog records, replays, verifies and analyses games of
-// Carcassonne with The Tower, written in CGN (Carcassonne Game Notation).
 package main
 
 import (

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/internal/sqltest"
 )
 
 // TestReadOnlyArchive reads a database with every command that only
@@ -105,7 +106,7 @@ func TestReadWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := openSQL(t, w.Path()).Exec(`UPDATE games SET event = 'Spring cup' WHERE gid = 1`); err != nil {
+	if _, err := sqltest.Open(t, w.Path()).Exec(`UPDATE games SET event = 'Spring cup' WHERE gid = 1`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(db + "-wal"); err != nil {
