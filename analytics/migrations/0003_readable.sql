@@ -4,7 +4,7 @@
 -- integers and codes of lookup tables; scores get one row per player who
 -- scored instead of a bit set. The rows stored so far are converted in
 -- place. Documented in docs/schema.md, and the columns are those of the
--- row types of analytics/tables.go; keep the three in step.
+-- row types of analytics/rowtypes.go; keep the three in step.
 
 DROP VIEW leaderboard;
 DROP VIEW turn_log;

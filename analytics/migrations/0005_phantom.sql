@@ -5,7 +5,7 @@
 -- player's phantom stood on the feature. Every row stored so far is of a
 -- follower. The view placements lists every figure placed, first and
 -- second, one row each. Documented in docs/schema.md, and the columns are
--- those of the row types of analytics/tables.go; keep the three in step.
+-- those of the row types of analytics/rowtypes.go; keep the three in step.
 
 ALTER TABLE turns ADD COLUMN figure TEXT;
 UPDATE turns SET figure = 'follower' WHERE action IN ('follower', 'tower-follower');

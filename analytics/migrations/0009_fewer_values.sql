@@ -7,7 +7,7 @@
 -- scores and ransoms of the turn give, is left to the view turn_log. The
 -- views show what they showed. Each table is written anew, its rows in
 -- the order of its key. Documented in docs/schema.md, and the columns are
--- those of the row types of analytics/tables.go; keep the three in step.
+-- those of the row types of analytics/rowtypes.go; keep the three in step.
 
 DROP VIEW turn_log;
 DROP VIEW capture_log;

@@ -1,6 +1,6 @@
 -- Each seat's figures, which stats, the leaderboard, standings and the
 -- report sum over many games, become columns of players, computed once
--- when a game is stored (fillFigures in analytics/rows.go), so that a sum
+-- when a game is stored (fillFigures in analytics/fillrows.go), so that a sum
 -- over games reads one row a seat instead of every event row. This
 -- migration fills them for the games already stored from their rows of
 -- the other tables, as the ingest computes them. Documented in

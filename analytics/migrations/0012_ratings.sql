@@ -8,7 +8,7 @@
 -- last_gid); 2 games changed otherwise. The triggers below mark it in
 -- the transaction that changes the games, so that no writer can forget
 -- it; an ingest or a removal rates again at its end (Store.RefreshRatings
--- in analytics/ratings.go), continuing from the stored state when stale
+-- in analytics/ladder.go), continuing from the stored state when stale
 -- is 1 and every game added sorts after the last period. Readers read
 -- the snapshot only when stale is 0. A later migration that rebuilds
 -- games or players must create these triggers again. Documented in
