@@ -63,8 +63,11 @@ type Diagnostic struct {
 	// Source is the line of the record holding Pos, and Span how many
 	// bytes from Pos.Column the carets mark; filled for syntax errors by
 	// the parser and for others by Annotate.
-	Source string `json:"-"`
-	Span   int    `json:"-"`
+	// SourceFrom is the column of the line where Source starts, when it
+	// holds a piece of a long line (0 or 1: the whole line).
+	Source     string `json:"-"`
+	SourceFrom int    `json:"-"`
+	Span       int    `json:"-"`
 	// Board is a small drawing of the board around the move, for illegal
 	// moves.
 	Board string `json:"-"`
