@@ -30,10 +30,17 @@ const sniffBytes = 4096
 // Sniff says what the start of a file holds, by its content, whatever
 // its name: a table log (JSON whose first key is "status", "data" or
 // "channel", a list of packets, or a page with g_gamelogs), a list of
-// links (a first line that is a link, or a CSV header with a URL column),
+// links (a first line that is a link, after any comment lines starting
+// with #, or a CSV header with a URL column),
 // or neither.
 func Sniff(head []byte) Format {
 	head = bytes.TrimLeft(head, "\ufeff \t\r\n")
+	if bytes.HasPrefix(head, []byte("#")) {
+		// The comments that may start a list of links.
+		if head = skipComments(head); len(head) == 0 {
+			return NotBGA
+		}
+	}
 	switch {
 	case LooksLikeLink(string(head)):
 		return LinkList

@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"github.com/towerlog/towerlog/analytics/identity"
+	"github.com/towerlog/towerlog/format"
 
 	"github.com/spf13/cobra"
 
@@ -118,9 +119,10 @@ turns.`,
 }
 
 func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
-	files, err := formats().ExpandPaths(args)
-	if err != nil {
-		return &exitError{exitUsage, err}
+	in := readInputs(cmd.ErrOrStderr(), args)
+	files := in.Files
+	if len(files) == 0 && in.code != exitOK {
+		return &exitError{code: in.code}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -134,7 +136,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	defer s.Close()
 	sayNotes(cmd, o.db, s)
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
+	st, err := s.Ingest(ctx, files, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: format.Loaders(),
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
 		Reannotated: func(r identity.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
@@ -150,8 +152,11 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 		return err
 	}
 	if st.Invalid > 0 {
-		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
+		return &exitError{max(in.code, exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}
+	}
+	if in.code != exitOK {
+		return &exitError{code: in.code}
 	}
 	return nil
 }
