@@ -15,9 +15,9 @@
 //	err = replay.Run(ctx, in.Files, replay.RunOptions{Loaders: format.Loaders()}, emit)
 //
 // A refused input is a typed error: *NoFormatError for a file that holds
-// no game format, *record.TooLargeError for one past the limit of its
-// kind (Kind.Limit); any other error is one of reading (a path that does
-// not exist).
+// no game format, *EmptyError for a directory without a game file,
+// *record.TooLargeError for one past the limit of its kind (Kind.Limit);
+// any other error is one of reading (a path that does not exist).
 //
 // format joins the readers: it imports replay, jcz and bga, which never
 // import it.

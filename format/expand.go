@@ -34,8 +34,9 @@ func collected(path string) bool {
 
 // Expand expands the paths of a command: a directory stands for the
 // .cgn and .jcz files below it, and its other files are counted in
-// Skipped; a file or a link named is checked by Detect and is one of the
-// Files, or one of the Refused with Detect's error.
+// Skipped; a directory without such a file is refused (*EmptyError); a
+// file or a link named is checked by Detect and is one of the Files, or
+// one of the Refused with Detect's error.
 func Expand(paths []string) Inputs {
 	in := Inputs{Skipped: map[string]int{}}
 	for _, p := range paths {
@@ -59,13 +60,26 @@ func Expand(paths []string) Inputs {
 			}
 			return nil
 		})
-		if err != nil {
+		switch {
+		case err != nil:
 			in.Refused = append(in.Refused, err)
+		case len(found) == 0:
+			in.Refused = append(in.Refused, &EmptyError{Path: p})
 		}
 		sort.Strings(found)
 		in.Files = append(in.Files, found...)
 	}
 	return in
+}
+
+// EmptyError is a directory that holds no file read without being named
+// (no .cgn, no .jcz file below it): no game to read.
+type EmptyError struct {
+	Path string
+}
+
+func (e *EmptyError) Error() string {
+	return e.Path + ": no game in the directory: no .cgn or .jcz file below it (name the other files to read them)"
 }
 
 // SkippedNote says what the directories held that was not read, in one

@@ -8,8 +8,18 @@ import (
 )
 
 // chooser is the replay.Loader of every format: it chooses the reader of
-// each input by its content.
-type chooser struct{}
+// each input by its content, and tells unreadable of each input that
+// could not be read.
+type chooser struct {
+	unreadable func(file string, err error)
+}
+
+// FileError tells c's listener that file could not be read.
+func (c chooser) FileError(file string, err error) {
+	if c.unreadable != nil {
+		c.unreadable(file, err)
+	}
+}
 
 // For returns the loader of the input at path, as Detect recognises it:
 // CGN's (so that replay.Run parses its games on its workers), a save's,
@@ -39,8 +49,15 @@ func Loader() replay.Chooser { return chooser{} }
 // Loaders are the formats for replay.Run and the store's ingest: every
 // input named is read by its content; a directory stands for its .cgn
 // and .jcz files (Expand says what else it skipped).
-func Loaders() replay.Loaders {
-	c := chooser{}
+func Loaders() replay.Loaders { return LoadersTelling(nil) }
+
+// LoadersTelling is Loaders, telling unreadable of each input that could
+// not be read once the reading began (a game past record.MaxGameBytes, a
+// link past its limit in a list): replay.Run and the store report it as
+// a game with an io diagnostic, the caller learns of it so that its exit
+// status says so. unreadable is called from one goroutine at a time.
+func LoadersTelling(unreadable func(file string, err error)) replay.Loaders {
+	c := chooser{unreadable: unreadable}
 	return replay.Loaders{".cgn": c, jcz.Extension: c, "*": replay.NamedOnly(c), "https://": c, "http://": c}
 }
 

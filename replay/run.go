@@ -81,6 +81,27 @@ func (ls Loaders) For(path string) Loader {
 	return l
 }
 
+// FileErrorReporter is a Loader that hears of each file of its that
+// could not be read (Run reports it as a game with an io diagnostic):
+// a command that hands its loaders to another package (the store's
+// ingest) learns so that its exit status must say so. Run calls it from
+// one goroutine, the one that reads the files.
+type FileErrorReporter interface {
+	FileError(file string, err error)
+}
+
+// reportFileError tells the loader of file, if it listens, that file
+// could not be read.
+func (ls Loaders) reportFileError(file string, err error) {
+	l := ls.find(file)
+	if n, ok := l.(namedOnly); ok {
+		l = n.Loader
+	}
+	if r, ok := l.(FileErrorReporter); ok {
+		r.FileError(file, err)
+	}
+}
+
 func (ls Loaders) find(path string) Loader {
 	ext := filepath.Ext(path)
 	for e, l := range ls {
@@ -366,6 +387,7 @@ func readFiles(files []string, ls Loaders, send func(job) error) error {
 			if stopped != nil {
 				return stopped
 			}
+			ls.reportFileError(file, err)
 			if err := put(job{err: &FileError{File: file, Err: err}}); err != nil {
 				return err
 			}

@@ -130,10 +130,15 @@ func (ir *importRun) refuse(err error) {
 }
 
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
-	if err := checkOutput(o.out, args, o.force); err != nil {
+	files := importInputs(cmd.ErrOrStderr(), args)
+	if err := checkOutput(o.out, append(files.Files, args...), o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force}
+	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force, code: files.code, noFormat: files.noFormat}
+	if files.code == exitInvalid {
+		ir.code = exitOK // said by noFormat
+	}
+	args = files.Files
 	var err error
 	if o.out != "" {
 		err = ir.importInto(cmd.OutOrStdout(), o.out, args, args, false)
@@ -154,11 +159,35 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	case ir.code != exitOK:
 		return &exitError{code: ir.code}
 	case ir.noFormat > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d of %d inputs are of no format import reads", ir.noFormat, len(args))}
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d inputs are of no format import reads", ir.noFormat, len(args)+ir.noFormat)}
 	case ir.refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}
 	return nil
+}
+
+// importInputs are the inputs of import: the files and links named, and
+// the saves of the directories named. The CGN files of a directory are
+// skipped, as its other files are: they are CGN already.
+func importInputs(errOut io.Writer, args []string) inputs {
+	named := map[string]bool{}
+	for _, a := range args {
+		named[a] = true
+	}
+	in := readInputs(errOut, args)
+	files, cgn := in.Files[:0], 0
+	for _, f := range in.Files {
+		if !named[f] && strings.EqualFold(filepath.Ext(f), ".cgn") {
+			cgn++
+			continue
+		}
+		files = append(files, f)
+	}
+	in.Files = files
+	if cgn > 0 {
+		fmt.Fprintf(errOut, "towerlog: %s skipped (CGN already)\n", count(cgn, ".cgn file"))
+	}
+	return in
 }
 
 // importOutputs names the output of each argument without -o: FILE.cgn

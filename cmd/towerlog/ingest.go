@@ -7,7 +7,6 @@ import (
 	"syscall"
 
 	"github.com/towerlog/towerlog/analytics/identity"
-	"github.com/towerlog/towerlog/format"
 
 	"github.com/spf13/cobra"
 
@@ -121,9 +120,6 @@ turns.`,
 func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	in := readInputs(cmd.ErrOrStderr(), args)
 	files := in.Files
-	if len(files) == 0 && in.code != exitOK {
-		return &exitError{code: in.code}
-	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := analytics.Open(ctx, o.db)
@@ -136,7 +132,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	defer s.Close()
 	sayNotes(cmd, o.db, s)
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-	st, err := s.Ingest(ctx, files, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: format.Loaders(),
+	st, err := s.Ingest(ctx, files, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: in.loaders(),
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
 		Reannotated: func(r identity.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
@@ -152,11 +148,11 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 		return err
 	}
 	if st.Invalid > 0 {
-		return &exitError{max(in.code, exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
+		return &exitError{max(in.verdict(), exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}
 	}
-	if in.code != exitOK {
-		return &exitError{code: in.code}
+	if in.verdict() != exitOK {
+		return &exitError{code: in.verdict()}
 	}
 	return nil
 }

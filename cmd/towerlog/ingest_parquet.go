@@ -17,7 +17,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/towerlog/towerlog/analytics/parquetdir"
-	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/record"
 )
 
@@ -117,14 +116,11 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 	} else {
 		in = readInputs(cmd.ErrOrStderr(), args)
 		files := in.Files
-		if len(files) == 0 && in.code != exitOK {
-			return &exitError{code: in.code}
-		}
 		if o.shard == "" {
 			o.shard = defaultShard(files)
 		}
 		bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-		st, err = parquetdir.WriteRecords(ctx, o.output, o.shard, files, parquetdir.Options{Loaders: format.Loaders(),
+		st, err = parquetdir.WriteRecords(ctx, o.output, o.shard, files, parquetdir.Options{Loaders: in.loaders(),
 			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
 		finish(bar)
 	}
@@ -144,11 +140,11 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %s: %d games, %d repeated, %d invalid (%s), %d rows\n",
 		o.output, o.shard, st.Games, st.Repeated, st.Invalid, nounCount(st.Files, "file", "files"), st.Rows)
 	if st.Invalid > 0 {
-		return &exitError{max(in.code, exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or %s/diagnostics",
+		return &exitError{max(in.verdict(), exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or %s/diagnostics",
 			nounCount(st.Invalid, "game", "games"), o.output)}
 	}
-	if in.code != exitOK {
-		return &exitError{code: in.code}
+	if in.verdict() != exitOK {
+		return &exitError{code: in.verdict()}
 	}
 	return nil
 }

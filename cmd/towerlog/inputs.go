@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/towerlog/towerlog/format"
-	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -17,6 +16,23 @@ type inputs struct {
 	code     int // exitOK, or the worst verdict of the refused inputs
 	noFormat int // refused inputs of no game format
 	unread   int // refused inputs past a limit or that could not be read
+	midRead  int // inputs found unreadable once their reading began
+}
+
+// loaders are the formats for a run of in's files, counting in midRead
+// the inputs found unreadable on the way (a game past its limit).
+func (in *inputs) loaders() replay.Loaders {
+	return format.LoadersTelling(func(string, error) { in.midRead++ })
+}
+
+// verdict is the exit code in's inputs call for: the worst of the
+// refused ones, and a usage or I/O error for an input found unreadable
+// during the run.
+func (in *inputs) verdict() int {
+	if in.midRead > 0 {
+		return exitUsage
+	}
+	return in.code
 }
 
 // readInputs expands args and says on errOut, one line each, which inputs
@@ -41,13 +57,16 @@ func readInputs(errOut io.Writer, args []string) inputs {
 
 // inputVerdict is the exit code of an input refused before its games are
 // read, the same in every command: invalid input (1) for a file of no
-// game format, or CGN given to import; a usage or I/O error (2) for a
-// file or a link past its limit, or one that cannot be read.
+// game format, a directory without a game file, or CGN given to import;
+// a usage or I/O error (2) for a file or a link past its limit, or one
+// that cannot be read.
 func inputVerdict(err error) int {
-	if _, ok := errors.AsType[*format.NoFormatError](err); ok {
-		return exitInvalid
-	}
-	if _, ok := errors.AsType[*format.CGNError](err); ok {
+	var (
+		noFormat *format.NoFormatError
+		empty    *format.EmptyError
+		cgn      *format.CGNError
+	)
+	if errors.As(err, &noFormat) || errors.As(err, &empty) || errors.As(err, &cgn) {
 		return exitInvalid
 	}
 	return exitUsage
@@ -65,10 +84,4 @@ func loadGame(path string, k int, o replay.Options) (*replay.Game, error) {
 		return nil, inputError(err)
 	}
 	return g, nil
-}
-
-// tooLarge reports whether err is a reader's limit.
-func tooLarge(err error) bool {
-	_, ok := errors.AsType[*record.TooLargeError](err)
-	return ok
 }

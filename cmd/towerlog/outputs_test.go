@@ -103,7 +103,7 @@ func TestMalformedSaveVerdict(t *testing.T) {
 		// encoding/json's words for the 'o' after the 'n' it took for null.
 		{"bad.jcz", "not a save\n", ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n1 game, 0 valid, 1 invalid\n",
 			": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n", "1 of 1 games were refused"},
-		{"bad.json", `{"a": 1}` + "\n", "", "", "1 of 1 inputs are of no format import reads"},
+		{"bad.json", `{"a": 1}` + "\n", "", ": 0 added, 0 updated, 0 already present, 0 invalid (0 files)\n", "1 of 1 inputs are of no format import reads"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -115,7 +115,7 @@ func TestMalformedSaveVerdict(t *testing.T) {
 			code, out, errOut := runCLI(t, "validate", path)
 			want, wantErr := path+c.diag, ""
 			if c.diag == "" {
-				want, wantErr = "0 games, 0 valid, 0 invalid, 1 file of no game format\n", noFormat
+				want, wantErr = "0 games, 0 valid, 0 invalid, 1 input with no game\n", noFormat
 			}
 			if code != exitInvalid || out != want || errOut != wantErr {
 				t.Errorf("validate: %d\n got %q %q\nwant %q %q", code, out, errOut, want, wantErr)
@@ -123,8 +123,8 @@ func TestMalformedSaveVerdict(t *testing.T) {
 			db := filepath.Join(dir, "t.db")
 			code, out, errOut = runCLI(t, "ingest", "--db", db, path)
 			want, wantErr = db+c.ingest, errOut
-			if c.ingest == "" {
-				want, wantErr = "", noFormat
+			if c.diag == "" {
+				wantErr = noFormat
 			}
 			if code != exitInvalid || out != want || errOut != wantErr {
 				t.Errorf("ingest: %d %q %q, want %d %q %q", code, out, errOut, exitInvalid, want, wantErr)

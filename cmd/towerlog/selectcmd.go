@@ -15,7 +15,6 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/fileselect"
-	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 )
 
@@ -96,9 +95,6 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		// The files found in the directories too: the output must be
 		// none of them, however it is named.
 		in = readInputs(cmd.ErrOrStderr(), args)
-		if len(in.Files) == 0 && in.code != exitOK {
-			return &exitError{code: in.code}
-		}
 		outputs = append(in.Files, args...)
 	}
 	if err := checkOutput(o.out, outputs, o.force); err != nil {
@@ -119,7 +115,7 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		var err error
 		if o.fromFile {
 			st, err = fileselect.Select(cmd.Context(), in.Files, fileselect.Options{Filter: o.filter.filter(),
-				Loaders: format.Loaders(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
+				Loaders: in.loaders(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
 		} else {
 			// --csv has no column of the record: the records, the
 			// costliest part of a game to read, are not read.
@@ -156,10 +152,10 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		summary += fmt.Sprintf("; %s failed validation", count(st.Invalid, "record"))
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
-	if st.Selected == 0 || in.code != exitOK {
+	if st.Selected == 0 || in.verdict() != exitOK {
 		// The summary and the refusals say why: the exit status adds no
 		// message.
-		return &exitError{code: max(in.code, exitInvalid)}
+		return &exitError{code: max(in.verdict(), exitInvalid)}
 	}
 	return nil
 }

@@ -116,7 +116,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		summary += fmt.Sprintf(", %d unsupported", unsupported)
 	}
 	if in.noFormat > 0 {
-		summary += fmt.Sprintf(", %s of no game format", count(in.noFormat, "file"))
+		summary += fmt.Sprintf(", %s with no game", count(in.noFormat, "input"))
 	}
 	if ioErrors > 0 {
 		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
