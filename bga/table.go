@@ -31,6 +31,9 @@ type table struct {
 	// from finalWhere.
 	final      []int
 	finalWhere string
+	// notes are what the reading changed in what it read (a byte
+	// replaced, a clock left out), each a warning naming its place.
+	notes []Warning
 }
 
 // play is one placement with the discards before it.
@@ -68,7 +71,7 @@ var baseRules = engine.Rules{BaseOnly: true}
 // *Error of Kind Invalid; a game that stops before its end gives a
 // Warning, and is written unfinished.
 func (t *table) record() (*record.Game, []Warning, error) {
-	warnings := t.unnamedColours()
+	warnings := append(t.notes, t.unnamedColours()...)
 	if err := t.checkPlayers(); err != nil {
 		return nil, nil, err
 	}
