@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -100,12 +101,21 @@ func Detect(path string) (Kind, error) {
 	if info.IsDir() {
 		return Unknown, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory, not a file")}
 	}
-	head := make([]byte, headBytes)
-	n, err := io.ReadFull(f, head)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+	br := bufio.NewReaderSize(f, headBytes)
+	head, err := br.Peek(headBytes)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return Unknown, err
 	}
-	k := Sniff(head[:n], path)
+	k := Sniff(head, path)
+	if k != LinkList && bytes.HasPrefix(bytes.TrimLeft(head, "\ufeff \t\r\n"), []byte("#")) {
+		// Comment lines longer than the head may start a list of links.
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return Unknown, err
+		}
+		if bk, err := bga.SniffFile(f); err == nil && bk == bga.LinkList {
+			k = LinkList
+		}
+	}
 	switch {
 	case k == Unknown:
 		return k, &NoFormatError{Path: path}

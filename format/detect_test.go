@@ -31,6 +31,7 @@ func TestDetect(t *testing.T) {
 		{"log", "[{\"channel\": \"/table/t1\"}]", TableLog},
 		{"links.dat", "# our league\n" + link + "\n", LinkList},
 		{"links.csv", "Game ID,URL\n1," + link + "\n", LinkList},
+		{"commented.txt", "# " + strings.Repeat("a long note ", 1000) + "\n\n" + link + "\n", LinkList},
 		{"photo.png", png, Unknown},
 		{"photo.jpg.cgn", png, CGN},
 		{"other.json", `{"name": "not a game"}`, Unknown},

@@ -57,8 +57,10 @@ the player and the reason; the other games are still converted. Output
 files appear only once complete.
 
 Exit status: 0 when every game was converted, 1 when any was refused or
-a file is of no format import knows (the verdict of validate and ingest
-on that file), 2 on usage or I/O errors.`,
+an input holds no game (a file of no game format, a CGN file, a directory
+without a save), 2 on usage or I/O errors (a file that cannot be read, a
+file or a link past its limit): the verdict of every command on that
+input (docs/import.md, "Exit codes").`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import 366166200.json
@@ -138,6 +140,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	if files.code == exitInvalid {
 		ir.code = exitOK // said by noFormat
 	}
+	inputCount := len(files.Files) + len(files.Refused)
 	args = files.Files
 	var err error
 	if o.out != "" {
@@ -159,7 +162,7 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	case ir.code != exitOK:
 		return &exitError{code: ir.code}
 	case ir.noFormat > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d of %d inputs are of no format import reads", ir.noFormat, len(args)+ir.noFormat)}
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d inputs are of no format import reads", ir.noFormat, inputCount)}
 	case ir.refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}

@@ -66,8 +66,11 @@ with the id of an earlier one replaces its files. A shard's files appear
 only once all are complete. --from-db writes the tables of a database
 instead of records. See docs/scale.md.
 
-Exit status: 0 when every game is valid, 1 when some failed validation,
-2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM), which
+Exit status: 0 when every game is valid, 1 when some failed validation
+or an input holds no game (a file of no game format, which is not
+stored; a directory without a .cgn or .jcz file, whose skipped files are
+counted), 2 on usage or I/O errors (a file that cannot be read, a file
+or a link past its limit), 130 when interrupted (Ctrl-C or SIGTERM), which
 says "interrupted: N games stored, run the same command to finish". Two
 ingests into one database, even one that neither has created yet, take
 turns.`,

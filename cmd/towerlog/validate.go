@@ -51,10 +51,13 @@ table logs and CarcassonneLab links (a link, a .txt of links, a CSV with
 a URL column) are read when named, recognised by their content: a log
 whose scores differ from the engine's is invalid, an abandoned table
 unfinished with a warning, a log of an expansion unsupported (see
-docs/import.md).
+docs/import.md). A file of no game format (a picture) and a directory
+without a .cgn or .jcz file are refused, and what a directory held that
+was skipped is said on one line.
 
 Exit status: 0 when every game is valid, 1 when any is invalid or
-unsupported, 2 on usage or I/O errors (a file that cannot be read).`,
+unsupported or an input holds no game, 2 on usage or I/O errors (a file
+that cannot be read, a file or a link past its limit).`,
 		Example: `  towerlog validate games/final.cgn
   towerlog validate archive/ --json > report.jsonl
   towerlog validate --lenient imported/
