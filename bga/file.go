@@ -186,7 +186,11 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 func Diagnostics(ws []Warning, err error) (replay.Diagnostics, error) {
 	var ds replay.Diagnostics
 	for i := range ws {
-		ds = append(ds, diagnostic(&ws[i].Place, replay.CodePartialTurn, replay.Warning, ws[i].Msg))
+		code := replay.CodePartialTurn
+		if ws[i].repair {
+			code = replay.CodeRepaired
+		}
+		ds = append(ds, diagnostic(&ws[i].Place, code, replay.Warning, ws[i].Msg))
 	}
 	var e *Error
 	switch {

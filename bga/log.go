@@ -145,7 +145,7 @@ func invalidUTF8(data []byte, file string) (Warning, bool) {
 	if n > 1 {
 		msg = fmt.Sprintf("byte 0x%02x and %d more are not UTF-8: each replaced by U+FFFD", data[first], n-1)
 	}
-	return Warning{Place: Place{File: file, Where: lineColumn(data, int64(first))}, Msg: msg}, true
+	return Warning{Place: Place{File: file, Where: lineColumn(data, int64(first))}, Msg: msg, repair: true}, true
 }
 
 // lineColumn spells the place of offset off of data: "line 3, column 7".
@@ -501,14 +501,14 @@ func (lr *logReader) finish() error {
 	lr.t.trailing, lr.pending = lr.pending, nil
 	if lr.untimed != "" && lr.started {
 		lr.t.notes = append(lr.t.notes, Warning{Place: Place{File: lr.t.file, Where: lr.untimed},
-			Msg: "the packet has no time (0 or less): the table's start, its Date and the clocks are taken from the first packet with one"})
+			Msg: "the packet has no time (0 or less): the table's start, its Date and the clocks are taken from the first packet with one", repair: true})
 	}
 	if nc := lr.noClock; len(nc) > 0 && lr.started {
 		msg := fmt.Sprintf("the packet's time (%d) is not after the table's start (%d): turn %d has no clock", nc[0].time, lr.start, nc[0].turn)
 		if len(nc) > 1 {
 			msg += fmt.Sprintf(", nor have %d more turns", len(nc)-1)
 		}
-		lr.t.notes = append(lr.t.notes, Warning{Place: Place{File: lr.t.file, Where: nc[0].where}, Msg: msg})
+		lr.t.notes = append(lr.t.notes, Warning{Place: Place{File: lr.t.file, Where: nc[0].where}, Msg: msg, repair: true})
 	}
 	for _, c := range lr.colours {
 		s, ok := lr.seats[c.id]

@@ -342,6 +342,9 @@ func TestLogRepairsAreWarnings(t *testing.T) {
 			if len(got) != 1 || got[0] != want {
 				t.Errorf("warnings %q\nwant [%q]", got, want)
 			}
+			if ds, _ := Diagnostics(ws, nil); len(ds) != 1 || ds[0].Code != replay.CodeRepaired || ds[0].Severity != replay.Warning {
+				t.Errorf("diagnostics %v, want one warning coded %s", ds, replay.CodeRepaired)
+			}
 		})
 	}
 }

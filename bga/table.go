@@ -124,7 +124,7 @@ func (t *table) unnamedColours() []Warning {
 		p := &t.players[i]
 		if strings.HasPrefix(p.Colour, "#") {
 			ws = append(ws, Warning{Place: Place{File: t.file, Where: t.where},
-				Msg: fmt.Sprintf("%s's colour %s has no name in CGN: left out", p.Name, p.Colour)})
+				Msg: fmt.Sprintf("%s's colour %s has no name in CGN: left out", p.Name, p.Colour), repair: true})
 			p.Colour = ""
 		}
 	}

@@ -48,6 +48,7 @@ const (
 	CodeUnsupported = "unsupported"  // a game towerlog cannot play: another expansion, an older format
 	CodeSave        = "save"         // a save that contradicts itself: a malformed move, a follower that is not there
 	CodePartialTurn = "partial-turn" // a save that stops inside a turn: its last moves are left out (a warning)
+	CodeRepaired    = "repaired"     // what the reading changed in what it read: a byte not UTF-8 replaced, a clock or a colour left out (a warning)
 )
 
 // Diagnostic is one finding about a game: where, in which game, turn and
