@@ -15,8 +15,9 @@
 // link is an *Error naming the packet, the line and column, or the
 // character. ExportLink writes the link of a base game.
 //
-// Loader makes replay.Run (and every command) read these files,
-// recognised by their content (Sniff).
+// Loader makes replay.Run read these files, recognised by their content
+// (Sniff); package format chooses it, with the other formats, for every
+// command.
 //
 //	rg, warnings, err := bga.ImportLink(link, "", "", nil)
 //	if err != nil {

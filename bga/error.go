@@ -56,6 +56,9 @@ func (e *Error) Error() string { return e.prefix() + e.Msg }
 type Warning struct {
 	Place
 	Msg string
+	// repair is set when the warning says what the reading changed in
+	// what it read (a byte replaced, a clock or a colour left out).
+	repair bool
 }
 
 func (w *Warning) String() string { return w.prefix() + "warning: " + w.Msg }

@@ -30,10 +30,17 @@ const sniffBytes = 4096
 // Sniff says what the start of a file holds, by its content, whatever
 // its name: a table log (JSON whose first key is "status", "data" or
 // "channel", a list of packets, or a page with g_gamelogs), a list of
-// links (a first line that is a link, or a CSV header with a URL column),
+// links (a first line that is a link, after any comment lines starting
+// with #, or a CSV header with a URL column),
 // or neither.
 func Sniff(head []byte) Format {
 	head = bytes.TrimLeft(head, "\ufeff \t\r\n")
+	if bytes.HasPrefix(head, []byte("#")) {
+		// The comments that may start a list of links.
+		if head = skipComments(head); len(head) == 0 {
+			return NotBGA
+		}
+	}
 	switch {
 	case LooksLikeLink(string(head)):
 		return LinkList
@@ -55,6 +62,41 @@ func Sniff(head []byte) Format {
 	return NotBGA
 }
 
+// SniffFile says what the file f holds from its start, as Sniff does,
+// reading on past comment lines longer than Sniff's head; it leaves f at
+// its start.
+func SniffFile(f *os.File) (Format, error) {
+	br := bufio.NewReaderSize(f, sniffBytes)
+	head, err := br.Peek(sniffBytes)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return NotBGA, err
+	}
+	k := Sniff(head)
+	if k == NotBGA && bytes.HasPrefix(bytes.TrimLeft(head, "\ufeff \t\r\n"), []byte("#")) && linkAfterComments(br) {
+		k = LinkList
+	}
+	_, err = f.Seek(0, io.SeekStart)
+	return k, err
+}
+
+// linkAfterComments reports whether the first line of br that is not
+// blank or a comment (starting with #, of any length) is a link.
+func linkAfterComments(br *bufio.Reader) bool {
+	for {
+		line, err := br.ReadSlice('\n')
+		t := bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\ufeff")))
+		if len(t) > 0 && t[0] != '#' {
+			return LooksLikeLink(string(t))
+		}
+		for errors.Is(err, bufio.ErrBufferFull) {
+			_, err = br.ReadSlice('\n') // the rest of a long comment
+		}
+		if err != nil {
+			return false
+		}
+	}
+}
+
 // ImportFile reads a table log or a list of links at path and calls emit
 // with each game as Import or ReadLinks gives it. A file that is neither
 // is ErrUnrecognised; an error from emit stops the reading
@@ -65,16 +107,15 @@ func ImportFile(path string, emit func(rg *record.Game, warnings []Warning, err 
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, sniffBytes)
-	head, err := br.Peek(sniffBytes)
-	if err != nil && !errors.Is(err, io.EOF) {
+	k, err := SniffFile(f)
+	if err != nil {
 		return err
 	}
-	switch Sniff(head) {
+	switch k {
 	case LinkList:
-		return ReadLinks(br, path, emit)
+		return ReadLinks(f, path, emit)
 	case TableLog:
-		data, err := record.ReadAll(br, path, "table log", MaxFileBytes)
+		data, err := record.ReadAll(f, path, "table log", MaxFileBytes)
 		if err != nil {
 			return err
 		}
@@ -124,13 +165,12 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 	if err != nil {
 		return err
 	}
-	head := make([]byte, sniffBytes)
-	n, err := io.ReadFull(f, head)
+	k, err := SniffFile(f)
 	f.Close()
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+	if err != nil {
 		return err
 	}
-	if Sniff(head[:n]) == NotBGA && !strings.EqualFold(filepath.Ext(path), ".json") {
+	if k == NotBGA && !strings.EqualFold(filepath.Ext(path), ".json") {
 		return replay.LoadCGN(path, emit)
 	}
 	err = ImportFile(path, report)
@@ -146,7 +186,11 @@ func Load(path string, emit func(rg *record.Game, err error) error) error {
 func Diagnostics(ws []Warning, err error) (replay.Diagnostics, error) {
 	var ds replay.Diagnostics
 	for i := range ws {
-		ds = append(ds, diagnostic(&ws[i].Place, replay.CodePartialTurn, replay.Warning, ws[i].Msg))
+		code := replay.CodePartialTurn
+		if ws[i].repair {
+			code = replay.CodeRepaired
+		}
+		ds = append(ds, diagnostic(&ws[i].Place, code, replay.Warning, ws[i].Msg))
 	}
 	var e *Error
 	switch {

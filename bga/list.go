@@ -34,13 +34,14 @@ const MaxFileBytes = 16 << 20
 // reading and is returned; a list that cannot be read at all (not a list,
 // larger than MaxFileBytes) is ReadLinks' *Error.
 func ReadLinks(r io.Reader, file string, emit func(rg *record.Game, warnings []Warning, err error) error) error {
-	br := bufio.NewReader(io.LimitReader(r, MaxFileBytes+1))
-	head, err := br.Peek(512)
+	br := bufio.NewReaderSize(io.LimitReader(r, MaxFileBytes+1), sniffBytes)
+	head, err := br.Peek(sniffBytes)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
 	lim := &limited{r: br, file: file}
-	if LooksLikeLink(string(bytes.TrimLeft(head, " \t\r\n\ufeff"))) || len(bytes.TrimSpace(head)) == 0 {
+	head = skipComments(bytes.TrimLeft(head, " \t\r\n\ufeff"))
+	if LooksLikeLink(string(head)) || len(bytes.TrimSpace(head)) == 0 {
 		return readText(lim, file, emit)
 	}
 	return readCSV(lim, file, emit)
@@ -63,25 +64,62 @@ func (l *limited) Read(p []byte) (int, error) {
 }
 
 func readText(r io.Reader, file string, emit func(*record.Game, []Warning, error) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxLinkBytes+2)
-	line := 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
-		if s == "" || strings.HasPrefix(s, "#") {
-			continue
+	br := bufio.NewReader(r)
+	for line := 1; ; line++ {
+		text, long, err := nextLine(br, MaxLinkBytes+2)
+		s := strings.TrimSpace(strings.TrimPrefix(string(text), "\ufeff"))
+		switch {
+		case s == "" || strings.HasPrefix(s, "#"):
+			// A blank line or a comment, of any length: no link.
+		case long:
+			return &record.TooLargeError{Pos: record.Position{Filename: file, Line: int32(line), Column: 1}, What: "link", Limit: MaxLinkBytes}
+		default:
+			rg, ws, err := ImportLink(s, file, fmt.Sprintf("line %d", line), nil)
+			if err := emit(rg, ws, err); err != nil {
+				return err
+			}
 		}
-		rg, ws, err := ImportLink(s, file, fmt.Sprintf("line %d", line), nil)
-		if err := emit(rg, ws, err); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		return &Error{Place: Place{File: file, Where: fmt.Sprintf("line %d", line+1)}, Kind: Unreadable,
-			Msg: fmt.Sprintf("a line longer than %d bytes (the limit of a link)", MaxLinkBytes)}
+}
+
+// nextLine reads a line of br, without its end: at most most bytes of it,
+// and long set when the line is longer (its first bytes then, and the
+// rest read and dropped, so that a comment is known as one whatever its
+// length).
+func nextLine(br *bufio.Reader, most int) (line []byte, long bool, err error) {
+	for {
+		frag, err := br.ReadSlice('\n')
+		frag = bytes.TrimSuffix(frag, []byte("\n"))
+		switch {
+		case len(line)+len(frag) <= most:
+			line = append(line, frag...)
+		case !long:
+			long = true
+			line = append(line, frag[:min(len(frag), most-len(line))]...)
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, long, err
+		}
 	}
-	return sc.Err()
+}
+
+// skipComments skips the comment lines (starting with #) and the blank
+// lines at the start of a list of links.
+func skipComments(head []byte) []byte {
+	for bytes.HasPrefix(head, []byte("#")) {
+		_, rest, found := bytes.Cut(head, []byte("\n"))
+		if !found {
+			return nil
+		}
+		head = bytes.TrimLeft(rest, " \t\r\n")
+	}
+	return head
 }
 
 // dateStart is the YYYY-MM-DD a Date column begins with.

@@ -1,6 +1,7 @@
 package bga
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -79,5 +80,22 @@ func TestReadCSV(t *testing.T) {
 	d := games[2].rg.Turns[7].Discards
 	if len(d) != 1 || len(games[2].rg.Turns[6].Discards) != 0 {
 		t.Errorf("discards of turns 7 and 8: %v %v", games[2].rg.Turns[6].Discards, d)
+	}
+}
+
+// TestReadTextLongLines: a comment line is no link, whatever its length;
+// a link past MaxLinkBytes stops the reading with a *record.TooLargeError
+// naming its line.
+func TestReadTextLongLines(t *testing.T) {
+	comment := "# " + strings.Repeat("a note ", 2000) // 14 KiB
+	games := readList(t, "links.txt", comment+"\n"+handLink+"\n")
+	if len(games) != 1 || games[0].err != nil || games[0].rg == nil {
+		t.Fatalf("games %+v, want the one link after the comment", games)
+	}
+	err := ReadLinks(strings.NewReader(handLink+"\n"+handLink+strings.Repeat("A", MaxLinkBytes)+"\n"), "links.txt",
+		func(*record.Game, []Warning, error) error { return nil })
+	want := "links.txt:2:1: link larger than 8 KiB (the limit): stopped reading"
+	if _, ok := errors.AsType[*record.TooLargeError](err); !ok || err.Error() != want {
+		t.Fatalf("got %v, want %s", err, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -99,6 +100,9 @@ func Import(data []byte, file string) (*record.Game, []Warning, error) {
 		return nil, nil, err
 	}
 	lr := &logReader{t: &table{file: file, tags: map[string]string{}, scores: true}, seats: map[int]int{}, seen: map[string]bool{}}
+	if w, ok := invalidUTF8(data, file); ok {
+		lr.t.notes = append(lr.t.notes, w)
+	}
 	if lf != nil {
 		for _, p := range lf.Data.Players {
 			lr.colours = append(lr.colours, playerColour{int(p.ID), p.Color})
@@ -117,6 +121,38 @@ func Import(data []byte, file string) (*record.Game, []Warning, error) {
 		return nil, nil, err
 	}
 	return lr.t.record()
+}
+
+// invalidUTF8 is the warning of a log that holds bytes that are not
+// UTF-8, which its reading replaces by U+FFFD (in a player's name, say),
+// naming the first of them.
+func invalidUTF8(data []byte, file string) (Warning, bool) {
+	if utf8.Valid(data) {
+		return Warning{}, false
+	}
+	first, n := -1, 0
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			if first < 0 {
+				first = i
+			}
+			n++
+		}
+		i += size
+	}
+	msg := fmt.Sprintf("byte 0x%02x is not UTF-8: replaced by U+FFFD", data[first])
+	if n > 1 {
+		msg = fmt.Sprintf("byte 0x%02x and %d more are not UTF-8: each replaced by U+FFFD", data[first], n-1)
+	}
+	return Warning{Place: Place{File: file, Where: lineColumn(data, int64(first))}, Msg: msg, repair: true}, true
+}
+
+// lineColumn spells the place of offset off of data: "line 3, column 7".
+func lineColumn(data []byte, off int64) string {
+	line := 1 + bytes.Count(data[:min(off, int64(len(data)))], []byte("\n"))
+	col := off - int64(bytes.LastIndexByte(data[:min(off, int64(len(data)))], '\n'))
+	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
 // decodeLog finds the packets of a log in any of its shapes.
@@ -170,9 +206,7 @@ func syntaxError(data []byte, file string, base int64, err error) error {
 	}
 	where := ""
 	if off >= 0 {
-		line := 1 + bytes.Count(data[:min(off, int64(len(data)))], []byte("\n"))
-		col := off - int64(bytes.LastIndexByte(data[:min(off, int64(len(data)))], '\n'))
-		where = fmt.Sprintf("line %d, column %d", line, col)
+		where = lineColumn(data, off)
 	}
 	return &Error{Place: Place{File: file, Where: where}, Kind: Unreadable, Msg: "not a table log: " + jsonReason(err)}
 }
@@ -207,9 +241,21 @@ type logReader struct {
 	tiles   int     // placements read
 	last    *play   // the latest placement
 	lastID  int     // its physical tile id
+	noClock []noClock
+	untimed string // the first packet before the start without a time
+}
+
+// noClock is a placement whose packet gives no time after the table's
+// start: its turn has no clock.
+type noClock struct {
+	where      string
+	turn, time int
 }
 
 func (lr *logReader) packet(p *packet, where string) error {
+	if !lr.started && p.Time <= 0 && lr.untimed == "" {
+		lr.untimed = where
+	}
 	if !lr.started && p.Time > 0 {
 		lr.start, lr.started = int(p.Time), true
 		lr.t.tags["Date"] = time.Unix(int64(p.Time), 0).UTC().Format("2006.01.02")
@@ -321,8 +367,12 @@ func (lr *logReader) playTile(a *tileArgs, p *packet, where string) error {
 	if a.Ori < 1 || a.Ori > 4 {
 		return lr.fail(Unreadable, where, "playTile: ori %d is not 1 to 4", a.Ori)
 	}
+	hasClock := lr.started && int(p.Time) >= lr.start
+	if !hasClock {
+		lr.noClock = append(lr.noClock, noClock{where: where, turn: len(lr.t.turns) + 1, time: int(p.Time)})
+	}
 	lr.t.turns = append(lr.t.turns, play{where: where, discards: lr.pending, typ: typ, x: int(a.X), y: int(a.Y), ori: int(a.Ori), seat: seat,
-		clock: time.Duration(int(p.Time)-lr.start) * time.Second, hasClock: lr.started && int(p.Time) >= lr.start})
+		clock: time.Duration(int(p.Time)-lr.start) * time.Second, hasClock: hasClock})
 	lr.pending = nil
 	lr.tiles++
 	lr.last, lr.lastID = &lr.t.turns[len(lr.t.turns)-1], int(a.ID)
@@ -449,6 +499,17 @@ func (lr *logReader) finish() error {
 		return lr.fail(Unsupported, "", "no playTile: not a log of Carcassonne, or a table that never started")
 	}
 	lr.t.trailing, lr.pending = lr.pending, nil
+	if lr.untimed != "" && lr.started {
+		lr.t.notes = append(lr.t.notes, Warning{Place: Place{File: lr.t.file, Where: lr.untimed},
+			Msg: "the packet has no time (0 or less): the table's start, its Date and the clocks are taken from the first packet with one", repair: true})
+	}
+	if nc := lr.noClock; len(nc) > 0 && lr.started {
+		msg := fmt.Sprintf("the packet's time (%d) is not after the table's start (%d): turn %d has no clock", nc[0].time, lr.start, nc[0].turn)
+		if len(nc) > 1 {
+			msg += fmt.Sprintf(", nor have %d more turns", len(nc)-1)
+		}
+		lr.t.notes = append(lr.t.notes, Warning{Place: Place{File: lr.t.file, Where: nc[0].where}, Msg: msg, repair: true})
+	}
 	for _, c := range lr.colours {
 		s, ok := lr.seats[c.id]
 		if !ok || c.colour == "" || lr.t.players[s].Colour != "" {

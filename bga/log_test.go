@@ -299,3 +299,52 @@ func TestLogColourWithoutName(t *testing.T) {
 		t.Errorf("Players %q, want %q", got, "KokiYamaguchi:yellow; Kithara")
 	}
 }
+
+// TestLogRepairsAreWarnings: what the reading changes in a log is a
+// warning naming the place: bytes that are not UTF-8 in a player's name
+// (replaced by U+FFFD), a packet time of -0 (no time) before the table's
+// start or on a placement (whose turn then has no clock).
+func TestLogRepairsAreWarnings(t *testing.T) {
+	data := readLog(t)
+	for _, c := range []struct {
+		name string
+		edit func([]byte) []byte
+		want string
+	}{
+		{"name not UTF-8", func(b []byte) []byte {
+			return bytes.ReplaceAll(b, []byte("KokiYamaguchi"), []byte("Koki\xffYamaguchi"))
+		}, ""}, // filled below: the place of the first 0xff
+		{"first packet at -0", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"time": "1681289701"`), []byte(`"time": "-0"`), 1)
+		}, "log.json: packet 1: warning: the packet has no time (0 or less): the table's start, its Date and the clocks are taken from the first packet with one"},
+		{"placement at -0", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"time": "1681293087"`), []byte(`"time": "-0"`), 1)
+		}, "log.json: packet 2: warning: the packet's time (0) is not after the table's start (1681289701): turn 1 has no clock"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := c.edit(bytes.Clone(data))
+			want := c.want
+			if want == "" {
+				at := bytes.IndexByte(edited, 0xff)
+				line := 1 + bytes.Count(edited[:at], []byte("\n"))
+				col := at - bytes.LastIndexByte(edited[:at], '\n')
+				n := bytes.Count(edited, []byte{0xff})
+				want = fmt.Sprintf("log.json: line %d, column %d: warning: byte 0xff and %d more are not UTF-8: each replaced by U+FFFD", line, col, n-1)
+			}
+			rg, ws, err := Import(edited, "log.json")
+			if err != nil || rg == nil {
+				t.Fatalf("import: %v", err)
+			}
+			var got []string
+			for i := range ws {
+				got = append(got, ws[i].String())
+			}
+			if len(got) != 1 || got[0] != want {
+				t.Errorf("warnings %q\nwant [%q]", got, want)
+			}
+			if ds, _ := Diagnostics(ws, nil); len(ds) != 1 || ds[0].Code != replay.CodeRepaired || ds[0].Severity != replay.Warning {
+				t.Errorf("diagnostics %v, want one warning coded %s", ds, replay.CodeRepaired)
+			}
+		})
+	}
+}

@@ -31,6 +31,9 @@ type table struct {
 	// from finalWhere.
 	final      []int
 	finalWhere string
+	// notes are what the reading changed in what it read (a byte
+	// replaced, a clock left out), each a warning naming its place.
+	notes []Warning
 }
 
 // play is one placement with the discards before it.
@@ -68,7 +71,7 @@ var baseRules = engine.Rules{BaseOnly: true}
 // *Error of Kind Invalid; a game that stops before its end gives a
 // Warning, and is written unfinished.
 func (t *table) record() (*record.Game, []Warning, error) {
-	warnings := t.unnamedColours()
+	warnings := append(t.notes, t.unnamedColours()...)
 	if err := t.checkPlayers(); err != nil {
 		return nil, nil, err
 	}
@@ -121,7 +124,7 @@ func (t *table) unnamedColours() []Warning {
 		p := &t.players[i]
 		if strings.HasPrefix(p.Colour, "#") {
 			ws = append(ws, Warning{Place: Place{File: t.file, Where: t.where},
-				Msg: fmt.Sprintf("%s's colour %s has no name in CGN: left out", p.Name, p.Colour)})
+				Msg: fmt.Sprintf("%s's colour %s has no name in CGN: left out", p.Name, p.Colour), repair: true})
 			p.Colour = ""
 		}
 	}

@@ -35,8 +35,9 @@
 // the same, with a Warning, as those releases refuse it. Games whose rule
 // flags JCloisterZone cannot express are refused.
 //
-// Loader makes replay.Run (and towerlog validate) read saves, when the
-// caller names it among its replay.Loaders.
+// Loader makes replay.Run read saves, when the caller names it among its
+// replay.Loaders; package format chooses it, by content, for every
+// command.
 //
 //	rg, warnings, err := jcz.ImportFile("bug-report.jcz")
 //	if err != nil {

@@ -84,7 +84,20 @@ const caretWindow = 100
 // characters, not bytes; tabs are kept so that they line up; control
 // characters and invalid UTF-8 show as '?'; a line longer than 100
 // characters is cut around the error, with "..." where it was cut.
+//
+// Caret is total: a column before the line marks its start, a column past
+// its end marks its end, whatever the length of the line.
 func Caret(src string, col, span int) (line, marks string) {
+	return CaretFrom(src, 1, col, span)
+}
+
+// CaretFrom is Caret for a piece of a long line: src holds the line from
+// the 1-based byte column from (1: the whole line from its start), and col
+// is a column of the whole line. A piece that does not start the line is
+// shown as cut before it.
+func CaretFrom(src string, from, col, span int) (line, marks string) {
+	from = max(from, 1)
+	col = min(max(col-(from-1), 1), len(src)+1)
 	// Only the bytes around the error are looked at, so that a line of
 	// megabytes costs no more than a short one.
 	lo, hi := max(0, col-1-4*caretWindow), min(len(src), col-1+max(span, 1)+4*caretWindow)
@@ -94,7 +107,7 @@ func Caret(src string, col, span int) (line, marks string) {
 	for hi < len(src) && !utf8.RuneStart(src[hi]) {
 		hi++
 	}
-	cutBefore, cutAfter := lo > 0, hi < len(src)
+	cutBefore, cutAfter := lo > 0 || from > 1, hi < len(src)
 	src, col = src[lo:hi], col-lo
 	start, end := col-1, col-1+max(span, 1)
 	type ch struct {

@@ -319,11 +319,28 @@ func TestCaret(t *testing.T) {
 		{"1. A \x00\x01 U", 6, 2, "1. A ?? U", "     ^^"},
 		{"1. A U@1,0r0", 13, 1, "1. A U@1,0r0", "            ^"},
 		{long, 301, 3, "..." + strings.Repeat("x", 33) + "BAD" + strings.Repeat("y", 64) + "...", "   " + strings.Repeat(" ", 33) + "^^^"},
+		// Columns outside the line mark its start or its end.
+		{"1. A", 0, 1, "1. A", "^"},
+		{"1. A", 4617, 1, "1. A", "    ^"},
+		{strings.Repeat("y", 4096), 4617, 5, "..." + strings.Repeat("y", 33), "   " + strings.Repeat(" ", 33) + "^"},
 	} {
 		line, marks := Caret(c.src, c.col, c.span)
 		if line != c.line || marks != c.marks {
 			t.Errorf("Caret(%q, %d, %d):\n got %q\n     %q\nwant %q\n     %q", c.src, c.col, c.span, line, marks, c.line, c.marks)
 		}
+	}
+}
+
+// TestCaretFrom: a piece of a long line is shown with the error where the
+// whole line has it, cut before.
+func TestCaretFrom(t *testing.T) {
+	piece := strings.Repeat("x", 50) + "BAD" // columns 5001 to 5053 of a line
+	line, marks := CaretFrom(piece, 5001, 5051, 3)
+	if want := "..." + strings.Repeat("x", 50) + "BAD"; line != want {
+		t.Errorf("line %q, want %q", line, want)
+	}
+	if want := "   " + strings.Repeat(" ", 50) + "^^^"; marks != want {
+		t.Errorf("marks %q, want %q", marks, want)
 	}
 }
 

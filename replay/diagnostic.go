@@ -48,6 +48,7 @@ const (
 	CodeUnsupported = "unsupported"  // a game towerlog cannot play: another expansion, an older format
 	CodeSave        = "save"         // a save that contradicts itself: a malformed move, a follower that is not there
 	CodePartialTurn = "partial-turn" // a save that stops inside a turn: its last moves are left out (a warning)
+	CodeRepaired    = "repaired"     // what the reading changed in what it read: a byte not UTF-8 replaced, a clock or a colour left out (a warning)
 )
 
 // Diagnostic is one finding about a game: where, in which game, turn and
@@ -63,8 +64,11 @@ type Diagnostic struct {
 	// Source is the line of the record holding Pos, and Span how many
 	// bytes from Pos.Column the carets mark; filled for syntax errors by
 	// the parser and for others by Annotate.
-	Source string `json:"-"`
-	Span   int    `json:"-"`
+	// SourceFrom is the column of the line where Source starts, when it
+	// holds a piece of a long line (0 or 1: the whole line).
+	Source     string `json:"-"`
+	SourceFrom int    `json:"-"`
+	Span       int    `json:"-"`
 	// Board is a small drawing of the board around the move, for illegal
 	// moves.
 	Board string `json:"-"`

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/towerlog/towerlog/record"
 )
@@ -26,10 +27,18 @@ func (d Diagnostic) MarshalJSON() ([]byte, error) {
 	}{d.Code, d.Severity, d.Pos.Filename, int(d.Pos.Line), int(d.Pos.Column), d.Game, d.Turn, d.Player, d.Message})
 }
 
+// sourceReach is how many bytes of a line LoadSource reads on each side
+// of a diagnostic's column: more than an excerpt shows (record.Caret shows
+// at most 100 characters), so that a line of megabytes costs no more than
+// a short one.
+const sourceReach = 2048
+
 // LoadSource fills d.Source with the line of its file that holds d.Pos, if
 // it is not known yet and the file can be read, and marks the token there.
+// Of a long line it keeps the bytes around d.Pos, from the column in
+// d.SourceFrom.
 func (d *Diagnostic) LoadSource() {
-	if d.Source != "" || !d.Pos.IsValid() || d.Pos.Filename == "" {
+	if d.Source != "" || !d.Pos.IsValid() || d.Pos.Filename == "" || d.Pos.Column < 1 {
 		return
 	}
 	f, err := os.Open(d.Pos.Filename)
@@ -37,22 +46,31 @@ func (d *Diagnostic) LoadSource() {
 		return
 	}
 	defer f.Close()
-	start := int64(d.Pos.Offset - int(d.Pos.Column-1))
-	if start < 0 {
+	lineStart := int64(d.Pos.Offset) - int64(d.Pos.Column-1)
+	if lineStart < 0 {
 		return
 	}
-	buf := make([]byte, 4096)
+	start := max(lineStart, int64(d.Pos.Offset)-sourceReach)
+	buf := make([]byte, int64(d.Pos.Offset)-start+sourceReach)
 	n, err := f.ReadAt(buf, start)
 	if err != nil && err != io.EOF {
 		return
 	}
 	line := buf[:n]
+	if i := bytes.LastIndexByte(line[:min(len(line), int(int64(d.Pos.Offset)-start))], '\n'); i >= 0 {
+		return // the file is not the one the position was taken from
+	}
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
+	// A piece that starts inside a character starts at the next one.
+	for len(line) > 0 && start > lineStart && !utf8.RuneStart(line[0]) {
+		line, start = line[1:], start+1
+	}
 	d.Source = strings.TrimRight(string(line), "\r")
+	d.SourceFrom = int(start-lineStart) + 1
 	if d.Span == 0 {
-		d.Span = tokenLen(d.Source, int(d.Pos.Column)-1)
+		d.Span = tokenLen(d.Source, int(d.Pos.Column)-d.SourceFrom)
 	}
 }
 
@@ -89,7 +107,7 @@ func (d *Diagnostic) Render() string {
 	b.WriteString(d.Error())
 	b.WriteString("\n")
 	if d.Source != "" && d.Pos.Column > 0 {
-		line, marks := record.Caret(d.Source, int(d.Pos.Column), d.Span)
+		line, marks := record.CaretFrom(d.Source, d.SourceFrom, int(d.Pos.Column), d.Span)
 		b.WriteString("    " + line + "\n")
 		b.WriteString("    " + marks + "\n")
 	}

@@ -48,8 +48,16 @@ func CGN() Loader { return cgnLoader{} }
 // ".jcz"; matched without regard to case). A key that ends in "://"
 // ("https://") reads the paths that begin with it, addresses rather than
 // files. A nil Loaders reads CGN only. A file named explicitly whose
-// ending has no loader is read as CGN.
+// ending has no loader is read by the loader of the key "*", else as CGN.
 type Loaders map[string]Loader
+
+// Chooser is a Loader that chooses the loader of each path itself (by
+// the file's content, say): For returns the Loader of path, which may be
+// CGN's, so that Run parses the file's games on its workers.
+type Chooser interface {
+	Loader
+	For(path string) Loader
+}
 
 // namedOnly is a loader of files that are read only when named.
 type namedOnly struct{ Loader }
@@ -60,8 +68,41 @@ type namedOnly struct{ Loader }
 func NamedOnly(l Loader) Loader { return namedOnly{l} }
 
 // For returns the loader of path: the loader of the address's scheme or
-// of the file's ending, else CGN's.
+// of the file's ending, else the loader of "*", else CGN's. A Chooser
+// found so chooses the loader.
 func (ls Loaders) For(path string) Loader {
+	l := ls.find(path)
+	if n, ok := l.(namedOnly); ok {
+		l = n.Loader
+	}
+	if c, ok := l.(Chooser); ok {
+		return c.For(path)
+	}
+	return l
+}
+
+// FileErrorReporter is a Loader that hears of each file of its that
+// could not be read (Run reports it as a game with an io diagnostic):
+// a command that hands its loaders to another package (the store's
+// ingest) learns so that its exit status must say so. Run calls it from
+// one goroutine, the one that reads the files.
+type FileErrorReporter interface {
+	FileError(file string, err error)
+}
+
+// reportFileError tells the loader of file, if it listens, that file
+// could not be read.
+func (ls Loaders) reportFileError(file string, err error) {
+	l := ls.find(file)
+	if n, ok := l.(namedOnly); ok {
+		l = n.Loader
+	}
+	if r, ok := l.(FileErrorReporter); ok {
+		r.FileError(file, err)
+	}
+}
+
+func (ls Loaders) find(path string) Loader {
 	ext := filepath.Ext(path)
 	for e, l := range ls {
 		if strings.HasSuffix(e, "://") && strings.HasPrefix(strings.ToLower(path), e) {
@@ -72,6 +113,9 @@ func (ls Loaders) For(path string) Loader {
 		if strings.EqualFold(e, ext) && !strings.HasSuffix(e, "://") {
 			return l
 		}
+	}
+	if l, ok := ls["*"]; ok {
+		return l
 	}
 	return cgnLoader{}
 }
@@ -343,6 +387,7 @@ func readFiles(files []string, ls Loaders, send func(job) error) error {
 			if stopped != nil {
 				return stopped
 			}
+			ls.reportFileError(file, err)
 			if err := put(job{err: &FileError{File: file, Err: err}}); err != nil {
 				return err
 			}

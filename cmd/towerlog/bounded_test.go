@@ -42,7 +42,8 @@ func allocated(f func()) uint64 {
 // an error naming the input, having allocated a bounded amount. Of the
 // commands that replay records, validate and replay count a game past the
 // limit as an unreadable file; ingest and select, which list the records
-// that failed, list it as one.
+// that failed, list it as one. Each exits with 2, as for any input past
+// its limit.
 func TestReadersStopAtTheirLimit(t *testing.T) {
 	dir := t.TempDir()
 	// A save of 16 MiB and a byte, of zeros, that takes no disk space.
@@ -78,15 +79,15 @@ func TestReadersStopAtTheirLimit(t *testing.T) {
 			stop + "\n0 games, 0 valid, 0 invalid, 1 path unreadable\n", "", 3 * 16 << 20},
 		{"replay of a game past the limit", nil, []string{"replay", bigGame}, exitUsage, "",
 			"towerlog: " + stop + "\n", 3 * 16 << 20},
-		{"ingest of a game past the limit", nil, []string{"ingest", "--db", db, bigGame}, exitInvalid,
+		{"ingest of a game past the limit", nil, []string{"ingest", "--db", db, bigGame}, exitUsage,
 			db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n",
 			"failed: " + bigGame + " game 1: " + stop + "\n" +
 				"towerlog: 1 game failed validation: see towerlog validate, or towerlog games list --invalid --db " + db + "\n", 3 * 16 << 20},
-		{"ingest --format parquet of a game past the limit", nil, []string{"ingest", "--format", "parquet", "--shard", "s", "-o", tables, bigGame}, exitInvalid,
+		{"ingest --format parquet of a game past the limit", nil, []string{"ingest", "--format", "parquet", "--shard", "s", "-o", tables, bigGame}, exitUsage,
 			tables + ": shard s: 0 games, 0 repeated, 1 invalid (1 file), 2 rows\n",
 			"failed: " + bigGame + " game 1: " + stop + "\n" +
 				"towerlog: 1 game failed validation: see towerlog validate, or " + tables + "/diagnostics\n", 3 * 16 << 20},
-		{"select of a game past the limit", nil, []string{"select", bigGame}, exitInvalid, "",
+		{"select of a game past the limit", nil, []string{"select", bigGame}, exitUsage, "",
 			"failed: " + bigGame + " game 1: " + stop + "\n0 of 0 games selected; 1 record failed validation\n", 3 * 16 << 20},
 	}
 	for _, tt := range tests {

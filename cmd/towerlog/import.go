@@ -10,11 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/bga"
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
-	"github.com/towerlog/towerlog/jcz"
 	"github.com/towerlog/towerlog/record"
-	"github.com/towerlog/towerlog/replay"
 )
 
 type importOptions struct {
@@ -59,8 +57,10 @@ the player and the reason; the other games are still converted. Output
 files appear only once complete.
 
 Exit status: 0 when every game was converted, 1 when any was refused or
-a file is of no format import knows (the verdict of validate and ingest
-on that file), 2 on usage or I/O errors.`,
+an input holds no game (a file of no game format, a CGN file, a directory
+without a save), 2 on usage or I/O errors (a file that cannot be read, a
+file or a link past its limit): the verdict of every command on that
+input (docs/import.md, "Exit codes").`,
 		Example: `  towerlog import bug-report.jcz
   towerlog import saves/*.jcz -o imported.cgn
   towerlog import 366166200.json
@@ -78,94 +78,70 @@ on that file), 2 on usage or I/O errors.`,
 
 // importRun counts what an import converted and refused.
 type importRun struct {
-	errOut              io.Writer
-	force               bool
-	games               int
-	refused, unreadable int
+	errOut   io.Writer
+	force    bool
+	games    int
+	refused  int // games refused (unreadable, unsupported, invalid)
+	noFormat int // inputs of no format import reads
+	code     int // the worst verdict of an input that could not be read
 }
 
-// take reports a game's warnings or its refusal and says whether it was
-// converted.
-func (ir *importRun) take(rg *record.Game, warnings []string, err error) (bool, error) {
-	var je *jcz.Error
-	var be *bga.Error
-	switch {
-	case errors.As(err, &je) && je.Kind == jcz.Unreadable:
-		ir.unreadable++
-		fmt.Fprintln(ir.errOut, err)
-		return false, nil
-	case errors.As(err, &je):
-		ir.refused++
-		fmt.Fprintf(ir.errOut, "%v (%s)\n", err, je.Kind)
-		return false, nil
-	case errors.As(err, &be):
-		ir.refused++
-		fmt.Fprintf(ir.errOut, "%v (%s)\n", err, be.Kind)
-		return false, nil
-	case err != nil:
-		return false, err
-	}
-	for _, w := range warnings {
-		fmt.Fprintln(ir.errOut, w)
-	}
-	if rg != nil {
-		ir.games++
-	}
-	return rg != nil, nil
-}
-
-// importArg reads the games of one argument: a save, a log or a list of
-// links, or a link.
+// importArg reads the games of one argument (a save, a log, a list of
+// links, a link) and hands add each game converted. What it refuses, and
+// an input it cannot read, it says on errOut and counts; the error it
+// returns is add's.
 func (ir *importRun) importArg(arg string, add func(*record.Game) error) error {
-	if _, err := os.Stat(arg); err != nil && bga.LooksLikeLink(arg) {
-		rg, ws, err := bga.ImportLink(arg, "", "", nil)
-		return ir.add(rg, bgaWarnings(ws), err, add)
-	}
-	if strings.EqualFold(filepath.Ext(arg), jcz.Extension) {
-		rg, ws, err := jcz.ImportFile(arg)
-		var warnings []string
-		for i := range ws {
-			warnings = append(warnings, ws[i].String())
+	var addErr error
+	err := format.Import(arg, func(rg *record.Game, warnings []string, refused error) error {
+		if refused != nil {
+			ir.refuse(refused)
+			return nil
 		}
-		return ir.add(rg, warnings, err, add)
-	}
-	err := bga.ImportFile(arg, func(rg *record.Game, ws []bga.Warning, err error) error {
-		return ir.add(rg, bgaWarnings(ws), err, add)
+		for _, w := range warnings {
+			fmt.Fprintln(ir.errOut, w)
+		}
+		if rg == nil {
+			return nil
+		}
+		ir.games++
+		addErr = add(rg)
+		return addErr
 	})
-	if errors.Is(err, bga.ErrUnrecognised) {
-		ir.unreadable++
-		fmt.Fprintln(ir.errOut, err)
-		return nil
+	switch {
+	case addErr != nil:
+		return addErr
+	case err != nil:
+		ir.refuse(err)
 	}
-	if _, ok := errors.AsType[*bga.Error](err); ok {
+	return nil
+}
+
+// refuse says why a game or an input is not converted, and counts it.
+func (ir *importRun) refuse(err error) {
+	if r, ok := errors.AsType[*format.Refusal](err); ok {
 		ir.refused++
-		fmt.Fprintln(ir.errOut, err)
-		return nil
+		fmt.Fprintf(ir.errOut, "%v (%s)\n", err, r.Kind)
+		return
 	}
-	return err
-}
-
-func (ir *importRun) add(rg *record.Game, warnings []string, err error, add func(*record.Game) error) error {
-	ok, err := ir.take(rg, warnings, err)
-	if ok && err == nil {
-		return add(rg)
+	fmt.Fprintln(ir.errOut, "towerlog:", err)
+	if code := inputVerdict(err); code == exitInvalid {
+		ir.noFormat++
+	} else {
+		ir.code = max(ir.code, code)
 	}
-	return err
-}
-
-func bgaWarnings(ws []bga.Warning) []string {
-	var out []string
-	for i := range ws {
-		out = append(out, ws[i].String())
-	}
-	return out
 }
 
 func runImport(cmd *cobra.Command, args []string, o importOptions) error {
-	if err := checkOutput(o.out, args, o.force); err != nil {
+	files := importInputs(cmd.ErrOrStderr(), args)
+	if err := checkOutput(o.out, append(files.Files, args...), o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force}
+	ir := &importRun{errOut: cmd.ErrOrStderr(), force: o.force, code: files.code, noFormat: files.noFormat}
+	if files.code == exitInvalid {
+		ir.code = exitOK // said by noFormat
+	}
+	inputCount := len(files.Files) + len(files.Refused)
+	args = files.Files
 	var err error
 	if o.out != "" {
 		err = ir.importInto(cmd.OutOrStdout(), o.out, args, args, false)
@@ -183,12 +159,38 @@ func runImport(cmd *cobra.Command, args []string, o importOptions) error {
 	switch {
 	case err != nil:
 		return &exitError{exitUsage, err}
-	case ir.unreadable > 0:
-		return &exitError{exitInvalid, fmt.Errorf("%d of %d files are of no format import reads", ir.unreadable, len(args))}
+	case ir.code != exitOK:
+		return &exitError{code: ir.code}
+	case ir.noFormat > 0:
+		return &exitError{exitInvalid, fmt.Errorf("%d of %d inputs are of no format import reads", ir.noFormat, inputCount)}
 	case ir.refused > 0:
 		return &exitError{exitInvalid, fmt.Errorf("%d of %d games were refused", ir.refused, ir.refused+ir.games)}
 	}
 	return nil
+}
+
+// importInputs are the inputs of import: the files and links named, and
+// the saves of the directories named. The CGN files of a directory are
+// skipped, as its other files are: they are CGN already.
+func importInputs(errOut io.Writer, args []string) inputs {
+	named := map[string]bool{}
+	for _, a := range args {
+		named[a] = true
+	}
+	in := readInputs(errOut, args)
+	files, cgn := in.Files[:0], 0
+	for _, f := range in.Files {
+		if !named[f] && strings.EqualFold(filepath.Ext(f), ".cgn") {
+			cgn++
+			continue
+		}
+		files = append(files, f)
+	}
+	in.Files = files
+	if cgn > 0 {
+		fmt.Fprintf(errOut, "towerlog: %s skipped (CGN already)\n", count(cgn, ".cgn file"))
+	}
+	return in
 }
 
 // importOutputs names the output of each argument without -o: FILE.cgn
@@ -262,15 +264,4 @@ func (ir *importRun) importInto(stdout io.Writer, out string, paths, inputs []st
 		return say(stdout, "wrote %s (from %s)\n", out, paths[0])
 	}
 	return say(stdout, "wrote %s (%s from %s)\n", out, count(n, "game"), paths[0])
-}
-
-// formats are the files the commands read: CGN records, JCloisterZone
-// saves, BoardGameArena table logs (.json, or a file without an ending)
-// and CarcassonneLab links (a link, or .txt and .csv files of links),
-// recognised by content. Logs and lists of links are read only when
-// named: a directory's other JSON, notes and tables are not games.
-func formats() replay.Loaders {
-	return replay.Loaders{".cgn": replay.CGN(), jcz.Extension: jcz.Loader(), ".json": replay.NamedOnly(bga.Loader()),
-		"": replay.NamedOnly(bga.Loader()), ".txt": replay.NamedOnly(bga.Loader()), ".csv": replay.NamedOnly(bga.Loader()),
-		"https://": bga.Loader(), "http://": bga.Loader()}
 }

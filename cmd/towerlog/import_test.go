@@ -236,8 +236,12 @@ func TestImportOutputs(t *testing.T) {
 func TestImportSameOutputTwice(t *testing.T) {
 	dir := t.TempDir()
 	src := copyFixture(t, dir, "ransom.jcz")
+	log, err := os.ReadFile("../../testdata/bga/366166200.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	other := filepath.Join(dir, "ransom.json")
-	if err := os.WriteFile(other, []byte("{}"), 0o644); err != nil {
+	if err := os.WriteFile(other, log, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cgn := filepath.Join(dir, "ransom.cgn")

@@ -66,8 +66,11 @@ with the id of an earlier one replaces its files. A shard's files appear
 only once all are complete. --from-db writes the tables of a database
 instead of records. See docs/scale.md.
 
-Exit status: 0 when every game is valid, 1 when some failed validation,
-2 on usage or I/O errors, 130 when interrupted (Ctrl-C or SIGTERM), which
+Exit status: 0 when every game is valid, 1 when some failed validation
+or an input holds no game (a file of no game format, which is not
+stored; a directory without a .cgn or .jcz file, whose skipped files are
+counted), 2 on usage or I/O errors (a file that cannot be read, a file
+or a link past its limit), 130 when interrupted (Ctrl-C or SIGTERM), which
 says "interrupted: N games stored, run the same command to finish". Two
 ingests into one database, even one that neither has created yet, take
 turns.`,
@@ -118,10 +121,8 @@ turns.`,
 }
 
 func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
-	files, err := formats().ExpandPaths(args)
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
+	in := readInputs(cmd.ErrOrStderr(), args)
+	files := in.Files
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := analytics.Open(ctx, o.db)
@@ -134,7 +135,7 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 	defer s.Close()
 	sayNotes(cmd, o.db, s)
 	bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-	st, err := s.Ingest(ctx, args, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: formats(),
+	st, err := s.Ingest(ctx, files, analytics.IngestOptions{Workers: o.workers, Lenient: o.lenient, Loaders: in.loaders(),
 		Progress: func() { advance(bar) }, KeepAnnotations: o.keepAnnotations,
 		Reannotated: func(r identity.Reannotation) { fmt.Fprintln(cmd.ErrOrStderr(), r) }})
 	finish(bar)
@@ -150,8 +151,11 @@ func runIngest(cmd *cobra.Command, args []string, o ingestOptions) error {
 		return err
 	}
 	if st.Invalid > 0 {
-		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
+		return &exitError{max(in.verdict(), exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or towerlog games list --invalid --db %s",
 			nounCount(st.Invalid, "game", "games"), o.db)}
+	}
+	if in.verdict() != exitOK {
+		return &exitError{code: in.verdict()}
 	}
 	return nil
 }

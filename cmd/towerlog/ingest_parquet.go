@@ -106,6 +106,7 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 	var (
 		st  parquetdir.Stats
 		err error
+		in  inputs
 	)
 	if o.fromDB != "" {
 		if o.shard == "" {
@@ -113,15 +114,13 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 		}
 		st, err = parquetFromDB(ctx, o)
 	} else {
-		var files []string
-		if files, err = formats().ExpandPaths(args); err != nil {
-			return &exitError{exitUsage, err}
-		}
+		in = readInputs(cmd.ErrOrStderr(), args)
+		files := in.Files
 		if o.shard == "" {
 			o.shard = defaultShard(files)
 		}
 		bar := newProgressOf(cmd.ErrOrStderr(), func() int { return countGames(files) }, "ingesting")
-		st, err = parquetdir.WriteRecords(ctx, o.output, o.shard, files, parquetdir.Options{Loaders: formats(),
+		st, err = parquetdir.WriteRecords(ctx, o.output, o.shard, files, parquetdir.Options{Loaders: in.loaders(),
 			Workers: o.workers, Lenient: o.lenient, Progress: func() { advance(bar) }})
 		finish(bar)
 	}
@@ -141,8 +140,11 @@ func runIngestParquet(cmd *cobra.Command, args []string, o ingestOptions) error 
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %s: %d games, %d repeated, %d invalid (%s), %d rows\n",
 		o.output, o.shard, st.Games, st.Repeated, st.Invalid, nounCount(st.Files, "file", "files"), st.Rows)
 	if st.Invalid > 0 {
-		return &exitError{exitInvalid, fmt.Errorf("%s failed validation: see towerlog validate, or %s/diagnostics",
+		return &exitError{max(in.verdict(), exitInvalid), fmt.Errorf("%s failed validation: see towerlog validate, or %s/diagnostics",
 			nounCount(st.Invalid, "game", "games"), o.output)}
+	}
+	if in.verdict() != exitOK {
+		return &exitError{code: in.verdict()}
 	}
 	return nil
 }

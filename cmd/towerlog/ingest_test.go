@@ -70,7 +70,8 @@ func TestReportUsageErrors(t *testing.T) {
 		}
 	}
 	dbArgs := []string{"report", "--db", filepath.Join(dir, "x.db"), "--since", "yesterday"}
-	if code, _, _ := runCLI(t, "ingest", "--db", filepath.Join(dir, "x.db"), dir); code != exitOK {
+	// A directory without a game is invalid input (see docs/import.md).
+	if code, _, _ := runCLI(t, "ingest", "--db", filepath.Join(dir, "x.db"), dir); code != exitInvalid {
 		t.Fatalf("ingest of an empty directory: code %d", code)
 	}
 	if code, _, errOut := runCLI(t, dbArgs...); code != exitUsage || !strings.Contains(errOut, `--since "yesterday": want a date as YYYY-MM-DD`) {

@@ -89,18 +89,21 @@ func TestFmtSeveralFiles(t *testing.T) {
 }
 
 // TestMalformedSaveVerdict: a file that is no save (a .jcz that is not
-// JSON) or no table log (a .json that is JSON of something else) is
-// invalid input, as a record with syntax errors is, for validate, ingest
+// JSON) is an invalid game, as a record with syntax errors is; a file of
+// no game format (a .json that is JSON of something else) is no game at
+// all, not stored by ingest. Both are invalid input for validate, ingest
 // and import alike: exit status 1, not the 2 of a file that cannot be read.
 func TestMalformedSaveVerdict(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
-		// the diagnostic validate prints, after the path
-		diag string
+		// what validate prints, after the path, and what ingest and
+		// import say
+		diag, ingest, imp string
 	}{
 		// encoding/json's words for the 'o' after the 'n' it took for null.
-		{"bad.jcz", "not a save\n", ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n"},
-		{"bad.json", `{"a": 1}` + "\n", ": neither a BoardGameArena table log nor CarcassonneLab links\n"},
+		{"bad.jcz", "not a save\n", ":1:2: malformed JSON: invalid character 'o' in literal null (expecting 'u')\n    not a save\n     ^^\n1 game, 0 valid, 1 invalid\n",
+			": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n", "1 of 1 games were refused"},
+		{"bad.json", `{"a": 1}` + "\n", "", ": 0 added, 0 updated, 0 already present, 0 invalid (0 files)\n", "1 of 1 inputs are of no format import reads"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -108,18 +111,27 @@ func TestMalformedSaveVerdict(t *testing.T) {
 			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, out, _ := runCLI(t, "validate", path)
-			if want := path + c.diag + "1 game, 0 valid, 1 invalid\n"; code != exitInvalid || out != want {
-				t.Errorf("validate: %d\n got %q\nwant %q", code, out, want)
+			noFormat := "towerlog: " + path + ": no game format: neither CGN, a JCloisterZone save, a BoardGameArena table log nor CarcassonneLab links\n"
+			code, out, errOut := runCLI(t, "validate", path)
+			want, wantErr := path+c.diag, ""
+			if c.diag == "" {
+				want, wantErr = "0 games, 0 valid, 0 invalid, 1 input with no game\n", noFormat
+			}
+			if code != exitInvalid || out != want || errOut != wantErr {
+				t.Errorf("validate: %d\n got %q %q\nwant %q %q", code, out, errOut, want, wantErr)
 			}
 			db := filepath.Join(dir, "t.db")
-			code, out, _ = runCLI(t, "ingest", "--db", db, path)
-			if want := db + ": 0 added, 0 updated, 0 already present, 1 invalid (1 file)\n"; code != exitInvalid || out != want {
-				t.Errorf("ingest: %d %q, want %d %q", code, out, exitInvalid, want)
+			code, out, errOut = runCLI(t, "ingest", "--db", db, path)
+			want, wantErr = db+c.ingest, errOut
+			if c.diag == "" {
+				wantErr = noFormat
 			}
-			code, _, errOut := runCLI(t, "import", path, "-o", filepath.Join(dir, "out.cgn"))
-			if want := "1 of 1 files are of no format import reads"; code != exitInvalid || !strings.Contains(errOut, want) {
-				t.Errorf("import: %d %q, want %d and %q", code, errOut, exitInvalid, want)
+			if code != exitInvalid || out != want || errOut != wantErr {
+				t.Errorf("ingest: %d %q %q, want %d %q %q", code, out, errOut, exitInvalid, want, wantErr)
+			}
+			code, _, errOut = runCLI(t, "import", path, "-o", filepath.Join(dir, "out.cgn"))
+			if code != exitInvalid || !strings.Contains(errOut, c.imp) {
+				t.Errorf("import: %d %q, want %d and %q", code, errOut, exitInvalid, c.imp)
 			}
 		})
 	}

@@ -51,12 +51,6 @@ replaced only with --force).`,
 	return cmd
 }
 
-// loadGame reads game k (from 1) of a file in any format the commands
-// read, or of a CarcassonneLab link, and replays it with o.
-func loadGame(path string, k int, o replay.Options) (*replay.Game, error) {
-	return formats().LoadGame(path, k, o)
-}
-
 func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	if o.game < 1 || o.turn < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--game counts from 1 and --turn from 0 (the position before the first turn)")}
@@ -72,7 +66,7 @@ func runReplay(cmd *cobra.Command, path string, o replayOptions) error {
 	}
 	g, err := loadGame(path, o.game, ro)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return err
 	}
 	rg := g.Record
 	if rg != nil && o.turn > len(rg.Turns) {

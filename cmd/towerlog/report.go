@@ -136,7 +136,7 @@ func runGameReport(cmd *cobra.Command, file string, o reportOptions) error {
 	}
 	game, err := loadGame(file, o.game, replay.Options{})
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return err
 	}
 	if o.review && game.Valid() {
 		if err := reviewInto(cmd, game); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -119,7 +120,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return err
 	}
 	if !cmd.Flags().Changed("game") {
 		if err := sayIfMoreGames(cmd.ErrOrStderr(), path); err != nil {
@@ -164,15 +165,8 @@ func reviewError(err error) error {
 // sayIfMoreGames tells w when the file at path holds more than one game:
 // without --game, its first is reviewed.
 func sayIfMoreGames(w io.Writer, path string) error {
-	n := 0
-	errStop := errors.New("stop")
-	err := formats().Load(path, func(*record.Game, error) error {
-		if n++; n > 1 {
-			return errStop
-		}
-		return nil
-	})
-	if err != nil && err != errStop {
+	n, err := format.Games(path, 2)
+	if err != nil {
 		return err
 	}
 	if n > 1 {

@@ -89,17 +89,15 @@ or I/O errors.`,
 }
 
 func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
-	inputs := []string{o.db}
+	outputs := []string{o.db}
+	var in inputs
 	if o.fromFile {
 		// The files found in the directories too: the output must be
 		// none of them, however it is named.
-		files, err := formats().ExpandPaths(args)
-		if err != nil {
-			return &exitError{exitUsage, err}
-		}
-		inputs = append(files, args...)
+		in = readInputs(cmd.ErrOrStderr(), args)
+		outputs = append(in.Files, args...)
 	}
-	if err := checkOutput(o.out, inputs, o.force); err != nil {
+	if err := checkOutput(o.out, outputs, o.force); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	var s *analytics.Store
@@ -116,8 +114,8 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		gw := newGameWriter(w, o)
 		var err error
 		if o.fromFile {
-			st, err = fileselect.Select(cmd.Context(), args, fileselect.Options{Filter: o.filter.filter(),
-				Loaders: formats(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
+			st, err = fileselect.Select(cmd.Context(), in.Files, fileselect.Options{Filter: o.filter.filter(),
+				Loaders: in.loaders(), Workers: o.workers, Lenient: o.lenient, Dedupe: o.dedupe}, gw.write)
 		} else {
 			// --csv has no column of the record: the records, the
 			// costliest part of a game to read, are not read.
@@ -154,9 +152,10 @@ func runSelect(cmd *cobra.Command, args []string, o selectOptions) error {
 		summary += fmt.Sprintf("; %s failed validation", count(st.Invalid, "record"))
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
-	if st.Selected == 0 {
-		// The summary says why: the exit status adds no message.
-		return &exitError{code: exitInvalid}
+	if st.Selected == 0 || in.verdict() != exitOK {
+		// The summary and the refusals say why: the exit status adds no
+		// message.
+		return &exitError{code: max(in.verdict(), exitInvalid)}
 	}
 	return nil
 }

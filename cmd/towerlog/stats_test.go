@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -31,12 +32,12 @@ type counted struct {
 // route to the numbers of stats and of the report.
 func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
 	t.Helper()
-	files, err := formats().ExpandPaths([]string{dir})
+	files, err := format.Loaders().ExpandPaths([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]*counted{}
-	err = replay.Run(context.Background(), files, replay.RunOptions{Loaders: formats()}, func(g *replay.Game) error {
+	err = replay.Run(context.Background(), files, replay.RunOptions{Loaders: format.Loaders()}, func(g *replay.Game) error {
 		if ev, _ := g.Record.Tag("Event"); !g.Valid() || ev != event {
 			return nil
 		}

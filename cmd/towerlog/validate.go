@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -50,10 +51,13 @@ table logs and CarcassonneLab links (a link, a .txt of links, a CSV with
 a URL column) are read when named, recognised by their content: a log
 whose scores differ from the engine's is invalid, an abandoned table
 unfinished with a warning, a log of an expansion unsupported (see
-docs/import.md).
+docs/import.md). A file of no game format (a picture) and a directory
+without a .cgn or .jcz file are refused, and what a directory held that
+was skipped is said on one line.
 
 Exit status: 0 when every game is valid, 1 when any is invalid or
-unsupported, 2 on usage or I/O errors (a file that cannot be read).`,
+unsupported or an input holds no game, 2 on usage or I/O errors (a file
+that cannot be read, a file or a link past its limit).`,
 		Example: `  towerlog validate games/final.cgn
   towerlog validate archive/ --json > report.jsonl
   towerlog validate --lenient imported/
@@ -75,22 +79,14 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 		return err
 	}
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	// A path that cannot be read is reported, and the others are still
-	// checked; the exit status then says there was an I/O error.
-	var files []string
-	badPaths := 0
-	for _, a := range args {
-		fs, err := formats().ExpandPaths([]string{a})
-		if err != nil {
-			badPaths++
-			fmt.Fprintln(errOut, "towerlog:", err)
-			continue
-		}
-		files = append(files, fs...)
-	}
+	// An input refused (a path that cannot be read, a file of no game
+	// format or past its limit) is reported, and the others are still
+	// checked; the exit status then says so.
+	in := readInputs(errOut, args)
+	files := in.Files
 	var total, valid, unsupported, ioErrors int
 	bar := newProgressOf(errOut, func() int { return countGames(files) }, "validating")
-	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Loaders: formats()}
+	ro := replay.RunOptions{Options: replay.Options{Lenient: o.lenient, SyntaxOnly: o.syntax}, Workers: o.workers, Loaders: format.Loaders()}
 	err := replay.RunSummaries(cmd.Context(), files, ro,
 		func(g *replay.Game) checked { return check(g, o.json) },
 		func(c checked) error {
@@ -117,10 +113,13 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	ioErrors += badPaths
+	ioErrors += in.unread
 	summary := fmt.Sprintf("%s, %d valid, %d invalid", count(total, "game"), valid, total-valid-unsupported)
 	if unsupported > 0 {
 		summary += fmt.Sprintf(", %d unsupported", unsupported)
+	}
+	if in.noFormat > 0 {
+		summary += fmt.Sprintf(", %s with no game", count(in.noFormat, "input"))
 	}
 	if ioErrors > 0 {
 		summary += fmt.Sprintf(", %s unreadable", count(ioErrors, "path"))
@@ -136,7 +135,7 @@ func runValidate(cmd *cobra.Command, args []string, o validateOptions) error {
 	switch {
 	case ioErrors > 0:
 		return &exitError{code: exitUsage}
-	case valid+unsupported < total:
+	case valid+unsupported < total, in.noFormat > 0:
 		return &exitError{code: exitInvalid}
 	case unsupported > 0:
 		return &exitError{code: exitInvalid}
