@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/towerlog/towerlog/bga"
@@ -59,9 +60,17 @@ func (k Kind) Limit() int {
 // NoFormatError is a file that holds none of the formats towerlog reads.
 type NoFormatError struct {
 	Path string
+	// Begins is the start of the file's first line when the file is text
+	// (notes, a letter), quoted in the message so that its author sees
+	// which file it is; "" for binary data and JSON.
+	Begins string
 }
 
 func (e *NoFormatError) Error() string {
+	if e.Begins != "" {
+		return fmt.Sprintf("%s: no game format: it begins %q, which is no CGN record (a record begins with tags such as [Players \"Anna; Bruno\"] and goes on with turns such as 1. Anna U@1,0r0), nor a JCloisterZone save, a BoardGameArena table log or CarcassonneLab links",
+			e.Path, e.Begins)
+	}
 	return e.Path + ": no game format: neither CGN, a JCloisterZone save, a BoardGameArena table log nor CarcassonneLab links"
 }
 
@@ -118,7 +127,7 @@ func Detect(path string) (Kind, error) {
 	}
 	switch {
 	case k == Unknown:
-		return k, &NoFormatError{Path: path}
+		return k, &NoFormatError{Path: path, Begins: textBegins(head)}
 	case k.Limit() > 0 && info.Size() > int64(k.Limit()):
 		return k, &record.TooLargeError{Pos: record.Position{Filename: path}, What: whatOf(k), Limit: k.Limit()}
 	}
@@ -150,9 +159,10 @@ func shortLink(s string) string {
 // log or a list of links as bga.Sniff recognises them; a save (a JSON
 // object naming the save's appVersion and setup, or anything in a file
 // whose name ends in .jcz, so that the save's reader says what is wrong
-// with a broken one); CGN for any other file whose name ends in .cgn (the
-// CGN reader says what is not text in it) and for text that is not JSON;
-// else Unknown (binary data: a picture, an archive; JSON of another kind).
+// with a broken one); CGN for text that reads as CGN (looksLikeCGN) and
+// for binary data in a file whose name ends in .cgn (the CGN reader says
+// what is not text in it); else Unknown (binary data: a picture, an
+// archive; JSON of another kind; text that is no record, as notes).
 func Sniff(head []byte, name string) Kind {
 	switch bga.Sniff(head) {
 	case bga.TableLog:
@@ -166,12 +176,40 @@ func Sniff(head []byte, name string) Kind {
 	case ext == jcz.Extension,
 		jsonObject(t) && bytes.Contains(t, []byte(`"appVersion"`)) && bytes.Contains(t, []byte(`"setup"`)):
 		return Save
-	case ext == ".cgn":
-		return CGN
-	case binary(head), jsonObject(t), jsonArray(t):
+	case binary(head) && ext == ".cgn":
+		return CGN // the CGN reader says it is not text
+	case binary(head), jsonObject(t), jsonArray(t), !looksLikeCGN(t):
 		return Unknown
 	}
 	return CGN
+}
+
+// cgnMark is what only CGN text has near its start: a tag at the start of
+// a line ([Players "...), or a tile placed (U@1,0 T15@-2,3).
+var cgnMark = regexp.MustCompile(`(?m)^[ \t]*\[[A-Za-z]|(^|[\s.])[A-Z][A-Za-z0-9]*@-?[0-9]+,-?[0-9]+`)
+
+// looksLikeCGN reports whether t, the start of a text past its blank
+// lines, reads as CGN: nothing at all, a comment or an escape line (which
+// may run past the head), a tag or a placed tile. Every record has tags (a game without
+// Players cannot be replayed), so notes or a letter are told from a
+// record with errors before the parser gives an error for each line.
+func looksLikeCGN(t []byte) bool {
+	return len(t) == 0 || t[0] == '{' || t[0] == ';' || t[0] == '%' || cgnMark.Match(t)
+}
+
+// textBegins is the first line of a text file's head, at most 40
+// characters of it, or "" for binary data and JSON.
+func textBegins(head []byte) string {
+	t := bytes.TrimLeft(head, "\ufeff \t\r\n")
+	if binary(head) || jsonObject(t) || jsonArray(t) {
+		return ""
+	}
+	line, _, _ := bytes.Cut(t, []byte("\n"))
+	r := []rune(strings.TrimSpace(strings.ToValidUTF8(string(line), "\ufffd")))
+	if len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return string(r)
 }
 
 // binary reports whether b holds a control character no text has: NUL

@@ -36,6 +36,11 @@ func TestDetect(t *testing.T) {
 		{"photo.jpg.cgn", png, CGN},
 		{"other.json", `{"name": "not a game"}`, Unknown},
 		{"numbers.json", "[1, 2, 3]", Unknown},
+		{"notes.txt", "Club meeting notes\n\nAnna brought snacks.\n", Unknown},
+		{"notes.cgn", "\n1. meeting at 8, Anna won\n2. Bruno late\n", Unknown},
+		{"snippet.txt", "1. Anna U@1,0r0 +R:WE\n", CGN},
+		{"escaped.txt", "% written by hand\n[Players \"A; B\"]\n", CGN},
+		{"lowercase.txt", "[players \"A; B\"]\n", CGN},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.name)
@@ -51,6 +56,23 @@ func TestDetect(t *testing.T) {
 				t.Errorf("Detect: error %v", err)
 			}
 		})
+	}
+}
+
+// TestNotesAreNoRecord: a text that is no record (notes, a letter) is
+// refused as such before the parser gives an error for each of its
+// lines, quoting its first line so that the user sees which file it is.
+func TestNotesAreNoRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("\n  Club meeting notes, 3 March  \nAnna won.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Detect(path)
+	want := path + `: no game format: it begins "Club meeting notes, 3 March", which is no CGN record` +
+		` (a record begins with tags such as [Players "Anna; Bruno"] and goes on with turns such as 1. Anna U@1,0r0),` +
+		` nor a JCloisterZone save, a BoardGameArena table log or CarcassonneLab links`
+	if err == nil || err.Error() != want {
+		t.Errorf("Detect: %v\nwant %s", err, want)
 	}
 }
 
@@ -119,7 +141,7 @@ func TestExpand(t *testing.T) {
 	if want := []string{filepath.Join(dir, "b.cgn"), filepath.Join(dir, "sub/a.jcz"), link}; strings.Join(in.Files, " ") != strings.Join(want, " ") {
 		t.Errorf("files %q, want %q", in.Files, want)
 	}
-	if len(in.Refused) != 1 || in.Refused[0].Error() != (&NoFormatError{png}).Error() {
+	if len(in.Refused) != 1 || in.Refused[0].Error() != (&NoFormatError{Path: png}).Error() {
 		t.Errorf("refused %v", in.Refused)
 	}
 	want := "1 file without an ending skipped (name them to read BoardGameArena table logs), " +
