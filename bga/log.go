@@ -86,7 +86,7 @@ var expansionWords = []string{"abbey", "abbot", "dragon", "fairy", "portal", "pr
 // messages) and returns the game as a CGN record: Site (BoardGameArena
 // table N), Date (the day the table started), Players with their
 // colours, Rules "base", every turn with the engine's scores and a clock
-// (the time since the table started), discards, and the Result. Every
+// (the time since the first move), discards, and the Result. Every
 // winPoints of the log must equal the points the engine gives in that
 // turn, and BGA's final scores the engine's. A log that cannot be read is
 // an *Error of Kind Unreadable naming the packet (counting from 1) or the
@@ -237,12 +237,17 @@ type logReader struct {
 	seen    map[string]bool // notification uids read
 	start   int             // the time of the first packet
 	started bool
-	pending []drawn // discards before the next placement
-	tiles   int     // placements read
-	last    *play   // the latest placement
-	lastID  int     // its physical tile id
-	noClock []noClock
-	untimed string // the first packet before the start without a time
+	// firstMove is the time of the first placement with a time: the
+	// clocks' origin, so that a table that waited for its players (a
+	// turn-based table is set up long before its first move) starts
+	// its game at ~0:00. 0 until then.
+	firstMove int
+	pending   []drawn // discards before the next placement
+	tiles     int     // placements read
+	last      *play   // the latest placement
+	lastID    int     // its physical tile id
+	noClock   []noClock
+	untimed   string // the first packet before the start without a time
 }
 
 // noClock is a placement whose packet gives no time after the table's
@@ -367,12 +372,14 @@ func (lr *logReader) playTile(a *tileArgs, p *packet, where string) error {
 	if a.Ori < 1 || a.Ori > 4 {
 		return lr.fail(Unreadable, where, "playTile: ori %d is not 1 to 4", a.Ori)
 	}
-	hasClock := lr.started && int(p.Time) >= lr.start
+	hasClock := lr.started && int(p.Time) >= max(lr.start, lr.firstMove)
 	if !hasClock {
 		lr.noClock = append(lr.noClock, noClock{where: where, turn: len(lr.t.turns) + 1, time: int(p.Time)})
+	} else if lr.firstMove == 0 {
+		lr.firstMove = int(p.Time)
 	}
 	lr.t.turns = append(lr.t.turns, play{where: where, discards: lr.pending, typ: typ, x: int(a.X), y: int(a.Y), ori: int(a.Ori), seat: seat,
-		clock: time.Duration(int(p.Time)-lr.start) * time.Second, hasClock: hasClock})
+		clock: time.Duration(int(p.Time)-lr.firstMove) * time.Second, hasClock: hasClock})
 	lr.pending = nil
 	lr.tiles++
 	lr.last, lr.lastID = &lr.t.turns[len(lr.t.turns)-1], int(a.ID)

@@ -77,10 +77,16 @@ func TestImportLog(t *testing.T) {
 	}
 	// The first turn: packet 2 plays tile type 10 (H) at (0,-1) ori 1,
 	// and packet 4 a follower on its pos 2 (C:S at ori 1), which the
-	// city closed at once scores 4 (packet 4's winPoints); packet 2 came
-	// 3386 s after packet 1 (times 1681293087 and 1681289701): 56:26.
-	if got := formatGame(t, rg); !strings.Contains(got, "\n1. KokiYamaguchi H@0,-1r0 ~56:26 +C:S =4-0\n") {
+	// city closed at once scores 4 (packet 4's winPoints). The clock
+	// starts at that first move, not at the table's setup 3386 s before
+	// (packet 1, time 1681289701): the first turn is at 0:00, and the
+	// second, Kithara's playTile of time 1681293358, 271 s later: 4:31.
+	got := formatGame(t, rg)
+	if !strings.Contains(got, "\n1. KokiYamaguchi H@0,-1r0 ~0:00 +C:S =4-0\n") {
 		t.Errorf("first turn not as BGA played it:\n%s", got[:400])
+	}
+	if !strings.Contains(got, "\n2. Kithara ") || !strings.Contains(got[strings.Index(got, "\n2. Kithara "):], " ~4:31 ") {
+		t.Errorf("second turn's clock is not 4:31:\n%s", got[:500])
 	}
 }
 
