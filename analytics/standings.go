@@ -406,21 +406,3 @@ func roundCompare(a, b string) int {
 	}
 	return strings.Compare(a, b)
 }
-
-// Ordinal writes a place: "1st", "2nd", "3rd", "11th".
-//
-// Deprecated: the writers draw places with show.Ordinal (package
-// internal/show); Ordinal stays until the site's player page calls that.
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
