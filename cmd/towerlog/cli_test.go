@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/towerlog/towerlog/replay"
 )
 
 // generateFile writes n generated games into dir/name and returns the path.
@@ -107,7 +109,7 @@ func TestValidateInvalidGame(t *testing.T) {
 		t.Fatalf("code %d:\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "validate", "--json", path)
-	var rep gameReport
+	var rep replay.Verdict
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitInvalid || rep.Valid || len(rep.Diagnostics) != 1 {
 		t.Fatalf("json: code %d %v %s", code, err, out)
 	}

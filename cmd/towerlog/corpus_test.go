@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/towerlog/towerlog/replay"
 )
 
 // The test corpus at the top of the repository: complete games that must
@@ -61,7 +63,7 @@ func TestCorpusValidateInvalidJSON(t *testing.T) {
 		t.Fatalf("%d JSON lines for %d files", len(lines), len(files))
 	}
 	for i, l := range lines {
-		var r gameReport
+		var r replay.Verdict
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}

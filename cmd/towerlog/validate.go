@@ -19,17 +19,6 @@ type validateOptions struct {
 	syntax  bool
 }
 
-// gameReport is the JSON line validate --json writes for each game.
-type gameReport struct {
-	File        string              `json:"file"`
-	Index       int                 `json:"index"`
-	Valid       bool                `json:"valid"`
-	Turns       int                 `json:"turns"`
-	Scores      []int               `json:"scores"`
-	Over        bool                `json:"over"`
-	Diagnostics []replay.Diagnostic `json:"diagnostics"`
-}
-
 func newValidateCmd() *cobra.Command {
 	var o validateOptions
 	cmd := &cobra.Command{
@@ -159,7 +148,7 @@ func check(g *replay.Game, asJSON bool) checked {
 	if asJSON {
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
-		c.err = enc.Encode(reportOf(g))
+		c.err = enc.Encode(g.Verdict())
 	} else {
 		c.err = printDiagnostics(&b, g)
 	}
@@ -174,18 +163,6 @@ func hasCode(g *replay.Game, code string) bool {
 		}
 	}
 	return false
-}
-
-func reportOf(g *replay.Game) gameReport {
-	r := gameReport{File: g.File, Index: g.Index, Valid: g.Valid(), Turns: len(g.Turns), Diagnostics: g.Diagnostics}
-	if r.Diagnostics == nil {
-		r.Diagnostics = []replay.Diagnostic{}
-	}
-	if g.State != nil {
-		r.Scores = g.State.Scores()
-		r.Over = g.State.Over()
-	}
-	return r
 }
 
 func printDiagnostics(w io.Writer, g *replay.Game) error {
