@@ -13,8 +13,8 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 	"github.com/towerlog/towerlog/generate"
-	"github.com/towerlog/towerlog/internal/sqltest"
 	"github.com/towerlog/towerlog/replay"
 )
 

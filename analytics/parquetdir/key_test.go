@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/internal/sqltest"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 )
 
 // TestKey: a game's key is the first 63 bits of its id, read as hex.

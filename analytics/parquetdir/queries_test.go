@@ -18,7 +18,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
-	"github.com/towerlog/towerlog/internal/sqltest"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 )
 
 // A query of docs/scale.md.

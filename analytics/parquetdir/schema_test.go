@@ -9,7 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/internal/sqltest"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 )
 
 // TestSchema: every table's file has the columns of the SQLite table, in

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 	"github.com/towerlog/towerlog/generate"
-	"github.com/towerlog/towerlog/internal/sqltest"
 	"github.com/towerlog/towerlog/record"
 
 	"io/fs"

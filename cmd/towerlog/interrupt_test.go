@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/internal/sqltest"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 )
 
 // TestIngestSignalled runs ingests in a child process (this test binary,

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
-	"github.com/towerlog/towerlog/internal/sqltest"
+	"github.com/towerlog/towerlog/analytics/sqltest"
 )
 
 // TestReadOnlyArchive reads a database with every command that only
