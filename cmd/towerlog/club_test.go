@@ -371,7 +371,7 @@ func TestGamesCommands(t *testing.T) {
 		"2             2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob    0-0     yes\n" +
 		failedID + "              Bad                                                            Anna; Bruno          no, 1 error: " +
 		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
-	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+	if code, out, _ := runCLI(t, "games", "list", "--wide", "--db", db); code != exitOK || out != want {
 		t.Errorf("list:\n%s\nwant\n%s", out, want)
 	}
 	if code, out, _ := runCLI(t, "games", "list", "--db", db, "--captures", "2"); code != exitOK || !strings.HasPrefix(out, "ID  DATE") || strings.Count(out, "\n") != 2 {
@@ -523,7 +523,7 @@ func TestGamesListWindow(t *testing.T) {
 		"2   2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob  0-0     yes\n" +
 		failed.ID + "              Bad                              Anna; Bruno          no, 1 error: " +
 		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
-	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+	if code, out, _ := runCLI(t, "games", "list", "--wide", "--db", db); code != exitOK || out != want {
 		t.Errorf("list:\n%s\nwant\n%s", out, want)
 	}
 }

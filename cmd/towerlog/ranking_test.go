@@ -386,7 +386,7 @@ func TestStatsOfBaseGames(t *testing.T) {
 		db, want string
 		columns  int
 	}{{db, baseHead, 12}, {ingestCup(t), towerHead, 18}} {
-		code, out, errOut := runCLI(t, "stats", "--db", c.db)
+		code, out, errOut := runCLI(t, "stats", "--wide", "--db", c.db)
 		if code != exitOK {
 			t.Fatalf("stats: %d %s", code, errOut)
 		}

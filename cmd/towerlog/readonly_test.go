@@ -49,7 +49,7 @@ func TestReadOnlyArchive(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"stats"}, ""},
+		{[]string{"stats", "--wide"}, ""},
 		{[]string{"stats", "--json"}, ""},
 		{[]string{"games", "list"}, ""},
 		{[]string{"games", "show", "1"}, ""},
