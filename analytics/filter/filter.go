@@ -26,7 +26,8 @@ type Filter struct {
 	// Seat, with exactly one of Players: the seat that player had,
 	// counting from 1 (the first player of the Players tag); 0 is any.
 	Seat int
-	// Event, Site and Round: games whose tag of that name is this value.
+	// Event, Site and Round: games whose tag of that name is this value;
+	// Event NoEvent: the games without an Event tag.
 	Event, Site, Round string
 	// Since and Until: games played on or after, and on or before, this
 	// date: YYYY-MM-DD (or YYYY.MM.DD, YYYY-MM, YYYY; Until "2025" is the

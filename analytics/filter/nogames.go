@@ -172,4 +172,13 @@ func (k *Known) Add(g *replay.Game) {
 			t.m[v] = true
 		}
 	}
+	if v, ok := g.Record.Tag("Event"); !ok || v == "" {
+		k.Events[NoEvent] = true
+	}
 }
+
+// NoEvent names the games without an Event tag where events are listed
+// (towerlog events, the site) and chosen (--event "(no event)"): they
+// make a pseudo-event of their own. Its parentheses set it apart from
+// the name of an event, which a person writes without.
+const NoEvent = "(no event)"

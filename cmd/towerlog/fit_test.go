@@ -23,9 +23,16 @@ func longNamesCup(t *testing.T) string {
 				r, name(i), name((i+2*r-1)%12), name(i))
 		}
 	}
+	return ingestCGN(t, b.String())
+}
+
+// ingestCGN stores the games of the CGN text in a new database, and
+// returns its path.
+func ingestCGN(t *testing.T, text string) string {
+	t.Helper()
 	dir := t.TempDir()
-	file, db := filepath.Join(dir, "cup.cgn"), filepath.Join(dir, "cup.db")
-	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+	file, db := filepath.Join(dir, "games.cgn"), filepath.Join(dir, "games.db")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, errOut := runCLI(t, "ingest", "--db", db, file); code != exitOK {
