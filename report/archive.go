@@ -11,7 +11,9 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 // Limits that keep a report's size independent of the archive's.
@@ -160,7 +162,7 @@ func (r *report) leaderboard() error {
 	}
 	ratings := map[string]string{}
 	for _, p := range ladder.Players() {
-		ratings[p.Name] = fmt.Sprintf("%.0f", p.R)
+		ratings[p.Name] = show.Rating(p.Rating)
 	}
 	ranked := append([]string(nil), r.top...)
 	sort.Slice(ranked, func(i, j int) bool {
@@ -173,7 +175,7 @@ func (r *report) leaderboard() error {
 		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
 		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
 	}
-	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none."
+	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none. A rating marked ? is provisional: its deviation is above " + strconv.Itoa(rating.ProvisionalRD) + ", too uncertain to compare its player with the others."
 	t.Head = append(t.Head, "Rating")
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
 		p, rec := r.stats[name], record(name)

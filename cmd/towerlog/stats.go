@@ -42,7 +42,11 @@ points it scored, captured, ransomed and exchanged).
 --rating prints the rating list instead: every player's Glicko-2 rating,
 its deviation (about 95% of the time a player's strength is within the
 rating plus or minus twice the deviation) and volatility, and the finished
-games rated, highest rating first, as the site shows it. Ratings count the
+games rated, highest rating first, as the site shows it. A rating whose
+deviation is above ` + strconv.Itoa(rating.ProvisionalRD) + ` is provisional, as lichess has it: too uncertain
+to rank its player among the others. It is marked "?" (1480?), and its
+players are ranked after the established ones (--csv: provisional true;
+--json: "provisional": true). Ratings count the
 finished games the filters choose ` + analytics.RatingOrder + `; the
 games of one date and round are one rating period. See docs/site.md.`,
 		Example: `  towerlog stats
@@ -75,14 +79,22 @@ func runRatings(cmd *cobra.Command, o queryOptions) error {
 	if o.json {
 		return writeJSONLines(out, players)
 	}
-	return writeTable(cmd, o, ratingFields, players)
+	fields := ratingFields
+	if o.csv {
+		fields = append(fields[:len(fields):len(fields)], provisionalField)
+	}
+	return writeTable(cmd, o, fields, players)
 }
 
 // ratingFields are the columns of stats --rating.
 var ratingFields = []table.Field[rating.Player]{
 	{Head: "#", CSV: "rank", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Rank) }},
 	{Head: "PLAYER", CSV: "name", Narrow: table.Clip, Text: func(p rating.Player) string { return p.Name }},
-	{Head: "RATING", CSV: "rating", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.R) },
+	// An established rating is followed by a space where a provisional
+	// one has its "?", so that the digits align.
+	{Head: "RATING", CSV: "rating", Right: true, Text: func(p rating.Player) string {
+		return show.Rating(p.Rating) + map[bool]string{false: " "}[p.Provisional]
+	},
 		Exact: func(p rating.Player) string { return exact(p.R) }},
 	{Head: "RD", CSV: "deviation", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.RD) },
 		Exact: func(p rating.Player) string { return exact(p.RD) }},
@@ -90,6 +102,11 @@ var ratingFields = []table.Field[rating.Player]{
 		Exact: func(p rating.Player) string { return exact(p.Volatility) }},
 	{Head: "GAMES", CSV: "games", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Games) }},
 }
+
+// provisionalField is the last column of stats --rating --csv: the table
+// marks a provisional rating with its "?".
+var provisionalField = table.Field[rating.Player]{Head: "provisional",
+	Text: func(p rating.Player) string { return strconv.FormatBool(p.Provisional) }}
 
 func runStats(cmd *cobra.Command, o queryOptions) error {
 	s, err := openExisting(cmd.Context(), o.db)
