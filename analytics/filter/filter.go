@@ -194,7 +194,7 @@ func filterDate(field, s string, end bool) (string, error) {
 			return t.Format(l.layout) + l.start, nil
 		}
 	}
-	return "", &Error{Field: field, Msg: fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
+	return "", &Error{Field: field, Msg: fmt.Sprintf("%q: give a date as YYYY-MM-DD, YYYY-MM or YYYY (2025-03-08, 2025-03 or 2025)", s)}
 }
 
 // IsZero reports whether the filter selects every game.
