@@ -185,9 +185,9 @@ func (r *report) leaderboard() error {
 			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
 		}
 		row := []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
-			rate, signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
+			rate, show.Signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
 		if r.sum.Tower {
-			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), signed(p.RansomsReceived-p.RansomsPaid))
+			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), show.Signed(p.RansomsReceived-p.RansomsPaid))
 		}
 		row = append(row, ratings[name])
 		t.Rows = append(t.Rows, row)
@@ -197,13 +197,6 @@ func (r *report) leaderboard() error {
 	}
 	r.page.Tables = append(r.page.Tables, t)
 	return nil
-}
-
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // topNote says which players a chart shows when not all fit.

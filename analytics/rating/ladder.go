@@ -3,6 +3,8 @@ package rating
 import (
 	"math"
 	"sort"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 // HistoryLimit is the most points of a player's rating history a Ladder
@@ -252,7 +254,7 @@ func (l *Ladder) Players() []Player {
 		case out[i].R != out[j].R:
 			return out[i].R > out[j].R
 		}
-		return out[i].Name < out[j].Name
+		return collation.Less(out[i].Name, out[j].Name)
 	})
 	for i := range out {
 		out[i].Rank = i + 1

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -13,6 +12,8 @@ import (
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/internal/table"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -69,7 +70,7 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 		for e := range k.Events {
 			events = append(events, fmt.Sprintf("%q", e))
 		}
-		sort.Strings(events)
+		collation.Sort(events)
 		return usageError("standings needs --event: the events of %s are %v", o.db, events)
 	}
 	st, err := s.EventSummary(ctx, f)
