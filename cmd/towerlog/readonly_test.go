@@ -51,6 +51,7 @@ func TestReadOnlyArchive(t *testing.T) {
 	}{
 		{[]string{"stats", "--wide"}, ""},
 		{[]string{"stats", "--json"}, ""},
+		{[]string{"events"}, ""},
 		{[]string{"games", "list"}, ""},
 		{[]string{"games", "show", "1"}, ""},
 		{[]string{"games", "report", "1", "-o", filepath.Join(out, "game.html")}, ""},
