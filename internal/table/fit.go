@@ -163,7 +163,9 @@ func (t *Writer) outside(col int) bool {
 // column, or several when the column wraps.
 func (t *Writer) pieces(col int, c string) []string {
 	w := t.width[col]
-	if !t.narrowed || utf8.RuneCountInString(c) <= w {
+	// A column of no width (an empty head, no cell held) is not cut: a
+	// later cell pushes the rest of its line right, as in a table not fitted.
+	if !t.narrowed || w < 1 || utf8.RuneCountInString(c) <= w {
 		return []string{c}
 	}
 	switch t.cols[col].Narrow {

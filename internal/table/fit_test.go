@@ -90,3 +90,28 @@ func TestFit(t *testing.T) {
 		})
 	}
 }
+
+// TestFitStreamed: rows past the hold are cut to the widths fitted
+// among the rows held; a column of no width is not cut, whatever it
+// holds, and nothing loops or panics.
+func TestFitStreamed(t *testing.T) {
+	var b strings.Builder
+	w := New(&b, Text, 1, Column{Head: "PLAYER", Narrow: Clip}, Column{Head: "", Narrow: Wrap}, Column{Head: "NOTE", Narrow: Wrap})
+	w.Fit(30)
+	w.Row("Maximiliane von Rotenburg", "", "a b c d e f g h i j k l m n o p q r s t u")
+	w.Row("Bo", "unwrapped words", "x")
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// 25 + 2 + 0 + 2 + 41 = 70: the note goes to its soft 32 and the
+	// name to 20 (56); then the widest of the two loses a column at a
+	// time until 13 + 2 + 0 + 2 + 13 = 30.
+	want := "PLAYER           NOTE\n" +
+		"Maximiliane…     a b c d e f g\n" +
+		"                 h i j k l m n\n" +
+		"                 o p q r s t u\n" +
+		"Bo             unwrapped words  x\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
