@@ -315,14 +315,7 @@ func TestFailedRecordsListed(t *testing.T) {
 	if code != exitInvalid || out != db+": 61 added, 0 updated, 0 already present, 1 invalid (4 files)\n" || errOut != wantErr {
 		t.Fatalf("ingest: code %d, %q\n%s\nwant\n%s", code, out, errOut, wantErr)
 	}
-	report := filepath.Join(t.TempDir(), "r.html")
-	if code, _, errOut := runCLI(t, "report", "--db", db, "-o", report); code != exitOK {
-		t.Fatalf("report: %d %s", code, errOut)
-	}
-	b, err := os.ReadFile(report)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := reportPage(t, "--db", db)
 	row := "<td>" + bad + "</td><td>1</td><td>Club night</td><td>Anna; Bruno</td><td>1</td><td>" + first + "</td>"
 	page := regexp.MustCompile(`<td [^>]*>`).ReplaceAllString(string(b), "<td>") // a key column's cells carry a class
 	if !strings.Contains(page, `id="failed-records"`) || !strings.Contains(page, row) {
