@@ -152,7 +152,7 @@ func (t *Writer) writeHeld() {
 	if t.format == CSV {
 		return
 	}
-	t.writeHead()
+	t.writeRows()
 	t.held = nil
 }
 
@@ -164,13 +164,13 @@ func (t *Writer) writeBlocks(bs [][2]int) {
 			t.w.WriteString("\n")
 		}
 		t.block = &bs[i]
-		t.writeHead()
+		t.writeRows()
 	}
 	t.held, t.block = nil, nil
 }
 
-// writeHead writes the head and the rows held, keeping them.
-func (t *Writer) writeHead() {
+// writeRows writes the head and the rows held, keeping them.
+func (t *Writer) writeRows() {
 	t.line(t.head())
 	for _, r := range t.held {
 		t.line(r)
