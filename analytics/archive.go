@@ -7,33 +7,77 @@ import (
 	"github.com/towerlog/towerlog/analytics/filter"
 )
 
-// EventInfo is one event of a selection of games: its Event tag, the
-// first and last dates of its games, and how many games, players and
-// rounds it has.
+// EventInfo is one event of a selection of games: its Event tag (NoEvent
+// for the games without one), the first and last dates of its games, and
+// how many games, players and rounds it has.
 type EventInfo struct {
-	Name        string
-	First, Last string // YYYY-MM-DD, "" when no game has a date
-	Games       int
-	Players     int
-	Rounds      int // distinct Round tags, a game without one counting as one
+	Name    string `json:"name"`
+	First   string `json:"first,omitempty"` // YYYY-MM-DD, "" when no game has a date
+	Last    string `json:"last,omitempty"`
+	Games   int    `json:"games"`
+	Players int    `json:"players"`
+	Rounds  int    `json:"rounds"` // distinct Round tags, a game without one counting as one
+	// Leader is the first of its players by RankingRule over the games
+	// chosen (EventList only): the winner of a finished event.
+	Leader string `json:"leader,omitempty"`
 }
+
+// NoEvent is the name of the pseudo-event of the games without an Event
+// tag (filter.NoEvent): EventList lists them under it, and a filter's
+// Event takes it. The site shows them under this name, as an event
+// listed after the others whose page is that of the filter Event NoEvent.
+const NoEvent = filter.NoEvent
 
 // Events returns the events of the games f selects, the latest first
 // (by their last date, then name); games without an Event tag are not
 // in any. It reads one row per event: its memory grows with the
 // events, not the games.
 func (s *Store) Events(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
+	return s.events(ctx, f, false)
+}
+
+// EventList returns the events of the games f selects (f.Event aside) as
+// Events does, then the pseudo-event NoEvent of the games without an
+// Event tag if f selects any, each with its Leader (the first of its
+// PlayerStatistics).
+func (s *Store) EventList(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
+	f.Event = ""
+	if _, err := s.CountGames(ctx, f); err != nil {
+		return nil, err
+	}
+	events, err := s.events(ctx, f, true)
+	if err != nil {
+		return nil, err
+	}
+	for i := range events {
+		f.Event = events[i].Name
+		stats, err := s.PlayerStatistics(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		if len(stats) > 0 && stats[0].Games > 0 {
+			events[i].Leader = stats[0].Name
+		}
+	}
+	return events, nil
+}
+
+// events reads the events of the games f selects, with the pseudo-event
+// NoEvent last when none is true.
+func (s *Store) events(ctx context.Context, f filter.Filter, none bool) ([]EventInfo, error) {
 	where, args, err := f.Where()
 	if err != nil {
 		return nil, err
 	}
+	tagged := "1"
+	if !none {
+		tagged = "g.event IS NOT NULL AND g.event <> ''"
+	}
 	var out []EventInfo
-	err = eachRow(ctx, s.db, `SELECT g.event, coalesce(min(g.date), ''), coalesce(max(g.date), ''), count(*),
-			(SELECT count(DISTINCT p.name) FROM players p JOIN games h ON h.gid = p.game WHERE h.event = g.event AND h.gid IN
-				(SELECT g.gid FROM games g WHERE `+where+`)),
-			count(DISTINCT coalesce(g.round, ''))
-		FROM games g WHERE g.event IS NOT NULL AND g.event <> '' AND (`+where+`)
-		GROUP BY g.event ORDER BY 3 DESC, 1`, append(append([]any{}, args...), args...), func(rows *sql.Rows) error {
+	err = eachRow(ctx, s.db, `SELECT coalesce(nullif(g.event, ''), '`+NoEvent+`'), coalesce(min(g.date), ''), coalesce(max(g.date), ''),
+			count(DISTINCT g.gid), count(DISTINCT p.name), count(DISTINCT coalesce(g.round, ''))
+		FROM games g JOIN players p ON p.game = g.gid WHERE `+tagged+` AND (`+where+`)
+		GROUP BY nullif(g.event, '') ORDER BY nullif(g.event, '') IS NULL, 3 DESC, 1`, args, func(rows *sql.Rows) error {
 		var e EventInfo
 		if err := rows.Scan(&e.Name, &e.First, &e.Last, &e.Games, &e.Players, &e.Rounds); err != nil {
 			return err

@@ -15,7 +15,7 @@ func (s *Store) KnownNames(ctx context.Context) (*filter.Known, error) {
 		m   map[string]bool
 	}{
 		{`SELECT DISTINCT name FROM players`, k.Players},
-		{`SELECT DISTINCT event FROM games WHERE event IS NOT NULL`, k.Events},
+		{`SELECT DISTINCT coalesce(event, '` + filter.NoEvent + `') FROM games`, k.Events},
 		{`SELECT DISTINCT site FROM games WHERE site IS NOT NULL`, k.Sites},
 		{`SELECT DISTINCT round FROM games WHERE round IS NOT NULL`, k.Rounds},
 	} {

@@ -1,10 +1,12 @@
 package analytics
 
+import "github.com/towerlog/towerlog/internal/collation"
+
 // RankingRule is the one rule that orders players everywhere: the
 // report's leaderboard and standings, stats and standings.
 // A player whose games are all unfinished has no record to rank, so comes
 // after every player with a finished game, whatever their margins.
-const RankingRule = "games won (a shared first place counts for each), then the sum of margins, then points, then name; players with no finished game come last"
+const RankingRule = "games won (a shared first place counts for each), then the sum of margins, then points, then name (as people sort names, case and accents aside); players with no finished game come last"
 
 // Record is what ranks a player over a selection of finished games; see
 // RankingRule.
@@ -54,7 +56,7 @@ func RanksBefore(a Record, an string, b Record, bn string) bool {
 	if a.Points != b.Points {
 		return a.Points > b.Points
 	}
-	return an < bn
+	return collation.Less(an, bn)
 }
 
 // SharesRank reports whether two records rank level (names aside).

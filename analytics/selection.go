@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/towerlog/towerlog/analytics/filter"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 // selectionConns is the number of connections of a Selection: its slow
@@ -252,7 +254,7 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 		if out[i].Games != out[j].Games {
 			return out[i].Games > out[j].Games
 		}
-		return out[i].Name < out[j].Name
+		return collation.Less(out[i].Name, out[j].Name)
 	})
 	return out, nil
 }

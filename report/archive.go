@@ -11,7 +11,9 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 // Limits that keep a report's size independent of the archive's.
@@ -160,7 +162,7 @@ func (r *report) leaderboard() error {
 	}
 	ratings := map[string]string{}
 	for _, p := range ladder.Players() {
-		ratings[p.Name] = fmt.Sprintf("%.0f", p.R)
+		ratings[p.Name] = show.Rating(p.Rating)
 	}
 	ranked := append([]string(nil), r.top...)
 	sort.Slice(ranked, func(i, j int) bool {
@@ -173,7 +175,7 @@ func (r *report) leaderboard() error {
 		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
 		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
 	}
-	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none."
+	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none. A rating marked ? is provisional: its deviation is above " + strconv.Itoa(rating.ProvisionalRD) + ", too uncertain to compare its player with the others."
 	t.Head = append(t.Head, "Rating")
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
 		p, rec := r.stats[name], record(name)
@@ -183,9 +185,9 @@ func (r *report) leaderboard() error {
 			avg = fmt.Sprintf("%.1f", float64(rec.Points)/float64(rec.Games))
 		}
 		row := []string{strconv.Itoa(i + 1), name, strconv.Itoa(rec.Games), strconv.Itoa(rec.Wins),
-			rate, signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
+			rate, show.Signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
 		if r.sum.Tower {
-			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), signed(p.RansomsReceived-p.RansomsPaid))
+			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), show.Signed(p.RansomsReceived-p.RansomsPaid))
 		}
 		row = append(row, ratings[name])
 		t.Rows = append(t.Rows, row)
@@ -195,13 +197,6 @@ func (r *report) leaderboard() error {
 	}
 	r.page.Tables = append(r.page.Tables, t)
 	return nil
-}
-
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // topNote says which players a chart shows when not all fit.

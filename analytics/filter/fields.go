@@ -88,7 +88,23 @@ var Fields = []Field{
 			}
 			return nil
 		}},
-	tagField("event", "Event", "only games of this event (the Event tag)", eventNames, func(f *Filter) *string { return &f.Event }),
+	{Name: "event", Kind: TextField, Help: `only games of this event (the Event tag; "` + NoEvent + `": the games without one)`,
+		names: eventNames, phrase: "event %s",
+		Value: func(f *Filter) any { return &f.Event },
+		sql: func(f Filter, q *query) {
+			if f.Event == NoEvent {
+				q.cond("(g.event IS NULL OR g.event = '')")
+				return
+			}
+			q.cond("g.event = ?", f.Event)
+		},
+		match: func(f Filter, g *gameView) bool {
+			v, ok := g.Record.Tag("Event")
+			if f.Event == NoEvent {
+				return !ok || v == ""
+			}
+			return ok && v == f.Event
+		}},
 	tagField("site", "Site", "only games played at this site (the Site tag)", siteNames, func(f *Filter) *string { return &f.Site }),
 	tagField("round", "Round", "only games of this round (the Round tag)", roundNames, func(f *Filter) *string { return &f.Round }),
 	dateField("since", "only games played on or after this date (YYYY-MM-DD, YYYY-MM or YYYY)", false,

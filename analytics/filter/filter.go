@@ -26,7 +26,8 @@ type Filter struct {
 	// Seat, with exactly one of Players: the seat that player had,
 	// counting from 1 (the first player of the Players tag); 0 is any.
 	Seat int
-	// Event, Site and Round: games whose tag of that name is this value.
+	// Event, Site and Round: games whose tag of that name is this value;
+	// Event NoEvent: the games without an Event tag.
 	Event, Site, Round string
 	// Since and Until: games played on or after, and on or before, this
 	// date: YYYY-MM-DD (or YYYY.MM.DD, YYYY-MM, YYYY; Until "2025" is the
@@ -193,7 +194,7 @@ func filterDate(field, s string, end bool) (string, error) {
 			return t.Format(l.layout) + l.start, nil
 		}
 	}
-	return "", &Error{Field: field, Msg: fmt.Sprintf("%q: want a date as YYYY-MM-DD", s)}
+	return "", &Error{Field: field, Msg: fmt.Sprintf("%q: give a date as YYYY-MM-DD, YYYY-MM or YYYY (2025-03-08, 2025-03 or 2025)", s)}
 }
 
 // IsZero reports whether the filter selects every game.

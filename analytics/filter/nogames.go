@@ -2,10 +2,9 @@ package filter
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/towerlog/towerlog/internal/suggest"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -81,7 +80,7 @@ func (f Filter) Hints(k *Known) []Hint {
 			}
 			for _, v := range fld.texts(&f) {
 				if v != "" && !known[ns.norm(v)] {
-					hints = append(hints, Hint{Field: fld.Name, Noun: ns.noun, Name: v, Near: nearest(v, known)})
+					hints = append(hints, Hint{Field: fld.Name, Noun: ns.noun, Name: v, Near: suggest.Nearest(v, known)})
 				}
 			}
 		}
@@ -103,61 +102,6 @@ func quoteAll(s []string) string {
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
-// nearest returns up to three known names nearest to v: those equal to it
-// but for case first, then those a few edits away (a third of its length,
-// at least two), then those that begin with it; without regard to case.
-func nearest(v string, known map[string]bool) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	lv := strings.ToLower(v)
-	limit := max(2, utf8.RuneCountInString(v)/3)
-	var cands []cand
-	for name := range known {
-		ln := strings.ToLower(name)
-		d := editDistance(lv, ln)
-		if d > limit && !strings.HasPrefix(ln, lv) {
-			continue
-		}
-		cands = append(cands, cand{name, d})
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].d != cands[j].d {
-			return cands[i].d < cands[j].d
-		}
-		return cands[i].name < cands[j].name
-	})
-	var out []string
-	for _, c := range cands[:min(3, len(cands))] {
-		out = append(out, c.name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-// (cobra has one for its command suggestions, but keeps it unexported.)
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
-
 // Add notes the names a replayed game knows: its players' (in normal
 // form C, as they are stored) and its Event, Site and Round tags.
 func (k *Known) Add(g *replay.Game) {
@@ -172,4 +116,13 @@ func (k *Known) Add(g *replay.Game) {
 			t.m[v] = true
 		}
 	}
+	if v, ok := g.Record.Tag("Event"); !ok || v == "" {
+		k.Events[NoEvent] = true
+	}
 }
+
+// NoEvent names the games without an Event tag where events are listed
+// (towerlog events, the site) and chosen (--event "(no event)"): they
+// make a pseudo-event of their own. Its parentheses set it apart from
+// the name of an event, which a person writes without.
+const NoEvent = "(no event)"

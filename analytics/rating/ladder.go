@@ -3,6 +3,8 @@ package rating
 import (
 	"math"
 	"sort"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 // HistoryLimit is the most points of a player's rating history a Ladder
@@ -31,6 +33,18 @@ type Point struct {
 	Rating
 }
 
+// ProvisionalRD is the deviation above which a rating is provisional: too
+// uncertain to rank its player among the others. lichess shows a rating
+// with "?" while its deviation is above the same 110 and leaves
+// provisional players out of its rankings. A new player (350) is
+// provisional for their first games, and a player who sits out long
+// enough becomes provisional again (see docs/site.md).
+const ProvisionalRD = 110
+
+// Provisional reports whether the rating r is provisional: its deviation
+// is above ProvisionalRD.
+func (r Rating) Provisional() bool { return r.RD > ProvisionalRD }
+
 // Player is a player's line of the rating list.
 type Player struct {
 	Rank  int    `json:"rank"` // players of the same rounded rating share a rank
@@ -39,6 +53,9 @@ type Player struct {
 	// Rating is as of the last period of the ladder: a player who sat
 	// periods out has a wider deviation.
 	Rating
+	// Provisional is Rating.Provisional(): the list ranks such players
+	// after the others, and shows their rating with a "?".
+	Provisional bool `json:"provisional"`
 }
 
 // Ladder rates players by Glicko-2 from finished games given in order,
@@ -220,23 +237,28 @@ func repeat(r Result, n float64) []Result {
 	return out
 }
 
-// Players returns the rating list: every player rated, highest rating
-// first (then the name), as of the last period.
+// Players returns the rating list: every player rated, as of the last
+// period, the established ratings first, then the provisional ones, each
+// highest rating first (then the name).
 func (l *Ladder) Players() []Player {
 	l.closePeriod()
 	out := make([]Player, 0, len(l.players))
 	for name, e := range l.players {
-		out = append(out, Player{Name: name, Games: e.games, Rating: e.rating.Idle(l.periods - e.last)})
+		r := e.rating.Idle(l.periods - e.last)
+		out = append(out, Player{Name: name, Games: e.games, Rating: r, Provisional: r.Provisional()})
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].R != out[j].R {
+		switch {
+		case out[i].Provisional != out[j].Provisional:
+			return !out[i].Provisional
+		case out[i].R != out[j].R:
 			return out[i].R > out[j].R
 		}
-		return out[i].Name < out[j].Name
+		return collation.Less(out[i].Name, out[j].Name)
 	})
 	for i := range out {
 		out[i].Rank = i + 1
-		if i > 0 && math.Round(out[i].R) == math.Round(out[i-1].R) {
+		if i > 0 && math.Round(out[i].R) == math.Round(out[i-1].R) && out[i].Provisional == out[i-1].Provisional {
 			out[i].Rank = out[i-1].Rank
 		}
 	}

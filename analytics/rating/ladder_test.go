@@ -1,7 +1,9 @@
 package rating
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -45,5 +47,31 @@ func TestRestore(t *testing.T) {
 	}
 	if then.History("Anna") != nil || whole.History("Anna") == nil {
 		t.Error("a restored ladder keeps a history, or a new one none")
+	}
+}
+
+// TestProvisional: Anna and Carl play thirty rounds, Anna winning two of
+// every three, and their deviations fall below ProvisionalRD; Dora then
+// beats Carl once. Dora's rating is above Carl's, but hers is
+// provisional (a new player's 350 does not fall to 110 in one game): the
+// list ranks Anna and Carl first, then Dora.
+func TestProvisional(t *testing.T) {
+	l := NewLadder()
+	for r := 1; r <= 30; r++ {
+		anna := 1 + r%3/2 // second in rounds 2, 5, 8, ...
+		l.Add(Game{Date: "2025-01-01", Round: fmt.Sprint(r), Seats: []Seat{{"Anna", anna}, {"Carl", 3 - anna}}})
+	}
+	l.Add(Game{Date: "2025-01-02", Round: "1", Seats: []Seat{{"Dora", 1}, {"Carl", 2}}})
+	ps := l.Players()
+	var got []string
+	for _, p := range ps {
+		got = append(got, fmt.Sprintf("%d %s %v", p.Rank, p.Name, p.Provisional))
+	}
+	want := []string{"1 Anna false", "2 Carl false", "3 Dora true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if len(ps) == 3 && !(ps[2].R > ps[1].R) {
+		t.Errorf("Dora %.0f is not above Carl %.0f: the test shows nothing", ps[2].R, ps[1].R)
 	}
 }

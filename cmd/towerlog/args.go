@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/towerlog/towerlog/internal/suggest"
 	"github.com/towerlog/towerlog/replay"
 )
 
@@ -19,8 +21,12 @@ func usage(cmd *cobra.Command) string {
 	return fmt.Sprintf("usage: %s (see %s --help)", cmd.UseLine(), cmd.CommandPath())
 }
 
-// noArgs accepts no positional argument.
+// noArgs accepts no positional argument; one given to a command of
+// subcommands is an unknown subcommand.
 func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 && cmd.HasAvailableSubCommands() {
+		return usageError("%s has no command %q%s; its commands are listed by %s --help", cmd.CommandPath(), args[0], commandHint(cmd, args[0]), cmd.CommandPath())
+	}
 	if len(args) > 0 {
 		return usageError("%s takes no arguments, yet got %q; %s", cmd.Name(), args[0], usage(cmd))
 	}
@@ -88,7 +94,7 @@ func flagError(cmd *cobra.Command, err error) error {
 		if s := notExist.GetSpecifiedShortnames(); s != "" {
 			name = "-" + notExist.GetSpecifiedName()[:1]
 		}
-		return usageError("%s has no flag %s; %s", cmd.Name(), name, usage(cmd))
+		return usageError("%s has no flag %s%s; %s", cmd.Name(), name, flagHint(cmd, notExist), usage(cmd))
 	case errors.As(err, &noValue):
 		return usageError("--%s needs a value; %s", noValue.GetFlag().Name, usage(cmd))
 	case errors.As(err, &invalid):
@@ -111,8 +117,60 @@ func wantedValue(typ string) string {
 		return "give true or false"
 	case "range":
 		return "give N, N-M, N- (at least N) or -M (at most M)"
+	case "duration":
+		return "give a duration: a number and a unit, as 90s, 10m or 1h30m"
+	case "intSlice":
+		return "give whole numbers separated by commas, as 9,18,27"
+	case "float64":
+		return "give a number, as 0.5"
 	}
 	return "not a valid " + typ
+}
+
+// flagHint is " (did you mean --rollouts?)" for a flag of cmd whose name is
+// near that of the unknown flag of e, "" when none is.
+func flagHint(cmd *cobra.Command, e *pflag.NotExistError) string {
+	if e.GetSpecifiedShortnames() != "" {
+		return ""
+	}
+	known := map[string]bool{}
+	for _, fs := range []*pflag.FlagSet{cmd.Flags(), cmd.InheritedFlags()} {
+		fs.VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				known[f.Name] = true
+			}
+		})
+	}
+	near := suggest.Nearest(e.GetSpecifiedName(), known)
+	if len(near) == 0 {
+		return ""
+	}
+	for i := range near {
+		near[i] = "--" + near[i]
+	}
+	return " (did you mean " + strings.Join(near, " or ") + "?)"
+}
+
+// commandHint is " (did you mean list?)" for the subcommands of cmd whose
+// names are near name (suggest.Nearest, as for flags and names), and
+// those cobra suggests (a SuggestFor of theirs), "" when none is.
+func commandHint(cmd *cobra.Command, name string) string {
+	known := map[string]bool{}
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() {
+			known[c.Name()] = true
+		}
+	}
+	near := suggest.Nearest(name, known)
+	for _, s := range cmd.SuggestionsFor(name) {
+		if !slices.Contains(near, s) {
+			near = append(near, s)
+		}
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(near, " or ") + "?)"
 }
 
 // checkCommand refuses a first argument that names no command, in
@@ -131,11 +189,7 @@ func checkCommand(root *cobra.Command, args []string) error {
 			return nil
 		}
 	}
-	hint := ""
-	if s := root.SuggestionsFor(args[0]); len(s) > 0 {
-		hint = " (did you mean " + strings.Join(s, " or ") + "?)"
-	}
-	return usageError("unknown command %q%s; the commands are listed by towerlog --help", args[0], hint)
+	return usageError("unknown command %q%s; the commands are listed by towerlog --help", args[0], commandHint(root, args[0]))
 }
 
 // addJobsFlag adds -j/--jobs, how many games a command replays at once, to

@@ -315,14 +315,7 @@ func TestFailedRecordsListed(t *testing.T) {
 	if code != exitInvalid || out != db+": 61 added, 0 updated, 0 already present, 1 invalid (4 files)\n" || errOut != wantErr {
 		t.Fatalf("ingest: code %d, %q\n%s\nwant\n%s", code, out, errOut, wantErr)
 	}
-	report := filepath.Join(t.TempDir(), "r.html")
-	if code, _, errOut := runCLI(t, "report", "--db", db, "-o", report); code != exitOK {
-		t.Fatalf("report: %d %s", code, errOut)
-	}
-	b, err := os.ReadFile(report)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := reportPage(t, "--db", db)
 	row := "<td>" + bad + "</td><td>1</td><td>Club night</td><td>Anna; Bruno</td><td>1</td><td>" + first + "</td>"
 	page := regexp.MustCompile(`<td [^>]*>`).ReplaceAllString(string(b), "<td>") // a key column's cells carry a class
 	if !strings.Contains(page, `id="failed-records"`) || !strings.Contains(page, row) {
@@ -371,7 +364,7 @@ func TestGamesCommands(t *testing.T) {
 		"2             2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob    0-0     yes\n" +
 		failedID + "              Bad                                                            Anna; Bruno          no, 1 error: " +
 		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
-	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+	if code, out, _ := runCLI(t, "games", "list", "--wide", "--db", db); code != exitOK || out != want {
 		t.Errorf("list:\n%s\nwant\n%s", out, want)
 	}
 	if code, out, _ := runCLI(t, "games", "list", "--db", db, "--captures", "2"); code != exitOK || !strings.HasPrefix(out, "ID  DATE") || strings.Count(out, "\n") != 2 {
@@ -523,7 +516,7 @@ func TestGamesListWindow(t *testing.T) {
 		"2   2026-11-20  Captures on both sides end in an exchange of prisoners         Anna, Bob  0-0     yes\n" +
 		failed.ID + "              Bad                              Anna; Bruno          no, 1 error: " +
 		bad + ":5:9: turn 1 (Anna): tile Q at (5,5) is not next to any tile\n"
-	if code, out, _ := runCLI(t, "games", "list", "--db", db); code != exitOK || out != want {
+	if code, out, _ := runCLI(t, "games", "list", "--wide", "--db", db); code != exitOK || out != want {
 		t.Errorf("list:\n%s\nwant\n%s", out, want)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 // filterFlags are the flags that choose games, the same for every command
@@ -167,7 +168,7 @@ func completeNames(which func(*filter.Known) map[string]bool) cobra.CompletionFu
 				out = append(out, name)
 			}
 		}
-		sort.Strings(out)
+		collation.Sort(out)
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 }

@@ -43,6 +43,7 @@ failed validation by the first digits of its id.`,
 
 type gamesListOptions struct {
 	invalid, json, csv bool
+	wide               bool
 	filter             filterFlags
 }
 
@@ -78,6 +79,7 @@ wider cell further down pushes the rest of its line to the right.
 	cmd.Flags().BoolVar(&o.invalid, "invalid", false, "list only the records that failed validation")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per game and line")
 	cmd.Flags().BoolVar(&o.csv, "csv", false, "write CSV with a header")
+	addWideFlag(cmd, &o.wide)
 	addFilterFlags(cmd, &o.filter)
 	return cmd
 }
@@ -151,6 +153,7 @@ func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error
 		format = table.CSV
 	}
 	t := table.New(out, format, listWindow, table.Columns(format, listFields)...)
+	t.Fit(tableWidth(cmd, o.wide))
 	if err := each(func(g listedGame) error { return t.Row(table.Cells(format, listFields, g)...) }); err != nil {
 		return err
 	}
@@ -161,11 +164,11 @@ func listGames(cmd *cobra.Command, s *analytics.Store, o gamesListOptions) error
 var listFields = []table.Field[listedGame]{
 	{Head: "ID", Text: func(g listedGame) string { return g.ID }},
 	{Head: "DATE", Text: func(g listedGame) string { return g.Date }},
-	{Head: "EVENT", Text: func(g listedGame) string { return g.Event }},
-	{Head: "ROUND", Text: func(g listedGame) string { return g.Round }},
-	{Head: "PLAYERS", Text: func(g listedGame) string { return strings.Join(g.Players, ", ") }},
+	{Head: "EVENT", Narrow: table.Clip, Text: func(g listedGame) string { return g.Event }},
+	{Head: "ROUND", Narrow: table.Clip, Text: func(g listedGame) string { return g.Round }},
+	{Head: "PLAYERS", Narrow: table.Wrap, Text: func(g listedGame) string { return strings.Join(g.Players, ", ") }},
 	{Head: "RESULT", Text: func(g listedGame) string { return g.Result }},
-	{Head: "VALID", Text: func(g listedGame) string {
+	{Head: "VALID", Narrow: table.Wrap, Text: func(g listedGame) string {
 		if !g.Valid {
 			return fmt.Sprintf("no, %s: %s", count(g.Errors, "error"), g.First)
 		}

@@ -56,6 +56,7 @@ func TestGoldenOutputs(t *testing.T) {
 		args   []string
 	}{
 		{"stats.txt", []string{"stats"}},
+		{"stats-wide.txt", []string{"stats", "--wide"}},
 		{"stats.csv", []string{"stats", "--csv"}},
 		{"stats.json", []string{"stats", "--json"}},
 		{"stats-base.txt", []string{"stats", "--event", "Family evening"}},

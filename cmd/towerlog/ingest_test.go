@@ -74,7 +74,7 @@ func TestReportUsageErrors(t *testing.T) {
 	if code, _, _ := runCLI(t, "ingest", "--db", filepath.Join(dir, "x.db"), dir); code != exitInvalid {
 		t.Fatalf("ingest of an empty directory: code %d", code)
 	}
-	if code, _, errOut := runCLI(t, dbArgs...); code != exitUsage || !strings.Contains(errOut, `--since "yesterday": want a date as YYYY-MM-DD`) {
+	if code, _, errOut := runCLI(t, dbArgs...); code != exitUsage || !strings.Contains(errOut, `--since "yesterday": give a date as YYYY-MM-DD, YYYY-MM or YYYY`) {
 		t.Errorf("bad --since: code %d, %q", code, errOut)
 	}
 }

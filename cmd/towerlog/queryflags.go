@@ -11,6 +11,7 @@ import (
 type queryOptions struct {
 	db        string
 	json, csv bool
+	wide      bool
 	filter    filterFlags
 }
 
@@ -37,6 +38,17 @@ func queryFlags(cmd *cobra.Command, jsonHelp, csvHelp string, run func(*cobra.Co
 	cmd.Flags().StringVar(&o.db, "db", defaultDB, "database file")
 	cmd.Flags().BoolVar(&o.json, "json", false, jsonHelp)
 	cmd.Flags().BoolVar(&o.csv, "csv", false, csvHelp)
+	addWideFlag(cmd, &o.wide)
 	addFilterFlags(cmd, &o.filter)
 	return cmd
+}
+
+// writeTable writes values under fields as the command's table: CSV with
+// --csv, else text fitted to the width (tableWidth), saying what columns
+// it left out.
+func writeTable[T any](cmd *cobra.Command, o queryOptions, fields []table.Field[T], values []T) error {
+	width := tableWidth(cmd, o.wide)
+	dropped, err := table.WriteFit(cmd.OutOrStdout(), o.format(), width, fields, values)
+	sayDropped(cmd, dropped, width)
+	return err
 }

@@ -315,14 +315,7 @@ func TestFeaturePointsOfFinishedGames(t *testing.T) {
 	if want := []string{"Bruno 8", "Anna 0", "Chloé 0", "Dmitri 4"}; !slices.Equal(cities, want) {
 		t.Errorf("stats' city points: %q, want %q", cities, want)
 	}
-	page := filepath.Join(t.TempDir(), "cup.html")
-	if code, _, errOut := runCLI(t, "report", "--db", db, "-o", page); code != exitOK {
-		t.Fatalf("report: %d %s", code, errOut)
-	}
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := reportPage(t, "--db", db)
 	m := regexp.MustCompile(`id="points-by-feature"[^>]*data-options="([^"]*)"`).FindSubmatch(b)
 	if m == nil {
 		t.Fatal("the report has no chart of points by feature")
@@ -386,7 +379,7 @@ func TestStatsOfBaseGames(t *testing.T) {
 		db, want string
 		columns  int
 	}{{db, baseHead, 12}, {ingestCup(t), towerHead, 18}} {
-		code, out, errOut := runCLI(t, "stats", "--db", c.db)
+		code, out, errOut := runCLI(t, "stats", "--wide", "--db", c.db)
 		if code != exitOK {
 			t.Fatalf("stats: %d %s", code, errOut)
 		}

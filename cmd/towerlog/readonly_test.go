@@ -49,8 +49,9 @@ func TestReadOnlyArchive(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"stats"}, ""},
+		{[]string{"stats", "--wide"}, ""},
 		{[]string{"stats", "--json"}, ""},
+		{[]string{"events"}, ""},
 		{[]string{"games", "list"}, ""},
 		{[]string{"games", "show", "1"}, ""},
 		{[]string{"games", "report", "1", "-o", filepath.Join(out, "game.html")}, ""},

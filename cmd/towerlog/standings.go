@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -13,6 +12,8 @@ import (
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/internal/table"
+
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -69,7 +70,7 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 		for e := range k.Events {
 			events = append(events, fmt.Sprintf("%q", e))
 		}
-		sort.Strings(events)
+		collation.Sort(events)
 		return usageError("standings needs --event: the events of %s are %v", o.db, events)
 	}
 	st, err := s.EventSummary(ctx, f)
@@ -82,23 +83,32 @@ func standings(cmd *cobra.Command, s *analytics.Store, o queryOptions) error {
 	case o.json:
 		return show.StandingsJSON(ctx, out, s, f, st)
 	case o.csv && crosstab:
-		return writeCrosstable(out, table.CSV, st)
+		return writeCrosstable(out, table.CSV, 0, st)
 	case o.csv:
 		return writeStandingsCSV(ctx, out, s, f, st)
 	}
+	width := tableWidth(cmd, o.wide)
 	fmt.Fprintf(out, "Standings of %s\n\n", table.Safe(f.Event))
-	if err := writeStandingsTable(ctx, out, s, f, st); err != nil {
+	dropped, err := writeStandingsTable(ctx, out, width, s, f, st)
+	if err != nil {
 		return err
 	}
+	sayDropped(cmd, dropped, width)
 	fmt.Fprintf(out, "\nHead to head (games ahead-behind, then level if any)\n\n")
-	return writeCrosstable(out, table.Text, st)
+	return writeCrosstable(out, table.Text, width, st)
 }
 
 // writeCrosstable writes the head-to-head records of st in format f, the
-// players' numbers aligned right.
-func writeCrosstable(out io.Writer, f table.Format, st *analytics.Standings) error {
+// players' numbers aligned right; a Text table fitted to width (0: none)
+// is written in blocks of columns, each led by the players' numbers and
+// names.
+func writeCrosstable(out io.Writer, f table.Format, width int, st *analytics.Standings) error {
 	head, rows := show.Crosstable(st)
-	t := table.New(out, f, table.All, table.Heads(head, func(i int) bool { return i == 0 })...)
+	cols := table.Heads(head, func(i int) bool { return i == 0 })
+	cols[0].Key = true
+	cols[1].Key, cols[1].Narrow = true, table.Clip
+	t := table.New(out, f, table.All, cols...)
+	t.Fit(width)
 	for _, r := range rows {
 		t.Row(r...)
 	}
@@ -106,12 +116,20 @@ func writeCrosstable(out io.Writer, f table.Format, st *analytics.Standings) err
 }
 
 // writeStandingsTable writes the standings of st as an aligned table, a
-// column per round, reading the players' games twice: once for the
-// widths of the columns, once to write them.
-func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store, f filter.Filter, st *analytics.Standings) error {
+// column per round, fitted to width (0: none), reading the players'
+// games twice: once for the widths of the columns, once to write them.
+// It returns the heads of the columns left out: the earliest rounds go
+// first.
+func writeStandingsTable(ctx context.Context, out io.Writer, width int, s *analytics.Store, f filter.Filter, st *analytics.Standings) ([]string, error) {
 	head := show.StandingsHead(st.Rounds)
 	// The rank and the totals (show.StandingsTotals) are numbers.
-	t := table.New(out, table.Text, 0, table.Heads(head, func(i int) bool { return i == 0 || i >= 2+len(st.Rounds) })...)
+	cols := table.Heads(head, func(i int) bool { return i == 0 || i >= 2+len(st.Rounds) })
+	cols[1].Narrow = table.Clip
+	for r := range st.Rounds {
+		cols[2+r].Drop = len(st.Rounds) - r
+	}
+	t := table.New(out, table.Text, 0, cols...)
+	t.Fit(width)
 	var row []string
 	eachRow := func(line func([]string) error) error {
 		return s.EachPlayerRounds(ctx, f, st, func(p *analytics.Standing) error {
@@ -125,12 +143,13 @@ func writeStandingsTable(ctx context.Context, out io.Writer, s *analytics.Store,
 		})
 	}
 	if err := eachRow(func(r []string) error { t.Widen(r...); return nil }); err != nil {
-		return err
+		return nil, err
 	}
 	if err := eachRow(func(r []string) error { return t.Row(r...) }); err != nil {
-		return err
+		return nil, err
 	}
-	return t.Flush()
+	err := t.Flush()
+	return t.Dropped(), err
 }
 
 // writeStandingsCSV writes a row per player and game of a round, in the

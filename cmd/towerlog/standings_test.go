@@ -84,6 +84,8 @@ func TestStandingsStreamed(t *testing.T) {
 			for _, format := range []string{"", "--json", "--csv", "--crosstab"} {
 				args := []string{"standings", "--db", db, "--event", e.event}
 				switch format {
+				case "":
+					args = append(args, "--wide")
 				case "--json":
 					args = append(args, "--json")
 				case "--csv":

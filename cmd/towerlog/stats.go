@@ -9,6 +9,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
+	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/internal/table"
 )
 
@@ -41,7 +42,11 @@ points it scored, captured, ransomed and exchanged).
 --rating prints the rating list instead: every player's Glicko-2 rating,
 its deviation (about 95% of the time a player's strength is within the
 rating plus or minus twice the deviation) and volatility, and the finished
-games rated, highest rating first, as the site shows it. Ratings count the
+games rated, highest rating first, as the site shows it. A rating whose
+deviation is above ` + strconv.Itoa(rating.ProvisionalRD) + ` is provisional, as lichess has it: too uncertain
+to rank its player among the others. It is marked "?" (1480?), and its
+players are ranked after the established ones (--csv: provisional true;
+--json: "provisional": true). Ratings count the
 finished games the filters choose ` + analytics.RatingOrder + `; the
 games of one date and round are one rating period. See docs/site.md.`,
 		Example: `  towerlog stats
@@ -74,21 +79,34 @@ func runRatings(cmd *cobra.Command, o queryOptions) error {
 	if o.json {
 		return writeJSONLines(out, players)
 	}
-	return table.Write(out, o.format(), ratingFields, players)
+	fields := ratingFields
+	if o.csv {
+		fields = append(fields[:len(fields):len(fields)], provisionalField)
+	}
+	return writeTable(cmd, o, fields, players)
 }
 
 // ratingFields are the columns of stats --rating.
 var ratingFields = []table.Field[rating.Player]{
 	{Head: "#", CSV: "rank", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Rank) }},
-	{Head: "PLAYER", CSV: "name", Text: func(p rating.Player) string { return p.Name }},
-	{Head: "RATING", CSV: "rating", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.R) },
+	{Head: "PLAYER", CSV: "name", Narrow: table.Clip, Text: func(p rating.Player) string { return p.Name }},
+	// An established rating is followed by a space where a provisional
+	// one has its "?", so that the digits align.
+	{Head: "RATING", CSV: "rating", Right: true, Text: func(p rating.Player) string {
+		return show.Rating(p.Rating) + map[bool]string{false: " "}[p.Provisional]
+	},
 		Exact: func(p rating.Player) string { return exact(p.R) }},
 	{Head: "RD", CSV: "deviation", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.0f", p.RD) },
 		Exact: func(p rating.Player) string { return exact(p.RD) }},
-	{Head: "VOLATILITY", CSV: "volatility", Right: true, Text: func(p rating.Player) string { return fmt.Sprintf("%.4f", p.Volatility) },
+	{Head: "VOLATILITY", CSV: "volatility", Right: true, Drop: 1, Text: func(p rating.Player) string { return fmt.Sprintf("%.4f", p.Volatility) },
 		Exact: func(p rating.Player) string { return exact(p.Volatility) }},
 	{Head: "GAMES", CSV: "games", Right: true, Text: func(p rating.Player) string { return strconv.Itoa(p.Games) }},
 }
+
+// provisionalField is the last column of stats --rating --csv: the table
+// marks a provisional rating with its "?".
+var provisionalField = table.Field[rating.Player]{Head: "provisional",
+	Text: func(p rating.Player) string { return strconv.FormatBool(p.Provisional) }}
 
 func runStats(cmd *cobra.Command, o queryOptions) error {
 	s, err := openExisting(cmd.Context(), o.db)
@@ -122,7 +140,7 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 	for i := range stats {
 		ranked[i] = rankedStats{i + 1, &stats[i]}
 	}
-	return table.Write(out, o.format(), fields, ranked)
+	return writeTable(cmd, o, fields, ranked)
 }
 
 // rankedStats is a line of stats: a player's statistics and place.
@@ -141,34 +159,39 @@ type statsField struct {
 // statsFields are the columns of stats, in their order: the table's and
 // the CSV's.
 func statsFields() []statsField {
-	count := func(head, csv string, tower bool, n func(*analytics.PlayerStats) int) statsField {
-		return statsField{table.Field[rankedStats]{Head: head, CSV: csv, Right: true,
+	count := func(head, csv string, tower bool, drop int, n func(*analytics.PlayerStats) int) statsField {
+		return statsField{table.Field[rankedStats]{Head: head, CSV: csv, Right: true, Drop: drop,
 			Text: func(p rankedStats) string { return strconv.Itoa(n(p.PlayerStats)) }}, tower}
 	}
 	fields := []statsField{
 		{Field: table.Field[rankedStats]{Head: "#", CSV: "rank", Right: true, Text: func(p rankedStats) string { return strconv.Itoa(p.rank) }}},
-		{Field: table.Field[rankedStats]{Head: "PLAYER", CSV: "name", Text: func(p rankedStats) string { return p.Name }}},
-		count("GAMES", "games", false, func(p *analytics.PlayerStats) int { return p.Games }),
-		count("WINS", "wins", false, func(p *analytics.PlayerStats) int { return p.Wins }),
+		{Field: table.Field[rankedStats]{Head: "PLAYER", CSV: "name", Narrow: table.Clip, Text: func(p rankedStats) string { return p.Name }}},
+		count("GAMES", "games", false, 0, func(p *analytics.PlayerStats) int { return p.Games }),
+		count("WINS", "wins", false, 0, func(p *analytics.PlayerStats) int { return p.Wins }),
 		{Field: table.Field[rankedStats]{Head: "WIN RATE", CSV: "win_rate", Right: true,
 			Text:  func(p rankedStats) string { return fmt.Sprintf("%.0f%%", 100*p.WinRate) },
 			Exact: func(p rankedStats) string { return exact(p.WinRate) }}},
-		count("MARGIN", "margin", false, func(p *analytics.PlayerStats) int { return p.Margin }),
+		{Field: table.Field[rankedStats]{Head: "MARGIN", CSV: "margin", Right: true,
+			Text:  func(p rankedStats) string { return show.Signed(p.Margin) },
+			Exact: func(p rankedStats) string { return strconv.Itoa(p.Margin) }}},
 		{Field: table.Field[rankedStats]{Head: "AVG SCORE", CSV: "average_score", Right: true,
 			Text:  func(p rankedStats) string { return fmt.Sprintf("%.1f", p.AverageScore) },
 			Exact: func(p rankedStats) string { return exact(p.AverageScore) }}},
-		count("UNFINISHED", "unfinished", false, func(p *analytics.PlayerStats) int { return p.Unfinished }),
+		count("UNFINISHED", "unfinished", false, 2, func(p *analytics.PlayerStats) int { return p.Unfinished }),
 	}
 	for _, f := range analytics.Features {
-		fields = append(fields, count(strings.ToUpper(f), "points_"+f, false, func(p *analytics.PlayerStats) int { return p.Points[f] }))
+		fields = append(fields, count(strings.ToUpper(f), "points_"+f, false, 3, func(p *analytics.PlayerStats) int { return p.Points[f] }))
 	}
+	// To fit the terminal, the table leaves out the Tower's figures from
+	// the right, then the points by feature, then the unfinished games
+	// (the highest Drop first).
 	return append(fields,
-		count("CAPTURED", "captures_made", true, func(p *analytics.PlayerStats) int { return p.CapturesMade }),
-		count("LOST", "captures_suffered", true, func(p *analytics.PlayerStats) int { return p.CapturesSuffered }),
-		count("OWN BACK", "own_taken_back", true, func(p *analytics.PlayerStats) int { return p.OwnTakenBack }),
-		count("RANSOM PAID", "ransoms_paid", true, func(p *analytics.PlayerStats) int { return p.RansomsPaid }),
-		count("RANSOM RCVD", "ransoms_received", true, func(p *analytics.PlayerStats) int { return p.RansomsReceived }),
-		count("FLOORS", "floors_built", true, func(p *analytics.PlayerStats) int { return p.FloorsBuilt }),
+		count("CAPTURED", "captures_made", true, 4, func(p *analytics.PlayerStats) int { return p.CapturesMade }),
+		count("LOST", "captures_suffered", true, 4, func(p *analytics.PlayerStats) int { return p.CapturesSuffered }),
+		count("OWN BACK", "own_taken_back", true, 4, func(p *analytics.PlayerStats) int { return p.OwnTakenBack }),
+		count("RANSOM PAID", "ransoms_paid", true, 4, func(p *analytics.PlayerStats) int { return p.RansomsPaid }),
+		count("RANSOM RCVD", "ransoms_received", true, 4, func(p *analytics.PlayerStats) int { return p.RansomsReceived }),
+		count("FLOORS", "floors_built", true, 4, func(p *analytics.PlayerStats) int { return p.FloorsBuilt }),
 	)
 }
 

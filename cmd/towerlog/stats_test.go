@@ -99,7 +99,7 @@ func countFromRecords(t *testing.T, dir, event string) map[string]*counted {
 	return out
 }
 
-var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td></tr>`)
+var leaderboardRow = regexp.MustCompile(`<tr><td>(\d+)</td><td[^>]*>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+\??)</td></tr>`)
 
 // TestStatsMatchLeaderboard: for the same database and filters, the CSV
 // of stats gives the figures of the report's leaderboard, and both are
@@ -178,7 +178,7 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 	board = board[strings.Index(board, `id="leaderboard"`):]
 	board = board[:strings.Index(board, "</table>")]
 	found := leaderboardRow.FindAllStringSubmatch(board, -1)
-	ratings := ratingsOf(t, "--db", db, "--event", event)
+	ratings := ratingsMarked(t, "?", "--db", db, "--event", event)
 	if len(found) != len(want) {
 		t.Fatalf("the leaderboard has %d rows, want %d", len(found), len(want))
 	}
@@ -197,8 +197,14 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 }
 
 // ratingsOf runs stats --rating --csv with args and returns each
-// player's rating rounded as the pages show it.
+// player's rating rounded as the site shows it.
 func ratingsOf(t *testing.T, args ...string) map[string]string {
+	return ratingsMarked(t, "", args...)
+}
+
+// ratingsMarked runs stats --rating --csv with args and returns each
+// player's rating rounded, followed by mark when it is provisional.
+func ratingsMarked(t *testing.T, mark string, args ...string) map[string]string {
 	t.Helper()
 	code, out, errOut := runCLI(t, append([]string{"stats", "--rating", "--csv"}, args...)...)
 	if code != exitOK {
@@ -208,7 +214,7 @@ func ratingsOf(t *testing.T, args ...string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(rows[0], []string{"rank", "name", "rating", "deviation", "volatility", "games"}) {
+	if !slices.Equal(rows[0], []string{"rank", "name", "rating", "deviation", "volatility", "games", "provisional"}) {
 		t.Fatalf("stats --rating --csv head %q", rows[0])
 	}
 	got := map[string]string{}
@@ -218,6 +224,9 @@ func ratingsOf(t *testing.T, args ...string) map[string]string {
 			t.Fatal(err)
 		}
 		got[r[1]] = fmt.Sprintf("%.0f", v)
+		if r[6] == "true" {
+			got[r[1]] += mark
+		}
 	}
 	return got
 }

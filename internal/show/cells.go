@@ -2,10 +2,12 @@ package show
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/rating"
 )
 
 // Ordinal writes a place: "1st", "2nd", "3rd", "11th".
@@ -66,4 +68,14 @@ func RoundName(r string) string {
 		return "?"
 	}
 	return r
+}
+
+// Rating writes a rating rounded, with lichess's "?" after a provisional
+// one (rating.ProvisionalRD): "1620", "1480?".
+func Rating(r rating.Rating) string {
+	s := strconv.FormatFloat(math.Round(r.R), 'f', 0, 64)
+	if r.Provisional() {
+		s += "?"
+	}
+	return s
 }

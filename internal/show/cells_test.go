@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/towerlog/towerlog/analytics"
+	"github.com/towerlog/towerlog/analytics/rating"
 )
 
 func TestOrdinal(t *testing.T) {
@@ -68,4 +69,21 @@ func TestStandingsTables(t *testing.T) {
 		{"1", "Anna", "×", "1-0-1"},
 		{"2", "Bruno", "0-1-1", "×"},
 	})
+}
+
+// TestRating: a rating is rounded, and marked "?" when its deviation is
+// above 110.
+func TestRating(t *testing.T) {
+	for _, c := range []struct {
+		r    rating.Rating
+		want string
+	}{
+		{rating.Rating{R: 1619.5, RD: 60}, "1620"},
+		{rating.Rating{R: 1480.2, RD: 110}, "1480"},
+		{rating.Rating{R: 1480.2, RD: 110.1}, "1480?"},
+	} {
+		if got := Rating(c.r); got != c.want {
+			t.Errorf("Rating(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
 }

@@ -26,6 +26,11 @@ const (
 type Column struct {
 	Head  string
 	Right bool // aligned right, as numbers are (Text only)
+	// The rest says how a Text table made to fit a width (Fit) treats
+	// the column.
+	Narrow Narrow // whether it is narrowed: clipped or wrapped
+	Drop   int    // > 0: it may be left out, the highest Drop first, of equal Drops the rightmost
+	Key    bool   // it leads every block of a table written in blocks (a player's number and name)
 }
 
 // All is the hold of a table whose columns are as wide as their widest
@@ -44,6 +49,11 @@ type Writer struct {
 	csv     *csv.Writer
 	pending int // spaces not written yet: a line never ends with one
 	err     error
+
+	limit    int     // the width to fit, 0 for none (Fit)
+	drop     []bool  // the columns left out, once started
+	narrowed bool    // a column is narrower than its widest cell
+	block    *[2]int // the columns of the block being written, Key columns aside; nil for all
 }
 
 // New makes a writer of a table of the columns cols, in format f, onto w.
@@ -88,6 +98,7 @@ func (t *Writer) Row(row ...string) error {
 		t.held = append(t.held, row)
 		if len(t.held) >= t.hold {
 			t.start()
+			t.writeHeld()
 		}
 	}
 	return t.err
@@ -98,6 +109,11 @@ func (t *Writer) Row(row ...string) error {
 func (t *Writer) Flush() error {
 	if !t.started {
 		t.start()
+		if bs := t.blocks(); bs != nil && t.format == Text {
+			t.writeBlocks(bs)
+		} else {
+			t.writeHeld()
+		}
 	}
 	if t.csv != nil {
 		t.csv.Flush()
@@ -108,36 +124,85 @@ func (t *Writer) Flush() error {
 }
 
 // start fixes the widths, from the head, the rows held and those Widen
-// measured, then writes the head and the rows held.
+// measured, and fits them to the width (Fit); a CSV table's head is
+// written.
 func (t *Writer) start() {
 	t.started = true
+	if t.format == CSV {
+		t.setErr(t.csv.Write(t.head()))
+		return
+	}
+	t.Widen(t.head()...)
+	for _, r := range t.held {
+		t.Widen(r...)
+	}
+	t.fit()
+}
+
+func (t *Writer) head() []string {
 	head := make([]string, len(t.cols))
 	for i, c := range t.cols {
 		head[i] = c.Head
 	}
+	return head
+}
+
+// writeHeld writes the head of a Text table and the rows held.
+func (t *Writer) writeHeld() {
 	if t.format == CSV {
-		t.setErr(t.csv.Write(head))
 		return
 	}
-	t.Widen(head...)
-	for _, r := range t.held {
-		t.Widen(r...)
-	}
-	t.line(head)
-	for _, r := range t.held {
-		t.line(r)
-	}
+	t.writeRows()
 	t.held = nil
 }
 
-// line writes a line of a Text table.
-func (t *Writer) line(row []string) {
-	for i, c := range row {
-		t.cell(i, c)
+// writeBlocks writes the head and the rows held once for each block of
+// columns, a blank line between blocks.
+func (t *Writer) writeBlocks(bs [][2]int) {
+	for i := range bs {
+		if i > 0 {
+			t.w.WriteString("\n")
+		}
+		t.block = &bs[i]
+		t.writeRows()
 	}
-	_, err := t.w.WriteString("\n")
-	t.setErr(err)
-	t.pending = 0
+	t.held, t.block = nil, nil
+}
+
+// writeRows writes the head and the rows held, keeping them.
+func (t *Writer) writeRows() {
+	t.line(t.head())
+	for _, r := range t.held {
+		t.line(r)
+	}
+}
+
+// line writes a row of a Text table: one line, or more when a cell of a
+// Wrap column is wrapped.
+func (t *Writer) line(row []string) {
+	cells := make([][]string, len(row))
+	n := 1
+	for i, c := range row {
+		if !t.hidden(i) && !t.outside(i) {
+			cells[i] = t.pieces(i, Safe(c))
+			n = max(n, len(cells[i]))
+		}
+	}
+	for k := range n {
+		for i := range row {
+			if t.hidden(i) || t.outside(i) {
+				continue
+			}
+			c := ""
+			if k < len(cells[i]) {
+				c = cells[i][k]
+			}
+			t.cell(i, c)
+		}
+		_, err := t.w.WriteString("\n")
+		t.setErr(err)
+		t.pending = 0
+	}
 }
 
 // cell writes the cell c of column col.
