@@ -35,8 +35,10 @@ func newIngestCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
 		Short: "Store games in the analytics database, or as Parquet tables",
-		Long: `ingest replays every game of the given CGN files and JCloisterZone saves
-(directories stand for every *.cgn and *.jcz file below them) on all cores
+		Long: `ingest replays every game of the given inputs (CGN files, JCloisterZone
+saves, BoardGameArena table logs, CarcassonneLab links or lists of them,
+each recognised by its content; directories stand for every *.cgn and *.jcz
+file below them, and what else they held is said on one line) on all cores
 and stores them in an SQLite database
 (towerlog.db in the working directory unless --db says otherwise), with
 their players, turns, scoring, captures, exchanges, ransoms and tower floors.
@@ -57,8 +59,7 @@ statistics. An interrupted ingest leaves the database consistent; running
 it again completes the work.
 
 With --format parquet, ingest writes the same tables as Parquet files
-for DuckDB, Spark and the like, from CGN records and JCloisterZone saves
-(.jcz): one folder per table in the directory -o names (made if need be,
+for DuckDB, Spark and the like, from the same inputs: one folder per table in the directory -o names (made if need be,
 when its parent exists; games/, players/,
 turns/, ...), and in each one file, SHARD.parquet, for this run. Runs with different --shard ids, on one machine or many,
 write parts of an archive into the same directory side by side; a run
