@@ -48,6 +48,20 @@ type Options struct {
 	Workers int
 	// Turns, when not empty, lists the numbers of the turns Game reviews.
 	Turns []int
+	// Top is the number of best alternatives a turn's review lists (0:
+	// DefaultTop).
+	Top int
+}
+
+// DefaultTop is the number of best alternatives a turn's review lists
+// when Options.Top is 0.
+const DefaultTop = 3
+
+func (o Options) top() int {
+	if o.Top > 0 {
+		return o.Top
+	}
+	return DefaultTop
 }
 
 // MaxWorkers is the most rollouts played at once: each holds a game of
@@ -468,22 +482,58 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 	}
 }
 
-// ranking returns the indices of the candidates: best first, then by the
-// last round of successive halving they were in, then by value.
+// ranking returns the indices of the candidates that were played: best
+// first, then by value, each at the rollouts it got (ties in the order of
+// the alternatives).
 func (ev *evaluation) ranking(best int) []int {
-	order := make([]int, len(ev.cands))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i, c := range ev.cands {
+		if c.count() > 0 {
+			order = append(order, i)
+		}
 	}
 	sort.SliceStable(order, func(a, b int) bool {
 		if order[a] == best || order[b] == best {
 			return order[a] == best
 		}
-		ca, cb := ev.cands[order[a]], ev.cands[order[b]]
-		if ca.round != cb.round {
-			return ca.round > cb.round
-		}
-		return ca.mean() > cb.mean()
+		return ev.cands[order[a]].mean() > ev.cands[order[b]].mean()
 	})
 	return order
+}
+
+// rank returns the rank by value of candidate k among all the candidates,
+// each at the rollouts it got (1 + those whose value is above k's), and
+// its bounds within twice the standard error of each difference: 1 + the
+// candidates above k by more than twice that, 1 + those not below it by
+// more than twice that.
+func (ev *evaluation) rank(k int) (rank, low, high int) {
+	ref := ev.cands[k]
+	rank, low, high = 1, 1, 1
+	for i, c := range ev.cands {
+		if i == k || c.count() == 0 {
+			continue
+		}
+		d, se := c.mean()-ref.mean(), ev.diffErr(c, ref)
+		if d > 0 {
+			rank++
+		}
+		if d > 2*se {
+			low++
+		}
+		if d > -2*se {
+			high++
+		}
+	}
+	return rank, low, high
+}
+
+// diffErr is the standard error of the difference between the values of
+// candidates c and ref: rollout by rollout when ref is the reference
+// every candidate is compared with, else as of independent values.
+func (ev *evaluation) diffErr(c, ref *candidate) float64 {
+	if ev.ref >= 0 && ref == ev.cands[ev.ref] && c.t.dn >= 2 {
+		return c.diffErr()
+	}
+	a, b := stdErr(c.t.n, c.t.sum, c.t.sum2), stdErr(ref.t.n, ref.t.sum, ref.t.sum2)
+	return math.Sqrt(a*a + b*b)
 }

@@ -31,6 +31,7 @@ type reviewOptions struct {
 	rollouts int
 	workers  int
 	turns    []int
+	top      int
 }
 
 func newReviewCmd() *cobra.Command {
@@ -45,8 +46,9 @@ each (rollouts), the unknown draw order sampled from the tiles left in the
 bag (when one tile is left after a turn, every reply is tried instead).
 A move's value is the mover's expected final margin: their final score minus
 the best other player's. For each turn it reports the move played and its
-value, the best move found and its value, the top three and the move
-played's rank, the points given away when they exceed twice their standard
+value, the best move found and its value, the --top best alternatives by
+value (with their errors and rollouts) and the move played's rank by value
+among all ("about 7th of 38" where the errors leave it uncertain), the points given away when they exceed twice their standard
 error and half a point, each player's chance of winning after the move
 played (in a two-player game calibrated on real games), a grade and what
 the moves do; then each player's accuracy. docs/review.md describes the
@@ -94,6 +96,7 @@ or I/O errors, 130 when interrupted.`,
 	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
 	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
+	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -104,6 +107,8 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("--game counts from 1")
 	case o.rollouts < 1:
 		return usageError("--rollouts %d: give at least 1", o.rollouts)
+	case o.top < 1:
+		return usageError("--top %d: give at least 1", o.top)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
 	}
@@ -135,7 +140,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -218,7 +223,7 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 	for i := range names {
 		right[len(head)-1-i] = true
 	}
-	rows := make([][]string, len(turns))
+	var rows [][]string
 	for i := range turns {
 		rt := &turns[i]
 		best, given, lost := "=", "", ""
@@ -240,13 +245,18 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		}
 		rank := ""
 		if rt.PlayedRank > 0 {
-			rank = fmt.Sprint(rt.PlayedRank)
+			rank = fmt.Sprintf("%d/%d", rt.PlayedRank, rt.Alternatives)
+			if !rt.RankSure() {
+				rank = "about " + rank
+			}
 		}
-		rows[i] = []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
+		row := []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
 			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, grade, lost, rank}
 		for _, c := range rt.Chance {
-			rows[i] = append(rows[i], fmt.Sprintf("%.0f%%", 100*c))
+			row = append(row, fmt.Sprintf("%.0f%%", 100*c))
 		}
+		rows = append(rows, row)
+		rows = append(rows, topRows(rt, len(head))...)
 	}
 	if err := writeAligned(w, head, rows, right); err != nil {
 		return err
@@ -261,6 +271,20 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		fmt.Fprintf(&b, " %s %.1f%%", names[p], a)
 	}
 	return say(w, "%s\n", b.String())
+}
+
+// topRows lists a turn's best alternatives under its line of the review
+// table, in the best move's columns: "top 2: MOVE", "+3.1 ±0.4 (271)"
+// (the value, its standard error and the rollouts behind it).
+func topRows(rt *review.GameTurn, columns int) [][]string {
+	var rows [][]string
+	for k, r := range rt.Top {
+		row := make([]string, columns)
+		row[4] = fmt.Sprintf("top %d: %s", k+1, rt.TopText[k])
+		row[5] = fmt.Sprintf("%+.1f ±%.1f (%d)", r.Value, r.StdErr, r.Rollouts)
+		rows = append(rows, row)
+	}
+	return rows
 }
 
 // seatNames lists the names of g's players in seat order.
