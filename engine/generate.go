@@ -28,6 +28,13 @@ type Generator struct {
 	buf   []Move
 	place []Placement
 	draws []TileID // Rollout's draw order, the tiles not drawn yet
+	// Temperature divides the learned policy's scores (StyleLearned):
+	// above 1 it plays more at random, below 1 more greedily; 0 means
+	// DefaultTemperature.
+	Temperature float64
+	pol         policyScratch
+	choices     []choice
+	weights     []float64
 }
 
 // NewGenerator returns a Generator.
