@@ -554,7 +554,16 @@ func (gen *Generator) learnedChoice(g *Game) (Placement, int8) {
 	top := math.Inf(-1)
 	w := &PolicyWeights
 	var x [NumPolicyFeatures]float64
-	for _, p := range gen.place {
+	places := gen.place
+	if k := gen.Breadth; k > 0 && len(places) > k {
+		// A partial shuffle draws k placements at random.
+		for i := range k {
+			j := i + gen.rng.IntN(len(places)-i)
+			places[i], places[j] = places[j], places[i]
+		}
+		places = places[:k]
+	}
+	for _, p := range places {
 		sc.placement(g, g.drawn, p)
 		base := 0.0
 		for f := range FeatNone {

@@ -51,6 +51,76 @@ type Options struct {
 	// Top is the number of best alternatives a turn's review lists (0:
 	// DefaultTop).
 	Top int
+	// Policy is the rollout policy (PolicyDefault: DefaultPolicy), and
+	// Temperature the learned policy's (0: engine.DefaultTemperature).
+	Policy      Policy
+	Temperature float64
+	// Breadth is the number of placements the learned policy weighs at
+	// each turn of a rollout, drawn at random (0: DefaultBreadth; -1:
+	// every one).
+	Breadth int
+}
+
+// DefaultBreadth is the number of placements the learned policy weighs
+// at each turn of a review's rollouts when Options.Breadth is 0: the
+// policy's time grows with it (BenchmarkRollout).
+const DefaultBreadth = 8
+
+func (o Options) breadth() int {
+	switch {
+	case o.Breadth < 0:
+		return 0
+	case o.Breadth == 0:
+		return DefaultBreadth
+	}
+	return o.Breadth
+}
+
+// Policy is the way the rollouts play every player's moves.
+type Policy uint8
+
+// Rollout policies.
+const (
+	PolicyDefault Policy = iota // DefaultPolicy
+	PolicyQuick                 // engine.StyleQuick: random placements, greedy followers
+	PolicyLearned               // engine.StyleLearned: fitted on real games of strong players
+)
+
+// DefaultPolicy is the rollout policy of a review whose Options.Policy is
+// PolicyDefault: the one whose advice agrees best with strong players
+// (docs/review.md, "The rollout policy").
+const DefaultPolicy = PolicyQuick
+
+var policyNames = [...]string{PolicyDefault: "default", PolicyQuick: "quick", PolicyLearned: "learned"}
+
+// String spells the policy as towerlog review --policy takes it.
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return "policy?"
+}
+
+// ParsePolicy reads a policy's name: "quick" or "learned".
+func ParsePolicy(name string) (Policy, bool) {
+	for p, n := range policyNames {
+		if n == name && Policy(p) != PolicyDefault {
+			return Policy(p), true
+		}
+	}
+	return PolicyDefault, false
+}
+
+// style returns the engine style of the options' policy.
+func (o Options) style() engine.Style {
+	p := o.Policy
+	if p == PolicyDefault {
+		p = DefaultPolicy
+	}
+	if p == PolicyLearned {
+		return engine.StyleLearned
+	}
+	return engine.StyleQuick
 }
 
 // DefaultTop is the number of best alternatives a turn's review lists
@@ -293,7 +363,7 @@ func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, err
 		w.order = append(w.order[:0], ev.bag...)
 		r := rand.New(rand.NewPCG(ev.seed, uint64(i)))
 		r.Shuffle(len(w.order), func(a, b int) { w.order[a], w.order[b] = w.order[b], w.order[a] })
-		if err := w.gen.Rollout(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15); err != nil {
+		if err := w.gen.RolloutStyle(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15, ev.o.style()); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -398,7 +468,9 @@ func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
 func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store []int64, diffFrom int, diff []int64) error {
 	if ev.pool == nil {
 		for range ev.o.workers() {
-			ev.pool = append(ev.pool, &worker{gen: engine.NewGenerator()})
+			gen := engine.NewGenerator()
+			gen.Temperature, gen.Breadth = ev.o.Temperature, ev.o.breadth()
+			ev.pool = append(ev.pool, &worker{gen: gen})
 		}
 	}
 	ch := make(chan job)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -32,6 +33,8 @@ type reviewOptions struct {
 	workers  int
 	turns    []int
 	top      int
+	policy   string
+	temp     float64
 }
 
 func newReviewCmd() *cobra.Command {
@@ -97,6 +100,8 @@ or I/O errors, 130 when interrupted.`,
 	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
+	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
+	f.Float64Var(&o.temp, "temperature", engine.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -109,8 +114,14 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("--rollouts %d: give at least 1", o.rollouts)
 	case o.top < 1:
 		return usageError("--top %d: give at least 1", o.top)
+	case o.temp <= 0:
+		return usageError("--temperature %g: give a positive number", o.temp)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
+	}
+	policy, ok := review.ParsePolicy(o.policy)
+	if !ok {
+		return usageError("--policy %q: quick or learned", o.policy)
 	}
 	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
 		return err
@@ -140,7 +151,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: policy, Temperature: o.temp}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -190,7 +201,11 @@ func sayIfMoreGames(w io.Writer, path string) error {
 // JSON lines, or else a table.
 func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
 	if o.out != "" {
-		review.Annotate(rg, turns, names, fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts))
+		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
+		if o.policy != review.DefaultPolicy.String() || o.temp != engine.DefaultTemperature {
+			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
+		}
+		review.Annotate(rg, turns, names, annotator)
 		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, rg)); err != nil {
 			return &exitError{exitUsage, err}
 		}
