@@ -52,7 +52,7 @@ type Options struct {
 	// DefaultTop).
 	Top int
 	// Policy is the rollout policy (PolicyDefault: DefaultPolicy), and
-	// Temperature the learned policy's (0: engine.DefaultTemperature).
+	// Temperature the learned policy's (0: DefaultTemperature).
 	Policy      Policy
 	Temperature float64
 	// Breadth is the number of placements the learned policy weighs at
@@ -61,10 +61,26 @@ type Options struct {
 	Breadth int
 }
 
+// DefaultTemperature is the learned policy's temperature in a review's
+// rollouts when Options.Temperature is 0: greedier than the fitted
+// model (1), its advice agrees more often with strong players
+// (docs/review.md, "The rollout policy").
+const DefaultTemperature = 0.5
+
+func (o Options) temperature() float64 { return positiveOr(o.Temperature, DefaultTemperature) }
+
+// positiveOr returns v if it is positive, else d.
+func positiveOr[T int | float64](v, d T) T {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
 // DefaultBreadth is the number of placements the learned policy weighs
 // at each turn of a review's rollouts when Options.Breadth is 0: the
 // policy's time grows with it (BenchmarkRollout).
-const DefaultBreadth = 8
+const DefaultBreadth = 4
 
 func (o Options) breadth() int {
 	switch {
@@ -89,7 +105,7 @@ const (
 // DefaultPolicy is the rollout policy of a review whose Options.Policy is
 // PolicyDefault: the one whose advice agrees best with strong players
 // (docs/review.md, "The rollout policy").
-const DefaultPolicy = PolicyQuick
+const DefaultPolicy = PolicyLearned
 
 var policyNames = [...]string{PolicyDefault: "default", PolicyQuick: "quick", PolicyLearned: "learned"}
 
@@ -127,12 +143,7 @@ func (o Options) style() engine.Style {
 // when Options.Top is 0.
 const DefaultTop = 3
 
-func (o Options) top() int {
-	if o.Top > 0 {
-		return o.Top
-	}
-	return DefaultTop
-}
+func (o Options) top() int { return positiveOr(o.Top, DefaultTop) }
 
 // MaxWorkers is the most rollouts played at once: each holds a game of
 // its own, so more would only cost memory.
@@ -469,7 +480,7 @@ func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store [
 	if ev.pool == nil {
 		for range ev.o.workers() {
 			gen := engine.NewGenerator()
-			gen.Temperature, gen.Breadth = ev.o.Temperature, ev.o.breadth()
+			gen.Temperature, gen.Breadth = ev.o.temperature(), ev.o.breadth()
 			ev.pool = append(ev.pool, &worker{gen: gen})
 		}
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
@@ -101,7 +100,7 @@ or I/O errors, 130 when interrupted.`,
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
 	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
-	f.Float64Var(&o.temp, "temperature", engine.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
+	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -202,7 +201,7 @@ func sayIfMoreGames(w io.Writer, path string) error {
 func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
 	if o.out != "" {
 		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
-		if o.policy != review.DefaultPolicy.String() || o.temp != engine.DefaultTemperature {
+		if o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature {
 			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
 		}
 		review.Annotate(rg, turns, names, annotator)

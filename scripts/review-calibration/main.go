@@ -81,7 +81,7 @@ func main() {
 	limit := flag.Int("games", 0, "review at most this many games not yet in the cache (0: all)")
 	fit := flag.Bool("fit", false, "print the chance model fitted on every game")
 	policy := flag.String("policy", review.DefaultPolicy.String(), "rollout policy: quick or learned")
-	temperature := flag.Float64("temperature", 1, "temperature of the learned policy")
+	temperature := flag.Float64("temperature", review.DefaultTemperature, "temperature of the learned policy")
 	breadth := flag.Int("breadth", 0, "placements the learned policy weighs (0: the review's default, -1: all)")
 	flag.Parse()
 	pol, ok := review.ParsePolicy(*policy)
@@ -444,7 +444,11 @@ func policyKey(o review.Options) string {
 	if p == review.PolicyQuick {
 		return "quick"
 	}
-	return fmt.Sprintf("%s %g %d", p, o.Temperature, o.Breadth)
+	b := o.Breadth
+	if b == 0 {
+		b = review.DefaultBreadth
+	}
+	return fmt.Sprintf("%s %g %d", p, o.Temperature, b)
 }
 
 func pairs(ss []scored, pick func(scored) float64) (p, y []float64) {
