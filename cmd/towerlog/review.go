@@ -62,6 +62,11 @@ Grades, from the chance of winning the move lost against the best: best
 for a move that was best by 6 points or more over every other. Accuracy is
 lichess's formula on the chance lost.
 
+--policy chooses how the rollouts play: learned (the default), a policy
+fitted on real games of strong players, played at --temperature 0.5, or
+quick (random placements, greedy followers: about three times faster).
+--top N lists the N best alternatives of each turn.
+
 --turns reviews only the turns listed (their numbers, separated by commas).
 In a file of several games, --game chooses one; without it the first is
 reviewed, and a note on standard error says so.

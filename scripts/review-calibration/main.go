@@ -275,8 +275,10 @@ const ridge = 1.0
 type scored struct {
 	won                  float64
 	rollouts, calibrated float64 // the rollouts' share, the chance model fitted out of fold
+	shipped              float64 // the chance model with the weights the review ships
 	logistic             float64 // on the score difference, fitted out of fold
 	rise, riseCal        float64 // the mover's own-move rise; NaN without the turn before
+	riseShipped          float64
 }
 
 func report(w io.Writer, games []game, folds, rollouts int) {
@@ -313,9 +315,9 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 				}
 				cal := func(p point) float64 { return review.Logistic(dot(model, review.ChanceFeatures(position(g, p)))) }
 				s := scored{
-					won: g.Won, rollouts: p.Win[0], calibrated: cal(p),
+					won: g.Won, rollouts: p.Win[0], calibrated: cal(p), shipped: review.ShippedChance(position(g, p)),
 					logistic: review.Logistic(dot(diffModels[p.Checkpoint], []float64{1, float64(p.Scores[0]-p.Scores[1]) / 10})),
-					rise:     math.NaN(), riseCal: math.NaN(),
+					rise:     math.NaN(), riseCal: math.NaN(), riseShipped: math.NaN(),
 				}
 				if i > 0 && g.Points[i-1].Turn == p.Turn-1 {
 					q := g.Points[i-1]
@@ -325,21 +327,23 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 					}
 					s.rise = sign * (p.Win[0] - q.Win[0])
 					s.riseCal = sign * (cal(p) - cal(q))
+					s.riseShipped = sign * (s.shipped - review.ShippedChance(position(g, q)))
 				}
 				byCheckpoint[p.Checkpoint] = append(byCheckpoint[p.Checkpoint], s)
 			}
 		}
 	}
 	fmt.Fprintf(w, "%d finished two-player games, %d rollouts a turn; every fit evaluated out of %d folds; Brier scores of the first player's chance\n\n", len(games), rollouts, folds)
-	fmt.Fprintln(w, "| checkpoint | games | before: rollouts' share | after: calibrated chance | coin flip | score-difference logistic |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| checkpoint | games | before: rollouts' share | after: calibrated chance | shipped weights | coin flip | score-difference logistic |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
 	var all []scored
 	for c := 1; c <= 7; c++ {
 		ss := byCheckpoint[c]
 		all = append(all, ss...)
-		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
+		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
 			brier(ss, func(s scored) float64 { return s.rollouts }),
 			brier(ss, func(s scored) float64 { return s.calibrated }),
+			brier(ss, func(s scored) float64 { return s.shipped }),
 			brier(ss, func(s scored) float64 { return s.logistic }))
 	}
 	fmt.Fprintln(w)
@@ -368,9 +372,10 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Mean own-move rise of the mover's chance, percentage points: before %.1f, after %.1f\n",
+	fmt.Fprintf(w, "Mean own-move rise of the mover's chance, percentage points: before %.1f, after %.1f, shipped weights %.1f\n",
 		100*mean(all, func(s scored) float64 { return s.rise }),
-		100*mean(all, func(s scored) float64 { return s.riseCal }))
+		100*mean(all, func(s scored) float64 { return s.riseCal }),
+		100*mean(all, func(s scored) float64 { return s.riseShipped }))
 	played, best, n := 0, 0, 0
 	for _, g := range games {
 		for _, p := range g.Points {
@@ -413,7 +418,7 @@ func advice(w io.Writer, games []game) {
 		}
 	}
 	pct := func(k int) string {
-		lo, hi := wilson(k, n)
+		lo, hi := review.Wilson(float64(k), n)
 		return fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*float64(k)/float64(max(n, 1)), 100*lo, 100*hi)
 	}
 	fmt.Fprintf(w, "Advice over %d reviewed turns with a choice (95%% intervals):\n", n)
@@ -421,18 +426,6 @@ func advice(w io.Writer, games []game) {
 	fmt.Fprintf(w, "  the move played has the highest value of all (rank 1): %s\n", pct(first))
 	fmt.Fprintf(w, "  the move played within 0.5 points of the best: %s\n", pct(within))
 	fmt.Fprintf(w, "  the move played ranks in the top 3 by value: %s\n", pct(top3))
-}
-
-// wilson is the Wilson score interval, 95%, of k successes in n.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p, f := float64(k)/float64(n), float64(n)
-	c := (p + z*z/(2*f)) / (1 + z*z/f)
-	h := z / (1 + z*z/f) * math.Sqrt(p*(1-p)/f+z*z/(4*f*f))
-	return c - h, c + h
 }
 
 // policyKey names the rollout policy of o in the cache.
