@@ -565,10 +565,11 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 	}
 }
 
-// ranking returns the indices of the candidates that were played: best
-// first, then by value, each at the rollouts it got (ties in the order of
-// the alternatives).
-func (ev *evaluation) ranking(best int) []int {
+// ranking returns the indices of the candidates that were played, by
+// value, each at the rollouts it got (ties in the order of the
+// alternatives): the move played is listed after every alternative whose
+// value is above its own, even within TieWithin.
+func (ev *evaluation) ranking() []int {
 	var order []int
 	for i, c := range ev.cands {
 		if c.count() > 0 {
@@ -576,9 +577,6 @@ func (ev *evaluation) ranking(best int) []int {
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		if order[a] == best || order[b] == best {
-			return order[a] == best
-		}
 		return ev.cands[order[a]].mean() > ev.cands[order[b]].mean()
 	})
 	return order

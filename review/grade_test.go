@@ -271,7 +271,7 @@ func TestRankUncertain(t *testing.T) {
 	if got := tr.RankText(); got != "about 3rd of 4" {
 		t.Errorf("rank %q, want %q", got, "about 3rd of 4")
 	}
-	if got := ev.ranking(0); !slices.Equal(got, []int{0, 2, 1, 3}) {
+	if got := ev.ranking(); !slices.Equal(got, []int{0, 2, 1, 3}) {
 		t.Errorf("ranking %v, want [0 2 1 3]", got)
 	}
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {

@@ -76,10 +76,10 @@ type TurnReview struct {
 	// TieWithin points of the best's after as many rollouts (the last
 	// round of successive halving), or exactly, the best included.
 	Tied int
-	// Top holds the best alternatives found, at most Options.Top: the
-	// best first, then the others by value, each at the rollouts it got
-	// (an alternative dropped early by successive halving counts with its
-	// value).
+	// Top holds the best alternatives found, at most Options.Top, by
+	// value, each at the rollouts it got (an alternative dropped early by
+	// successive halving counts with its value, and may come before the
+	// best move, which successive halving chose among the last round's).
 	Top []Ranked
 	// PlayedRank is the move played's rank by value among all the
 	// alternatives, each at the rollouts it got: 1 + the number of those
@@ -223,7 +223,7 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 			tr.Tied++
 		}
 	}
-	for _, k := range ev.ranking(best) {
+	for _, k := range ev.ranking() {
 		if len(tr.Top) == o.top() {
 			break
 		}
