@@ -79,27 +79,37 @@ func BenchmarkNewGame(b *testing.B) {
 	}
 }
 
-// BenchmarkRollout plays the rest of a game in the rollout style from the
-// position after the first turn, as a review does from every alternative:
-// rollouts/s per core, for a 2-player base game and a 4-player Tower game.
+// BenchmarkRollout plays the rest of a game in each rollout style (the
+// quick one, the learned one weighing every placement, 8 or 4) from the position after the first turn,
+// as a review does from every alternative: rollouts/s per core, for a
+// 2-player base game and a 4-player Tower game.
 func BenchmarkRollout(b *testing.B) {
-	for _, c := range rolloutGames[:2] {
-		b.Run(c.name, func(b *testing.B) {
-			start, err := NewGame(Setup{Players: c.players, Rules: c.rules})
-			if err != nil {
-				b.Fatal(err)
-			}
-			gen := NewGenerator()
-			var order []TileID
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				g := start.Clone()
-				order = shuffledBag(g, order[:0], uint64(i))
-				if err := gen.Rollout(g, order, uint64(i)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rollouts/s")
-		})
+	for _, s := range []struct {
+		name    string
+		style   Style
+		breadth int
+	}{{"quick", StyleQuick, 0}, {"learned", StyleLearned, 0}, {"learned-8", StyleLearned, 8}, {"learned-4", StyleLearned, 4}} {
+		for _, c := range rolloutGames[:2] {
+			b.Run(s.name+"/"+c.name, func(b *testing.B) { benchRollout(b, c.players, c.rules, s.style, s.breadth) })
+		}
 	}
+}
+
+func benchRollout(b *testing.B, players int, rules Rules, style Style, breadth int) {
+	start, err := NewGame(Setup{Players: players, Rules: rules})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen := NewGenerator()
+	gen.Breadth = breadth
+	var order []TileID
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g := start.Clone()
+		order = shuffledBag(g, order[:0], uint64(i))
+		if err := gen.RolloutStyle(g, order, uint64(i), style); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rollouts/s")
 }

@@ -28,6 +28,18 @@ type Generator struct {
 	buf   []Move
 	place []Placement
 	draws []TileID // Rollout's draw order, the tiles not drawn yet
+	// Temperature divides the learned policy's scores (StyleLearned):
+	// above 1 it plays more at random, below 1 more greedily; 0 means
+	// DefaultTemperature.
+	Temperature float64
+	// Breadth is the number of placements of the tile drawn the learned
+	// policy weighs, drawn at random among the legal ones; 0 weighs every
+	// one. A review's rollouts weigh a few: the policy's time grows with
+	// them.
+	Breadth int
+	pol     policyScratch
+	choices []choice
+	weights []float64
 }
 
 // NewGenerator returns a Generator.

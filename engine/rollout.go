@@ -15,12 +15,18 @@ const StyleQuick Style = StyleGreedy + 1
 // order and seed give the same end, whatever else the generator played
 // before.
 func (gen *Generator) Rollout(g *Game, order []TileID, seed uint64) error {
+	return gen.RolloutStyle(g, order, seed, StyleQuick)
+}
+
+// RolloutStyle plays g to its end as Rollout does, in style s.
+func (gen *Generator) RolloutStyle(g *Game, order []TileID, seed uint64, s Style) error {
 	gen.pcg.Seed(seed, seed^0x9E3779B97F4A7C15)
 	gen.draws = order
 	defer func() { gen.draws = nil }()
+	turn := gen.turnFunc(s)
 	for !g.Over() {
 		gen.moves = gen.moves[:0]
-		if err := gen.quickTurn(g); err != nil {
+		if err := turn(g); err != nil {
 			return err
 		}
 	}
@@ -29,13 +35,8 @@ func (gen *Generator) Rollout(g *Game, order []TileID, seed uint64) error {
 
 // quickTurn plays one turn of StyleQuick.
 func (gen *Generator) quickTurn(g *Game) error {
-	if g.supply[g.player] == 0 && g.score[g.player] >= 2*RansomPrice {
-		gen.buf = g.legalRansoms(gen.buf[:0])
-		if len(gen.buf) > 0 {
-			if err := gen.apply(g, gen.buf[0]); err != nil {
-				return err
-			}
-		}
+	if err := gen.quickRansom(g); err != nil {
+		return err
 	}
 	if err := gen.drawAndPlace(g, func() Placement { return gen.place[gen.rng.IntN(len(gen.place))] }); err != nil {
 		return err
@@ -45,6 +46,23 @@ func (gen *Generator) quickTurn(g *Game) error {
 			return err
 		}
 	}
+	return gen.quickRest(g)
+}
+
+// quickRansom buys a follower back when the supply is empty.
+func (gen *Generator) quickRansom(g *Game) error {
+	if g.supply[g.player] == 0 && g.score[g.player] >= 2*RansomPrice {
+		gen.buf = g.legalRansoms(gen.buf[:0])
+		if len(gen.buf) > 0 {
+			return gen.apply(g, gen.buf[0])
+		}
+	}
+	return nil
+}
+
+// quickRest plays the rest of a turn of StyleQuick after its action: the
+// capture, the phantom, the end.
+func (gen *Generator) quickRest(g *Game) error {
 	if g.phase == PhaseCapture {
 		if err := gen.apply(g, gen.quickCapture(g)); err != nil {
 			return err
@@ -69,6 +87,12 @@ func (gen *Generator) quickAction(g *Game) Move {
 	if m, v := gen.bestSpot(g, FigureFollower); v > 1 {
 		return m
 	}
+	return gen.quickFloor(g)
+}
+
+// quickFloor, now and then, raises the highest open tower (its capture
+// chosen next); else it passes.
+func (gen *Generator) quickFloor(g *Game) Move {
 	if !g.towerActions() || g.floors[g.player] == 0 || gen.rng.IntN(3) != 0 {
 		return Move{Kind: MovePass}
 	}
@@ -122,6 +146,8 @@ func (gen *Generator) turnFunc(s Style) func(*Game) error {
 		return gen.greedyTurn
 	case StyleQuick:
 		return gen.quickTurn
+	case StyleLearned:
+		return gen.learnedTurn
 	}
 	return gen.turn
 }

@@ -180,9 +180,9 @@ func (s Series) WriteDir(dir string) error {
 
 // styleNames spell the generator's styles as towerlog generate --style
 // takes them.
-var styleNames = [...]string{engine.StyleRandom: "random", engine.StyleGreedy: "greedy"}
+var styleNames = [...]string{engine.StyleRandom: "random", engine.StyleGreedy: "greedy", engine.StyleQuick: "quick", engine.StyleLearned: "learned"}
 
-// StyleName spells a style: "random" or "greedy".
+// StyleName spells a style: "random", "greedy", "quick" or "learned".
 func StyleName(s engine.Style) string {
 	if int(s) < len(styleNames) {
 		return styleNames[s]

@@ -85,7 +85,7 @@ func TestArchiveIsSeeded(t *testing.T) {
 }
 
 func TestStyleNames(t *testing.T) {
-	for _, s := range []engine.Style{engine.StyleRandom, engine.StyleGreedy} {
+	for _, s := range []engine.Style{engine.StyleRandom, engine.StyleGreedy, engine.StyleQuick, engine.StyleLearned} {
 		if got, ok := ParseStyle(StyleName(s)); !ok || got != s {
 			t.Errorf("style %d: %q reads back as %d, %v", s, StyleName(s), got, ok)
 		}

@@ -56,8 +56,8 @@ func Annotate(rg *record.Game, turns []GameTurn, players []string, annotator str
 //
 //	review: played +1.2 ±0.9; best V@2,-1r270 +C:N +7.8 ±0.8, 6.6 given
 //	away; wins Anna 45% Bob 55%; mistake, 11.2% of chance lost, accuracy
-//	59%; rank 4 of 122, 2 moves within 0.5 points of the best; top
-//	V@2,-1r270 +C:N +7.8, ...; played: claims
+//	59%; rank about 4th of 122, 2 moves within 0.5 points of the best; top
+//	V@2,-1r270 +C:N +7.8 ±0.8 (2210), ...; played: claims
 //	a field with a farmer; best: completes a city of 4 tiles for 8 and
 //	takes back the followers on it
 func (t *GameTurn) Comment(players []string) string {
@@ -85,7 +85,7 @@ func (t *GameTurn) Comment(players []string) string {
 		b.WriteString(", exact")
 	}
 	if t.PlayedRank > 0 {
-		fmt.Fprintf(&b, "; rank %d of %d", t.PlayedRank, t.Alternatives)
+		fmt.Fprintf(&b, "; rank %s", t.RankText())
 	}
 	if t.Tied > 1 {
 		fmt.Fprintf(&b, ", %d moves within %.1f points of the best", t.Tied, TieWithin)
@@ -97,7 +97,7 @@ func (t *GameTurn) Comment(players []string) string {
 			if i == 0 {
 				sep = ""
 			}
-			fmt.Fprintf(&b, "%s %s %+.1f", sep, t.TopText[i], round1(r.Value))
+			fmt.Fprintf(&b, "%s %s %s (%d)", sep, t.TopText[i], value(r.Eval), r.Rollouts)
 		}
 	}
 	if len(t.PlayedWhy) > 0 {

@@ -154,3 +154,17 @@ func solve(a [][]float64, b []float64) []float64 {
 	}
 	return x
 }
+
+// Wilson returns the two-sided 95% Wilson score interval of a rate of k
+// successes in n trials (a shared win counts half); 0 and 1 without
+// trials.
+func Wilson(k float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p, f := k/float64(n), float64(n)
+	c := (p + z*z/(2*f)) / (1 + z*z/f)
+	h := z / (1 + z*z/f) * math.Sqrt(p*(1-p)/f+z*z/(4*f*f))
+	return c - h, c + h
+}

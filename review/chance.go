@@ -42,6 +42,11 @@ func ChanceFeatures(p Position) []float64 {
 // go run ./scripts/review-calibration -fit).
 var chanceWeights = []float64{0.3522, -0.152, -0.1033, 0.3024, -0.1803, 0.1898, 0.1911}
 
+// ShippedChance is the first player's chance of winning in p by the
+// chance model with the weights the review ships (before the last
+// fittedLeft tiles, where the review moves it to the rollouts' share).
+func ShippedChance(p Position) float64 { return Logistic(dot(chanceWeights, ChanceFeatures(p))) }
+
 // fittedLeft is the fewest tiles left at a checkpoint of the games the
 // model was fitted on (after turn 63 of 71).
 const fittedLeft = 8

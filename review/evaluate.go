@@ -48,7 +48,102 @@ type Options struct {
 	Workers int
 	// Turns, when not empty, lists the numbers of the turns Game reviews.
 	Turns []int
+	// Top is the number of best alternatives a turn's review lists (0:
+	// DefaultTop).
+	Top int
+	// Policy is the rollout policy (PolicyDefault: DefaultPolicy), and
+	// Temperature the learned policy's (0: DefaultTemperature).
+	Policy      Policy
+	Temperature float64
+	// Breadth is the number of placements the learned policy weighs at
+	// each turn of a rollout, drawn at random (0: DefaultBreadth; -1:
+	// every one).
+	Breadth int
 }
+
+// DefaultTemperature is the learned policy's temperature in a review's
+// rollouts when Options.Temperature is 0: greedier than the fitted
+// model (1), its advice agrees more often with strong players
+// (docs/review.md, "The rollout policy").
+const DefaultTemperature = 0.5
+
+func (o Options) temperature() float64 { return positiveOr(o.Temperature, DefaultTemperature) }
+
+// positiveOr returns v if it is positive, else d.
+func positiveOr[T int | float64](v, d T) T {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
+// DefaultBreadth is the number of placements the learned policy weighs
+// at each turn of a review's rollouts when Options.Breadth is 0: the
+// policy's time grows with it (BenchmarkRollout).
+const DefaultBreadth = 4
+
+func (o Options) breadth() int {
+	switch {
+	case o.Breadth < 0:
+		return 0
+	case o.Breadth == 0:
+		return DefaultBreadth
+	}
+	return o.Breadth
+}
+
+// Policy is the way the rollouts play every player's moves.
+type Policy uint8
+
+// Rollout policies.
+const (
+	PolicyDefault Policy = iota // DefaultPolicy
+	PolicyQuick                 // engine.StyleQuick: random placements, greedy followers
+	PolicyLearned               // engine.StyleLearned: fitted on real games of strong players
+)
+
+// DefaultPolicy is the rollout policy of a review whose Options.Policy is
+// PolicyDefault: the one whose advice agrees best with strong players
+// (docs/review.md, "The rollout policy").
+const DefaultPolicy = PolicyLearned
+
+var policyNames = [...]string{PolicyDefault: "default", PolicyQuick: "quick", PolicyLearned: "learned"}
+
+// String spells the policy as towerlog review --policy takes it.
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return "policy?"
+}
+
+// ParsePolicy reads a policy's name: "quick" or "learned".
+func ParsePolicy(name string) (Policy, bool) {
+	for p, n := range policyNames {
+		if n == name && Policy(p) != PolicyDefault {
+			return Policy(p), true
+		}
+	}
+	return PolicyDefault, false
+}
+
+// style returns the engine style of the options' policy.
+func (o Options) style() engine.Style {
+	p := o.Policy
+	if p == PolicyDefault {
+		p = DefaultPolicy
+	}
+	if p == PolicyLearned {
+		return engine.StyleLearned
+	}
+	return engine.StyleQuick
+}
+
+// DefaultTop is the number of best alternatives a turn's review lists
+// when Options.Top is 0.
+const DefaultTop = 3
+
+func (o Options) top() int { return positiveOr(o.Top, DefaultTop) }
 
 // MaxWorkers is the most rollouts played at once: each holds a game of
 // its own, so more would only cost memory.
@@ -279,7 +374,7 @@ func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, err
 		w.order = append(w.order[:0], ev.bag...)
 		r := rand.New(rand.NewPCG(ev.seed, uint64(i)))
 		r.Shuffle(len(w.order), func(a, b int) { w.order[a], w.order[b] = w.order[b], w.order[a] })
-		if err := w.gen.Rollout(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15); err != nil {
+		if err := w.gen.RolloutStyle(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15, ev.o.style()); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -384,7 +479,9 @@ func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
 func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store []int64, diffFrom int, diff []int64) error {
 	if ev.pool == nil {
 		for range ev.o.workers() {
-			ev.pool = append(ev.pool, &worker{gen: engine.NewGenerator()})
+			gen := engine.NewGenerator()
+			gen.Temperature, gen.Breadth = ev.o.temperature(), ev.o.breadth()
+			ev.pool = append(ev.pool, &worker{gen: gen})
 		}
 	}
 	ch := make(chan job)
@@ -468,22 +565,56 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 	}
 }
 
-// ranking returns the indices of the candidates: best first, then by the
-// last round of successive halving they were in, then by value.
-func (ev *evaluation) ranking(best int) []int {
-	order := make([]int, len(ev.cands))
-	for i := range order {
-		order[i] = i
+// ranking returns the indices of the candidates that were played, by
+// value, each at the rollouts it got (ties in the order of the
+// alternatives): the move played is listed after every alternative whose
+// value is above its own, even within TieWithin.
+func (ev *evaluation) ranking() []int {
+	var order []int
+	for i, c := range ev.cands {
+		if c.count() > 0 {
+			order = append(order, i)
+		}
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		if order[a] == best || order[b] == best {
-			return order[a] == best
-		}
-		ca, cb := ev.cands[order[a]], ev.cands[order[b]]
-		if ca.round != cb.round {
-			return ca.round > cb.round
-		}
-		return ca.mean() > cb.mean()
+		return ev.cands[order[a]].mean() > ev.cands[order[b]].mean()
 	})
 	return order
+}
+
+// rank returns the rank by value of candidate k among all the candidates,
+// each at the rollouts it got (1 + those whose value is above k's), and
+// its bounds within twice the standard error of each difference: 1 + the
+// candidates above k by more than twice that, 1 + those not below it by
+// more than twice that.
+func (ev *evaluation) rank(k int) (rank, low, high int) {
+	ref := ev.cands[k]
+	rank, low, high = 1, 1, 1
+	for i, c := range ev.cands {
+		if i == k || c.count() == 0 {
+			continue
+		}
+		d, se := c.mean()-ref.mean(), ev.diffErr(c, ref)
+		if d > 0 {
+			rank++
+		}
+		if d > 2*se {
+			low++
+		}
+		if d > -2*se {
+			high++
+		}
+	}
+	return rank, low, high
+}
+
+// diffErr is the standard error of the difference between the values of
+// candidates c and ref: rollout by rollout when ref is the reference
+// every candidate is compared with, else as of independent values.
+func (ev *evaluation) diffErr(c, ref *candidate) float64 {
+	if ev.ref >= 0 && ref == ev.cands[ev.ref] && c.t.dn >= 2 {
+		return c.diffErr()
+	}
+	a, b := stdErr(c.t.n, c.t.sum, c.t.sum2), stdErr(ref.t.n, ref.t.sum, ref.t.sum2)
+	return math.Sqrt(a*a + b*b)
 }

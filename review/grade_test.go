@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -179,5 +180,103 @@ func TestChanceAtTheEnd(t *testing.T) {
 	}
 	if c := chance(end, 0, Eval{Value: 5, Win: []float64{1, 0}}); c[0] != 1 || c[1] != 0 {
 		t.Errorf("chances %v at the end of a game won, want [1 0]", c)
+	}
+}
+
+// TestRankOfAPoorMovePlayed: on the last turn of a game every value is
+// exact. Played there, the worst alternative is kept by successive
+// halving to the last round only because it was played; its rank by value
+// is still 1 + the alternatives that score more (counted here by playing
+// each), certain, and every listed alternative is at least as good.
+func TestRankOfAPoorMovePlayed(t *testing.T) {
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	before, _, draws := turnAt(g, len(g.Turns)-1)
+	alts, err := Alternatives(before, draws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := before.Player()
+	end := func(moves []engine.Move) *engine.Game {
+		c := before.Clone()
+		for _, m := range moves {
+			mustApply(t, c, m)
+		}
+		return c
+	}
+	worst, values := 0, make([]float64, len(alts))
+	for i, a := range alts {
+		s := end(a.Moves).Scores()
+		values[i] = float64(s[mover] - s[1-mover])
+		if values[i] < values[worst] {
+			worst = i
+		}
+	}
+	better := 0
+	for _, v := range values {
+		if v > values[worst] {
+			better++
+		}
+	}
+	if better < 4 {
+		t.Fatalf("only %d alternatives beat the worst: the turn proves nothing", better)
+	}
+	tr, err := Turn(context.Background(), before, end(alts[worst].Moves), draws, Options{Rollouts: 500, Seed: 1, Top: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.PlayedRank != better+1 || tr.RankLow != better+1 || tr.RankHigh != better+1 {
+		t.Errorf("the worst move ranks %d (from %d to %d), want %d, certain", tr.PlayedRank, tr.RankLow, tr.RankHigh, better+1)
+	}
+	if got := tr.RankText(); got != ordinal(better+1)+" of "+fmt.Sprint(len(alts)) {
+		t.Errorf("rank %q", got)
+	}
+	if len(tr.Top) != 5 {
+		t.Fatalf("%d listed, want 5", len(tr.Top))
+	}
+	for i, r := range tr.Top {
+		if r.Value <= values[worst] {
+			t.Errorf("top %d: %v, no better than the move played (%v)", i+1, r.Value, values[worst])
+		}
+	}
+}
+
+// TestRankUncertain: a hand-built evaluation. The move played (the
+// reference, 400 rollouts, mean 1) was kept to the last round; A (last
+// round, mean 4, every difference from the move played +3 or thereabouts)
+// is surely above; B, dropped after 8 rollouts with a mean of 2 and
+// differences of ±10 around +1, may be above or below; C (mean −3,
+// differences −4 ± 0.5) is surely below. The rank by value is 3 (A and B
+// above); within twice the errors it lies from 2 to 3: "about 3rd of 4".
+func TestRankUncertain(t *testing.T) {
+	mk := func(n int, margins, diffs []int64) *candidate {
+		c := &candidate{}
+		for i := range n {
+			c.t.record(margins[i%len(margins)], 1)
+			if diffs != nil {
+				c.t.recordDiff(diffs[i%len(diffs)])
+			}
+		}
+		return c
+	}
+	played := mk(400, []int64{0, 2}, nil)
+	a := mk(400, []int64{3, 5}, []int64{3, 3, 2, 4})
+	b := mk(8, []int64{12, -8}, []int64{11, -9})
+	c := mk(400, []int64{-3}, []int64{-4, -3, -5, -4})
+	ev := &evaluation{cands: []*candidate{a, played, b, c}, ref: 1}
+	rank, low, high := ev.rank(1)
+	if rank != 3 || low != 2 || high != 3 {
+		t.Errorf("rank %d from %d to %d, want 3 from 2 to 3", rank, low, high)
+	}
+	tr := TurnReview{PlayedRank: rank, RankLow: low, RankHigh: high, Alternatives: 4}
+	if got := tr.RankText(); got != "about 3rd of 4" {
+		t.Errorf("rank %q, want %q", got, "about 3rd of 4")
+	}
+	if got := ev.ranking(); !slices.Equal(got, []int{0, 2, 1, 3}) {
+		t.Errorf("ranking %v, want [0 2 1 3]", got)
+	}
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

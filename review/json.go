@@ -21,7 +21,8 @@ type TurnJSON struct {
 	Glyph        string     `json:"glyph"`
 	Exact        bool       `json:"exact"`
 	Tied         int        `json:"tied"`
-	PlayedRank   int        `json:"played_rank"` // 0: the move played is none of the alternatives
+	PlayedRank   int        `json:"played_rank"`       // by value; 0: the move played is none of the alternatives
+	RankRange    [2]int     `json:"played_rank_range"` // within twice the errors: [low, high], equal when certain
 	Top          []MoveJSON `json:"top"`
 	WhyPlayed    []string   `json:"why_played"`
 	WhyBest      []string   `json:"why_best"`
@@ -68,7 +69,7 @@ func (t *GameTurn) JSON(players []string) TurnJSON {
 		Drop:         round1(t.Drop),
 		Accuracy:     round1(MoveAccuracy(t.Drop)),
 		Glyph:        t.Glyph().String(),
-		Exact:        t.Exact, Tied: t.Tied, PlayedRank: t.PlayedRank,
+		Exact:        t.Exact, Tied: t.Tied, PlayedRank: t.PlayedRank, RankRange: [2]int{t.RankLow, t.RankHigh},
 		WhyPlayed: nonNil(t.PlayedWhy), WhyBest: nonNil(t.BestWhy),
 	}
 	if t.Clear() {

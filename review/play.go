@@ -17,6 +17,9 @@ const PlayRollouts = 200
 type Seat struct {
 	Review bool
 	Style  engine.Style
+	// Policy is the rollout policy of a seat that plays by review
+	// (PolicyDefault: PlayOptions.Review's).
+	Policy Policy
 }
 
 // PlayOptions configures Play.
@@ -48,6 +51,9 @@ func Play(ctx context.Context, o PlayOptions) (*engine.Game, []engine.Move, erro
 		if seat.Review {
 			ro := o.Review
 			ro.Seed = rng.Uint64()
+			if seat.Policy != PolicyDefault {
+				ro.Policy = seat.Policy
+			}
 			ms, err = reviewTurn(ctx, g, rng, ro)
 		} else {
 			ms, err = gen.PlayTurn(g, seat.Style)
@@ -94,6 +100,19 @@ func reviewTurn(ctx context.Context, g *engine.Game, rng *rand.Rand, o Options) 
 		return nil, err
 	}
 	return alts[best].Moves, apply(g, alts[best].Moves)
+}
+
+// WinShare is seat's share of the win of game g between two players: 1
+// when its score is higher, 0.5 when the scores are equal, else 0.
+func WinShare(g *engine.Game, seat int) float64 {
+	mine, theirs := g.Score(seat), g.Score(1-seat)
+	switch {
+	case mine > theirs:
+		return 1
+	case mine == theirs:
+		return 0.5
+	}
+	return 0
 }
 
 func apply(g *engine.Game, ms []engine.Move) error {

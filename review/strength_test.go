@@ -30,13 +30,7 @@ func strengthGames(t *testing.T, n, rollouts int, seed uint64) float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mine, theirs := g.Score(me), g.Score(1-me)
-		switch {
-		case mine > theirs:
-			wins++
-		case mine == theirs:
-			wins += 0.5
-		}
+		wins += WinShare(g, me)
 	}
 	return wins
 }
@@ -85,6 +79,25 @@ func TestWilsonLower(t *testing.T) {
 	} {
 		if got := wilsonLower(c.k, c.n); math.Abs(got-c.want) > 0.0005 {
 			t.Errorf("wilsonLower(%v, %d) = %.4f, want %.4f", c.k, c.n, got, c.want)
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	// Values of the two-sided 95% Wilson interval, computed apart
+	// (Python's math module) with z = 1.96.
+	for _, c := range []struct {
+		k      float64
+		n      int
+		lo, hi float64
+	}{
+		{20, 24, 0.6415, 0.9332},
+		{100, 200, 0.4313, 0.5687},
+		{0, 10, 0, 0.2775},
+	} {
+		lo, hi := Wilson(c.k, c.n)
+		if math.Abs(lo-c.lo) > 0.0005 || math.Abs(hi-c.hi) > 0.0005 {
+			t.Errorf("Wilson(%v, %d) = %.4f, %.4f, want %.4f, %.4f", c.k, c.n, lo, hi, c.lo, c.hi)
 		}
 	}
 }

@@ -76,12 +76,19 @@ type TurnReview struct {
 	// TieWithin points of the best's after as many rollouts (the last
 	// round of successive halving), or exactly, the best included.
 	Tied int
-	// Top holds the best alternatives found, at most three, best first
-	// (ranked by the round of successive halving they reached, then by
-	// value); PlayedRank is the move played's rank among all
-	// alternatives (1 for the best), 0 when it is none of them.
-	Top        []Ranked
-	PlayedRank int
+	// Top holds the best alternatives found, at most Options.Top, by
+	// value, each at the rollouts it got (an alternative dropped early by
+	// successive halving counts with its value, and may come before the
+	// best move, which successive halving chose among the last round's).
+	Top []Ranked
+	// PlayedRank is the move played's rank by value among all the
+	// alternatives, each at the rollouts it got: 1 + the number of those
+	// whose value is above the move played's; 0 when the move played is
+	// none of them. RankLow and RankHigh bound it within twice the
+	// standard errors of the differences: 1 + the alternatives above by
+	// more than twice theirs, 1 + those not below by more than twice
+	// theirs. The rank is uncertain (RankSure is false) when they differ.
+	PlayedRank, RankLow, RankHigh int
 	// Exact reports that the values are exact: the game ends with the
 	// turn, or one tile is left and every reply to each alternative was
 	// tried (the next player playing the reply best for them).
@@ -209,25 +216,60 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 			tr.RunnerUp, tr.RunnerUpErr = v, c.diffErr()
 		}
 	}
-	order := ev.ranking(best)
-	for r, k := range order {
-		c := ev.cands[k]
-		if k == keep {
-			tr.PlayedRank = r + 1
-		}
+	for _, c := range ev.cands {
 		// A tie is within TieWithin of the best after as many rollouts, or
 		// exactly.
 		if c.count() > 0 && (c.round == bc.round || tr.Exact) && bc.mean()-c.mean() <= TieWithin {
 			tr.Tied++
 		}
-		if r < 3 && k < len(alts) {
-			tr.Top = append(tr.Top, Ranked{Moves: alts[k].Moves, Eval: c.eval(n)})
+	}
+	for _, k := range ev.ranking() {
+		if len(tr.Top) == o.top() {
+			break
+		}
+		if k < len(alts) {
+			tr.Top = append(tr.Top, Ranked{Moves: alts[k].Moves, Eval: ev.cands[k].eval(n)})
 		}
 	}
-	if at < 0 {
-		tr.PlayedRank = 0
+	if at >= 0 {
+		tr.PlayedRank, tr.RankLow, tr.RankHigh = ev.rank(keep)
 	}
 	return tr, nil
+}
+
+// RankSure reports whether the move played's rank is certain: no
+// alternative lies within twice the standard error of its difference
+// from the move played.
+func (t *TurnReview) RankSure() bool { return t.RankLow == t.RankHigh }
+
+// RankText spells the move played's rank among the alternatives: "3rd of
+// 38", or "about 7th of 38" when it is uncertain (RankSure); "" when the
+// move played is none of them.
+func (t *TurnReview) RankText() string {
+	if t.PlayedRank == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%s of %d", ordinal(t.PlayedRank), t.Alternatives)
+	if !t.RankSure() {
+		s = "about " + s
+	}
+	return s
+}
+
+// ordinal spells n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprint(n, suffix)
 }
 
 // shareVar is the variance of a share p of n rollouts.

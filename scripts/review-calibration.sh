@@ -14,7 +14,12 @@
 # review-calibration.jsonl (-cache FILE): interrupt the script at will,
 # the same command goes on where it stopped. Flags after the corpus go to
 # the program: -rollouts N (6000), -games N (review at most N more),
-# -j N, -fit (print the chance model fitted on every game).
+# -j N, -fit (print the chance model fitted on every game), -policy
+# quick|learned, -temperature T, -breadth N (the rollout policy, as
+# towerlog review takes it; the cache keeps each apart). It also prints
+# how often the review's best move is the move played, the move played's
+# rank by value (1st, top 3), the share within 0.5 points and the
+# farmers' shares of the best moves and the moves played.
 #
 # docs/review.md, "Calibration", gives the table for the development
 # corpus:  scripts/review-calibration.sh ../shared/data/lab/dev.csv

@@ -15,8 +15,11 @@ import (
 )
 
 var (
-	reviewedTurn = regexp.MustCompile(`^\d+\. ("[^"]+"|\S+) (.*?) \{.*\{review: ([^}]*)\}|^\d+\. ("[^"]+"|\S+) (.*?) \{review: ([^}]*)\}`)
-	givenAwayRx  = regexp.MustCompile(`, (\d+\.\d) given away`)
+	reviewedTurn = regexp.MustCompile(`^\d+\. ("[^"]+"|\S+) (.*?) \{review: ([^}]*)\}`)
+	// recordComment is a comment of the record's own inside a turn (a
+	// discard's reason), which the turn's text goes on after.
+	recordComment = regexp.MustCompile(` ?\{[^}]*\}`)
+	givenAwayRx   = regexp.MustCompile(`, (\d+\.\d) given away`)
 )
 
 // tallyReview counts a reviewed record's turns by reading its text: per
@@ -37,10 +40,7 @@ func tallyReview(t *testing.T, file string) map[string][5]float64 {
 		if m == nil {
 			continue
 		}
-		name, move, comment := m[1], m[2], m[3]
-		if name == "" {
-			name, move, comment = m[4], m[5], m[6]
-		}
+		name, move, comment := m[1], recordComment.ReplaceAllString(m[2], ""), m[3]
 		name = strings.Trim(name, `"`)
 		c := out[name]
 		c[0]++

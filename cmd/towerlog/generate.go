@@ -43,6 +43,11 @@ a path ending in /) writes one file per game, game-000001.cgn and on;
 without -o the games go to standard output. An existing .cgn file is
 replaced only with --force.
 
+--style learned plays as the rollout policy learned from real games of
+strong players plays (docs/review.md): games that look like real play, at
+about a thousand a second. --style quick plays as the review's other
+rollout policy does.
+
 --style review plays every turn as the best move a review of it finds
 (towerlog review with ` + "`" + `--rollouts 200` + "`" + `), the draws still from the seed: a few
 seconds per game on two cores.
@@ -74,7 +79,7 @@ consecutive seeds is the archive generated whole.`,
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace existing files")
 	cmd.Flags().IntVar(&o.pool, "pool", 0, "draw each table's players from a pool of N names")
 	cmd.Flags().IntVar(&o.eventGames, "event-games", 0, "group the games into events of M games (needs --pool)")
-	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often), greedy (like sensible players) or review (each turn the best move a review finds; slow)")
+	cmd.Flags().StringVar(&o.style, "style", "random", "how the games are played: random (fast, every rule often), greedy (like sensible players), quick or learned (the review's rollout policies; learned was fitted on real games) or review (each turn the best move a review finds; slow)")
 	return cmd
 }
 
@@ -107,7 +112,7 @@ func runGenerate(cmd *cobra.Command, o generateOptions) error {
 		player, ok = reviewPlayer(cmd.Context()), true
 	}
 	if !ok {
-		return &exitError{exitUsage, fmt.Errorf("--style %q: random, greedy or review", o.style)}
+		return &exitError{exitUsage, fmt.Errorf("--style %q: random, greedy, quick, learned or review", o.style)}
 	}
 	if o.games < 0 {
 		return &exitError{exitUsage, fmt.Errorf("--games must not be negative")}

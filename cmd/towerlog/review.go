@@ -32,6 +32,9 @@ type reviewOptions struct {
 	rollouts int
 	workers  int
 	turns    []int
+	top      int
+	policy   string
+	temp     float64
 }
 
 func newReviewCmd() *cobra.Command {
@@ -46,8 +49,9 @@ each (rollouts), the unknown draw order sampled from the tiles left in the
 bag (when one tile is left after a turn, every reply is tried instead).
 A move's value is the mover's expected final margin: their final score minus
 the best other player's. For each turn it reports the move played and its
-value, the best move found and its value, the top three and the move
-played's rank, the points given away when they exceed twice their standard
+value, the best move found and its value, the --top best alternatives by
+value (with their errors and rollouts) and the move played's rank by value
+among all ("about 7th of 38" where the errors leave it uncertain), the points given away when they exceed twice their standard
 error and half a point, each player's chance of winning after the move
 played (in a two-player game calibrated on real games), a grade and what
 the moves do; then each player's accuracy. docs/review.md describes the
@@ -58,6 +62,11 @@ Grades, from the chance of winning the move lost against the best: best
 (under 5), inaccuracy ?! (5 or more), mistake ? (10), blunder ?? (15); !
 for a move that was best by 6 points or more over every other. Accuracy is
 lichess's formula on the chance lost.
+
+--policy chooses how the rollouts play: learned (the default), a policy
+fitted on real games of strong players, played at --temperature 0.5, or
+quick (random placements, greedy followers: about three times faster).
+--top N lists the N best alternatives of each turn.
 
 --turns reviews only the turns listed (their numbers, separated by commas).
 In a file of several games, --game chooses one; without it the first is
@@ -95,6 +104,9 @@ or I/O errors, 130 when interrupted.`,
 	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
 	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
+	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
+	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
+	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	return cmd
 }
@@ -105,8 +117,16 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("--game counts from 1")
 	case o.rollouts < 1:
 		return usageError("--rollouts %d: give at least 1", o.rollouts)
+	case o.top < 1:
+		return usageError("--top %d: give at least 1", o.top)
+	case o.temp <= 0:
+		return usageError("--temperature %g: give a positive number", o.temp)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
+	}
+	policy, ok := review.ParsePolicy(o.policy)
+	if !ok {
+		return usageError("--policy %q: quick or learned", o.policy)
 	}
 	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
 		return err
@@ -136,7 +156,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: policy, Temperature: o.temp}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -179,7 +199,11 @@ func sayIfMoreGames(w io.Writer, path string) error {
 // JSON lines, or else a table.
 func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
 	if o.out != "" {
-		review.Annotate(rg, turns, names, fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts))
+		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
+		if o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature {
+			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
+		}
+		review.Annotate(rg, turns, names, annotator)
 		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, rg)); err != nil {
 			return &exitError{exitUsage, err}
 		}
@@ -212,7 +236,7 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 	for i := range names {
 		right[len(head)-1-i] = true
 	}
-	rows := make([][]string, len(turns))
+	var rows [][]string
 	for i := range turns {
 		rt := &turns[i]
 		best, given, lost := "=", "", ""
@@ -234,13 +258,18 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		}
 		rank := ""
 		if rt.PlayedRank > 0 {
-			rank = fmt.Sprint(rt.PlayedRank)
+			rank = fmt.Sprintf("%d/%d", rt.PlayedRank, rt.Alternatives)
+			if !rt.RankSure() {
+				rank = "about " + rank
+			}
 		}
-		rows[i] = []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
+		row := []string{fmt.Sprint(rt.Number), rt.Player, rt.PlayedText, fmt.Sprintf("%+.1f", rt.Played.Value),
 			best, fmt.Sprintf("%+.1f", rt.Best.Value), given, grade, lost, rank}
 		for _, c := range rt.Chance {
-			rows[i] = append(rows[i], fmt.Sprintf("%.0f%%", 100*c))
+			row = append(row, fmt.Sprintf("%.0f%%", 100*c))
 		}
+		rows = append(rows, row)
+		rows = append(rows, topRows(rt, len(head))...)
 	}
 	if err := writeAligned(w, head, rows, right); err != nil {
 		return err
@@ -255,6 +284,20 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		fmt.Fprintf(&b, " %s %.1f%%", names[p], a)
 	}
 	return say(w, "%s\n", b.String())
+}
+
+// topRows lists a turn's best alternatives under its line of the review
+// table, in the best move's columns: "top 2: MOVE", "+3.1 ±0.4 (271)"
+// (the value, its standard error and the rollouts behind it).
+func topRows(rt *review.GameTurn, columns int) [][]string {
+	var rows [][]string
+	for k, r := range rt.Top {
+		row := make([]string, columns)
+		row[4] = fmt.Sprintf("top %d: %s", k+1, rt.TopText[k])
+		row[5] = fmt.Sprintf("%+.1f ±%.1f (%d)", r.Value, r.StdErr, r.Rollouts)
+		rows = append(rows, row)
+	}
+	return rows
 }
 
 // seatNames lists the names of g's players in seat order.

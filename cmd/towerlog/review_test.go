@@ -191,15 +191,27 @@ func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
 
 // TestReviewTable: the table has a column of each player's chance of
 // winning, in percent, adding up to 100 on each line (give or take the
-// rounding), and ends with each player's accuracy.
+// rounding), the --top best alternatives under each turn, and ends with
+// each player's accuracy.
 func TestReviewTable(t *testing.T) {
-	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18")
+	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18", "--top", "2")
 	if code != exitOK {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("%d lines, want a head, two turns and the accuracies:\n%s", len(lines), out)
+	var lines []string
+	tops := 0
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[0] == "top" {
+			tops++
+			if !strings.HasPrefix(f[len(f)-2], "±") || !strings.HasPrefix(f[len(f)-1], "(") {
+				t.Errorf("line %q: want a value, its error and its rollouts", l)
+			}
+			continue
+		}
+		lines = append(lines, l)
+	}
+	if len(lines) != 4 || tops != 4 {
+		t.Fatalf("%d lines and %d of alternatives, want a head, two turns with two alternatives each and the accuracies:\n%s", len(lines), tops, out)
 	}
 	head := strings.Fields(lines[0])
 	if n := len(head); n < 2 || head[n-2] != "Anna" || head[n-1] != "Bob" {

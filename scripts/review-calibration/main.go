@@ -53,6 +53,13 @@ type point struct {
 	PlayedFarmer bool      `json:"played_farmer"`
 	BestFarmer   bool      `json:"best_farmer"`
 	Checkpoint   int       `json:"checkpoint"` // 1 to 7; 0 for the turn before one
+	// The advice: the alternatives, the move played's rank by value, and
+	// whether the review's best move is the move played (or within
+	// TieWithin of the best).
+	Alternatives int     `json:"alternatives"`
+	Rank         int     `json:"rank"` // 0: the move played is none of the alternatives
+	BestIsPlayed bool    `json:"best_is_played"`
+	GivenAway    float64 `json:"given_away"`
 }
 
 // game is a line of the cache.
@@ -60,7 +67,8 @@ type game struct {
 	Key      string  `json:"key"`
 	Rollouts int     `json:"rollouts"`
 	Seed     uint64  `json:"seed"`
-	Won      float64 `json:"won"` // the first player's share of the win
+	Policy   string  `json:"policy"` // and its temperature and breadth: "learned 1 8"
+	Won      float64 `json:"won"`    // the first player's share of the win
 	Points   []point `json:"points"`
 }
 
@@ -72,10 +80,19 @@ func main() {
 	folds := flag.Int("folds", 5, "parts the games are split into for fitting out of fold")
 	limit := flag.Int("games", 0, "review at most this many games not yet in the cache (0: all)")
 	fit := flag.Bool("fit", false, "print the chance model fitted on every game")
+	policy := flag.String("policy", review.DefaultPolicy.String(), "rollout policy: quick or learned")
+	temperature := flag.Float64("temperature", review.DefaultTemperature, "temperature of the learned policy")
+	breadth := flag.Int("breadth", 0, "placements the learned policy weighs (0: the review's default, -1: all)")
 	flag.Parse()
+	pol, ok := review.ParsePolicy(*policy)
+	if !ok {
+		fmt.Fprintf(os.Stderr, "review-calibration: -policy %q: quick or learned\n", *policy)
+		os.Exit(2)
+	}
+	o := review.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: pol, Temperature: *temperature, Breadth: *breadth}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	games, err := collect(ctx, flag.Args(), *cache, *rollouts, *seed, *jobs, *limit)
+	games, err := collect(ctx, flag.Args(), *cache, o, *limit)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "review-calibration:", err)
 		if errors.Is(err, context.Canceled) {
@@ -102,7 +119,8 @@ func floats(w []float64) string {
 // collect returns the cache's games of these rollouts and seed, after
 // reviewing the finished two-player games of paths not yet in it (and
 // appending them to it).
-func collect(ctx context.Context, paths []string, cache string, rollouts int, seed uint64, jobs, limit int) ([]game, error) {
+func collect(ctx context.Context, paths []string, cache string, o review.Options, limit int) ([]game, error) {
+	rollouts, seed, policy := o.Rollouts, o.Seed, policyKey(o)
 	var games []game
 	done := map[string]bool{}
 	if f, err := os.Open(cache); err == nil {
@@ -114,7 +132,10 @@ func collect(ctx context.Context, paths []string, cache string, rollouts int, se
 				f.Close()
 				return nil, fmt.Errorf("%s: %w", cache, err)
 			}
-			if g.Rollouts == rollouts && g.Seed == seed {
+			if g.Policy == "" {
+				g.Policy = "quick"
+			}
+			if g.Rollouts == rollouts && g.Seed == seed && g.Policy == policy {
 				games = append(games, g)
 				done[g.Key] = true
 			}
@@ -147,11 +168,11 @@ func collect(ctx context.Context, paths []string, cache string, rollouts int, se
 				return nil
 			}
 			t0 := time.Now()
-			g, err := reviewGame(ctx, rp, review.Options{Rollouts: rollouts, Seed: seed, Workers: jobs})
+			g, err := reviewGame(ctx, rp, o)
 			if err != nil {
 				return err
 			}
-			g.Key, g.Rollouts, g.Seed = key, rollouts, seed
+			g.Key, g.Rollouts, g.Seed, g.Policy = key, rollouts, seed, policy
 			line, err := json.Marshal(g)
 			if err != nil {
 				return err
@@ -208,7 +229,8 @@ func reviewGame(ctx context.Context, rp *replay.Game, o review.Options) (game, e
 			Turn: t.Number, Mover: t.Seat, Win: t.Played.Win, Value: t.Played.Value,
 			Scores: at[t.Number].Scores, Left: leftAfter[t.Number], Tiles: tilesAfter[t.Number],
 			PlayedFarmer: strings.Contains(t.PlayedText, "+F:"), BestFarmer: strings.Contains(t.BestText, "+F:"),
-			Checkpoint: checkpoint[t.Number],
+			Checkpoint:   checkpoint[t.Number],
+			Alternatives: t.Alternatives, Rank: t.PlayedRank, BestIsPlayed: !t.BestDiffers(), GivenAway: t.Best.Value - t.Played.Value,
 		})
 	}
 	return g, nil
@@ -253,8 +275,10 @@ const ridge = 1.0
 type scored struct {
 	won                  float64
 	rollouts, calibrated float64 // the rollouts' share, the chance model fitted out of fold
+	shipped              float64 // the chance model with the weights the review ships
 	logistic             float64 // on the score difference, fitted out of fold
 	rise, riseCal        float64 // the mover's own-move rise; NaN without the turn before
+	riseShipped          float64
 }
 
 func report(w io.Writer, games []game, folds, rollouts int) {
@@ -291,9 +315,9 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 				}
 				cal := func(p point) float64 { return review.Logistic(dot(model, review.ChanceFeatures(position(g, p)))) }
 				s := scored{
-					won: g.Won, rollouts: p.Win[0], calibrated: cal(p),
+					won: g.Won, rollouts: p.Win[0], calibrated: cal(p), shipped: review.ShippedChance(position(g, p)),
 					logistic: review.Logistic(dot(diffModels[p.Checkpoint], []float64{1, float64(p.Scores[0]-p.Scores[1]) / 10})),
-					rise:     math.NaN(), riseCal: math.NaN(),
+					rise:     math.NaN(), riseCal: math.NaN(), riseShipped: math.NaN(),
 				}
 				if i > 0 && g.Points[i-1].Turn == p.Turn-1 {
 					q := g.Points[i-1]
@@ -303,21 +327,23 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 					}
 					s.rise = sign * (p.Win[0] - q.Win[0])
 					s.riseCal = sign * (cal(p) - cal(q))
+					s.riseShipped = sign * (s.shipped - review.ShippedChance(position(g, q)))
 				}
 				byCheckpoint[p.Checkpoint] = append(byCheckpoint[p.Checkpoint], s)
 			}
 		}
 	}
 	fmt.Fprintf(w, "%d finished two-player games, %d rollouts a turn; every fit evaluated out of %d folds; Brier scores of the first player's chance\n\n", len(games), rollouts, folds)
-	fmt.Fprintln(w, "| checkpoint | games | before: rollouts' share | after: calibrated chance | coin flip | score-difference logistic |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| checkpoint | games | before: rollouts' share | after: calibrated chance | shipped weights | coin flip | score-difference logistic |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
 	var all []scored
 	for c := 1; c <= 7; c++ {
 		ss := byCheckpoint[c]
 		all = append(all, ss...)
-		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
+		fmt.Fprintf(w, "| %d/8 (turn %d of 71) | %d | %.3f | %.3f | %.3f | 0.250 | %.3f |\n", c, 9*c, len(ss),
 			brier(ss, func(s scored) float64 { return s.rollouts }),
 			brier(ss, func(s scored) float64 { return s.calibrated }),
+			brier(ss, func(s scored) float64 { return s.shipped }),
 			brier(ss, func(s scored) float64 { return s.logistic }))
 	}
 	fmt.Fprintln(w)
@@ -346,9 +372,10 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Mean own-move rise of the mover's chance, percentage points: before %.1f, after %.1f\n",
+	fmt.Fprintf(w, "Mean own-move rise of the mover's chance, percentage points: before %.1f, after %.1f, shipped weights %.1f\n",
 		100*mean(all, func(s scored) float64 { return s.rise }),
-		100*mean(all, func(s scored) float64 { return s.riseCal }))
+		100*mean(all, func(s scored) float64 { return s.riseCal }),
+		100*mean(all, func(s scored) float64 { return s.riseShipped }))
 	played, best, n := 0, 0, 0
 	for _, g := range games {
 		for _, p := range g.Points {
@@ -361,8 +388,60 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "Farmers: %.0f%% of the best moves, %.0f%% of the moves played (%d reviewed turns)\n",
-		100*float64(best)/float64(max(n, 1)), 100*float64(played)/float64(max(n, 1)), n)
+	fmt.Fprintf(w, "Farmers: %.1f%% of the best moves, %.1f%% of the moves played (%d reviewed turns): %.2f times as frequent\n",
+		100*float64(best)/float64(max(n, 1)), 100*float64(played)/float64(max(n, 1)), n, float64(best)/float64(max(played, 1)))
+	advice(w, games)
+}
+
+// advice prints how often the review's advice agrees with the moves
+// played, over the reviewed turns with a choice.
+func advice(w io.Writer, games []game) {
+	var n, first, verdict, within, top3 int
+	for _, g := range games {
+		for _, p := range g.Points {
+			if p.Alternatives < 2 || p.Rank == 0 {
+				continue
+			}
+			n++
+			if p.Rank == 1 {
+				first++
+			}
+			if p.BestIsPlayed {
+				verdict++
+			}
+			if p.GivenAway <= 0.5 {
+				within++
+			}
+			if p.Rank <= 3 {
+				top3++
+			}
+		}
+	}
+	pct := func(k int) string {
+		lo, hi := review.Wilson(float64(k), n)
+		return fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*float64(k)/float64(max(n, 1)), 100*lo, 100*hi)
+	}
+	fmt.Fprintf(w, "Advice over %d reviewed turns with a choice (95%% intervals):\n", n)
+	fmt.Fprintf(w, "  the review's best move is the move played (its verdict \"=\"): %s\n", pct(verdict))
+	fmt.Fprintf(w, "  the move played has the highest value of all (rank 1): %s\n", pct(first))
+	fmt.Fprintf(w, "  the move played within 0.5 points of the best: %s\n", pct(within))
+	fmt.Fprintf(w, "  the move played ranks in the top 3 by value: %s\n", pct(top3))
+}
+
+// policyKey names the rollout policy of o in the cache.
+func policyKey(o review.Options) string {
+	p := o.Policy
+	if p == review.PolicyDefault {
+		p = review.DefaultPolicy
+	}
+	if p == review.PolicyQuick {
+		return "quick"
+	}
+	b := o.Breadth
+	if b == 0 {
+		b = review.DefaultBreadth
+	}
+	return fmt.Sprintf("%s %g %d", p, o.Temperature, b)
 }
 
 func pairs(ss []scored, pick func(scored) float64) (p, y []float64) {

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestPolicyMoves: at every turn of games played in each style, the
+// learned policy's moves are exactly the legal ones: each legal placement
+// of the tile drawn with no follower and with each figure the rules let
+// the mover put on it (legalFollowers, the followers only). A follower
+// that scores at once (FeatFollowerDone) is one whose feature the turn
+// completes: after the turn ends, the follower is no longer on the tile.
+func TestPolicyMoves(t *testing.T) {
+	for _, c := range rolloutGames {
+		t.Run(c.name, func(t *testing.T) {
+			_, moves, err := Generate(GenOptions{Players: c.players, Rules: c.rules, Seed: 5, Style: StyleLearned})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := NewGame(Setup{Players: c.players, Rules: c.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for _, m := range moves {
+				if g.Phase() == PhasePlace && m.Kind == MovePlace {
+					checkPolicyMoves(t, g)
+					checked++
+				}
+				if err := g.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if checked < 40 || !g.Over() {
+				t.Errorf("%d turns checked, the game over: %v", checked, g.Over())
+			}
+		})
+	}
+}
+
+func checkPolicyMoves(t *testing.T, g *Game) {
+	t.Helper()
+	var want []string
+	for _, p := range g.Placements(g.Drawn(), nil) {
+		want = append(want, Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}.String())
+		c := g.Clone()
+		if err := c.Apply(Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}); err != nil {
+			t.Fatal(err)
+		}
+		if g.supply[g.player] == 0 {
+			continue
+		}
+		for _, f := range c.legalSpots(nil, FigureFollower) {
+			want = append(want, Move{Kind: MovePlace, Pos: p.Pos, Rot: p.Rot}.String()+" "+f.String())
+		}
+	}
+	var got []string
+	for _, pm := range g.PolicyMoves(nil) {
+		s := Move{Kind: MovePlace, Pos: pm.Pos, Rot: pm.Rot}.String()
+		if pm.Spot.Kind != FeatureNone {
+			f := Move{Kind: MoveFollower, Spot: pm.Spot, Figure: FigureFollower}
+			s += " " + f.String()
+			c := g.Clone()
+			for _, m := range []Move{{Kind: MovePlace, Pos: pm.Pos, Rot: pm.Rot}, f, {Kind: MoveEndTurn}} {
+				if err := c.Apply(m); err != nil {
+					t.Fatalf("turn %d, %s: %v", g.Turn(), s, err)
+				}
+			}
+			back := !slices.ContainsFunc(c.Followers(), func(f FollowerInfo) bool { return f.Pos == pm.Pos && f.Spot == pm.Spot })
+			if done := pm.Features[FeatFollowerDone] > 0; done != back && c.TilesLeft() > 0 {
+				t.Errorf("turn %d, %s: scores at once %v, the follower back %v", g.Turn(), s, done, back)
+			}
+		} else if pm.Features[FeatNone] != 1 {
+			t.Errorf("turn %d, %s: no follower, FeatNone %v", g.Turn(), s, pm.Features[FeatNone])
+		}
+		got = append(got, s)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("turn %d: policy moves\n%v\nwant\n%v", g.Turn(), got, want)
+	}
+}
