@@ -231,3 +231,28 @@ func TestLabelOf(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateRead: what Annotate writes, Read reads back, rounded to a
+// tenth; a second Annotate replaces the first's comments.
+func TestAnnotateRead(t *testing.T) {
+	g := load(t, "testdata/bigcity.cgn")
+	res, err := Game(context.Background(), g, Options{Rollouts: 100, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Annotate(g.Record, res.Turns)
+	Annotate(g.Record, res.Turns)
+	got := Read(g.Record)
+	if len(got) != len(res.Turns) {
+		t.Fatalf("read %d turns, want %d", len(got), len(res.Turns))
+	}
+	for i, r := range got {
+		want := res.Turns[i]
+		if r.Number != want.Number || r.Player != want.Player || r.Luck != round1(want.Luck) || r.Chance != round1(want.Chance) {
+			t.Errorf("read %+v, want turn %d %s %.1f %.1f", r, want.Number, want.Player, want.Luck, want.Chance)
+		}
+		if n := len(g.Record.Turns[i].Placement.Notes.Comments); n != 1 {
+			t.Errorf("turn %d has %d comments, want 1", r.Number, n)
+		}
+	}
+}
