@@ -12,7 +12,7 @@ import (
 // DefaultRollouts is the number of rollouts a turn's luck spends, over
 // all the tiles the bag held and all their ways of being played, when
 // Options.Rollouts is 0: as many for each tile type.
-const DefaultRollouts = 8000
+const DefaultRollouts = 16000
 
 // Options tunes a measure of luck.
 type Options struct {
