@@ -119,16 +119,33 @@ func players(g *replay.Game, turns []GameTurn) []PlayerLuck {
 			p.Unluckiest, worst[t.Seat] = t.Number, t.Luck
 		}
 	}
-	total := 0.0
-	for _, p := range out {
-		total += p.Luck
+	margins := make([]int, n)
+	lucks := make([]float64, n)
+	for i, p := range out {
+		margins[i], lucks[i] = p.Margin, p.Luck
 	}
+	for i, a := range AdjustedMargins(margins, lucks) {
+		out[i].Adjusted = a
+	}
+	return out
+}
+
+// AdjustedMargins are the players' margins with the draw taken out:
+// each margin minus the player's own luck plus the mean of the others'
+// (for two players, the opponent's), by seat.
+func AdjustedMargins(margins []int, lucks []float64) []float64 {
+	n := len(margins)
+	total := 0.0
+	for _, l := range lucks {
+		total += l
+	}
+	out := make([]float64, n)
 	for i := range out {
 		others := 0.0
 		if n > 1 {
-			others = (total - out[i].Luck) / float64(n-1)
+			others = (total - lucks[i]) / float64(n-1)
 		}
-		out[i].Adjusted = float64(out[i].Margin) - out[i].Luck + others
+		out[i] = float64(margins[i]) - lucks[i] + others
 	}
 	return out
 }

@@ -78,9 +78,18 @@ func optional(v float64) *float64 {
 // and the adjusted margin, so that they differ by the adjusted margin
 // ("result 96–70; luck-adjusted 81–85"). Nil unless two players.
 func (r *Result) AdjustedScores(scores []int) []float64 {
-	if len(r.Players) != 2 || len(scores) != 2 {
+	if len(r.Players) != 2 {
 		return nil
 	}
-	shift := (float64(r.Players[0].Margin) - r.Players[0].Adjusted) / 2
+	return AdjustedScores(scores, []float64{r.Players[0].Luck, r.Players[1].Luck})
+}
+
+// AdjustedScores are two players' final scores with the luck (by seat,
+// in points of margin) taken out (Result.AdjustedScores); nil unless two.
+func AdjustedScores(scores []int, lucks []float64) []float64 {
+	if len(scores) != 2 || len(lucks) != 2 {
+		return nil
+	}
+	shift := (lucks[0] - lucks[1]) / 2
 	return []float64{float64(scores[0]) - shift, float64(scores[1]) + shift}
 }
