@@ -148,3 +148,33 @@ func Read(rg *record.Game) []Recorded {
 	}
 	return out
 }
+
+// Totals is what a record's luck comments (Read) add up to, by seat.
+type Totals struct {
+	Luck, Chance []float64 // summed; Chance 0 where no comment gives it
+	// Lines holds each seat's luck so far after each of its turns:
+	// [turn, luck] pairs.
+	Lines [][][2]float64
+}
+
+// Sum adds up the turns read from a record by player, the seats named by
+// names; a turn of another name is left out.
+func Sum(turns []Recorded, names []string) Totals {
+	seat := map[string]int{}
+	for i, n := range names {
+		seat[n] = i
+	}
+	t := Totals{Luck: make([]float64, len(names)), Chance: make([]float64, len(names)), Lines: make([][][2]float64, len(names))}
+	for _, r := range turns {
+		s, ok := seat[r.Player]
+		if !ok {
+			continue
+		}
+		t.Luck[s] += r.Luck
+		if !math.IsNaN(r.Chance) {
+			t.Chance[s] += r.Chance
+		}
+		t.Lines[s] = append(t.Lines[s], [2]float64{float64(r.Number), t.Luck[s]})
+	}
+	return t
+}

@@ -18,23 +18,13 @@ func addLuck(p *page, g *replay.Game, names []string) {
 	if len(turns) == 0 {
 		return
 	}
-	seat := map[string]int{}
-	for i, n := range names {
-		seat[n] = i
-	}
-	lucks := make([]float64, len(names))
-	chances := make([]float64, len(names))
+	sum := luck.Sum(turns, names)
+	lucks, chances := sum.Luck, sum.Chance
 	lines := make([][]point, len(names))
-	for _, t := range turns {
-		s, ok := seat[t.Player]
-		if !ok {
-			continue
+	for i, l := range sum.Lines {
+		for _, pt := range l {
+			lines[i] = append(lines[i], point{int(pt[0]), int(math.Round(pt[1]))})
 		}
-		lucks[s] += t.Luck
-		if !math.IsNaN(t.Chance) {
-			chances[s] += t.Chance
-		}
-		lines[s] = append(lines[s], point{t.Number, int(math.Round(lucks[s]))})
 	}
 	c := chart{ID: "luck", Title: "Luck of the draw", Height: 320,
 		Note:    "Each player's luck so far after every turn, in points of final margin: the value of the best play with the tile drawn less the mean over the tiles the bag held, summed (docs/luck.md). A step up is a lucky draw, a step down an unlucky one.",
