@@ -75,9 +75,14 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 	}
 	if games > 1 {
 		vr, va := variance(raw), variance(adj)
-		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f\n", style, games, vr, va, va/vr)
+		diff := make([]float64, len(raw))
+		for i := range raw {
+			diff[i] = raw[i] - adj[i] // the first seat's luck less the second's
+		}
+		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f; luck difference: variance %.1f, correlation with the margin %.2f\n",
+			style, games, vr, va, va/vr, variance(diff), correlation(raw, diff))
 	}
-	var wins, adjWins []float64
+	var wins, adjWins, margins, adjMargins []float64
 	for i := range mixed {
 		seed := o.Seed + uint64(games+i)
 		first := i%2 == 0 // the review style plays first
@@ -103,6 +108,7 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		if !first {
 			p = res.Players[1]
 		}
+		margins, adjMargins = append(margins, float64(p.Margin)), append(adjMargins, p.Adjusted)
 		wins = append(wins, win(float64(p.Margin)))
 		adjWins = append(adjWins, win(p.Adjusted))
 		fmt.Fprintf(os.Stderr, "mixed %d/%d: review-style margin %+d, adjusted %+.1f (%s)\n", i+1, mixed, p.Margin, p.Adjusted, time.Since(t0).Round(time.Second))
@@ -110,6 +116,8 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 	if mixed > 1 {
 		fmt.Printf("review style against greedy (%d games): win rate %.3f ± %.3f, luck-adjusted %.3f ± %.3f (standard errors)\n",
 			mixed, mean(wins), stdErr(wins), mean(adjWins), stdErr(adjWins))
+		fmt.Printf("review style against greedy: mean margin %.1f ± %.1f, luck-adjusted %.1f ± %.1f (standard errors)\n",
+			mean(margins), stdErr(margins), mean(adjMargins), stdErr(adjMargins))
 	}
 	return nil
 }
@@ -147,6 +155,17 @@ func variance(xs []float64) float64 {
 		s += (x - m) * (x - m)
 	}
 	return s / float64(len(xs)-1)
+}
+
+func correlation(xs, ys []float64) float64 {
+	mx, my := mean(xs), mean(ys)
+	var sxy, sxx, syy float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+		syy += (ys[i] - my) * (ys[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
 }
 
 func stdErr(xs []float64) float64 { return math.Sqrt(variance(xs) / float64(len(xs))) }
