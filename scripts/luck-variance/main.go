@@ -15,7 +15,14 @@
 // Each game is played from seed S+i and measured with -rollouts and the
 // same seed: the output is the same at any -j.
 //
+// -corpus FILE measures instead the first -games two-player games of a
+// file of real games (any format towerlog reads): the share of the games
+// won by the luckier player, the correlation of the luck difference with
+// the margin, and the variance of the first seat's margin and adjusted
+// margin.
+//
 //	go run ./scripts/luck-variance -games 200 -mixed 200 -rollouts 2000
+//	go run ./scripts/luck-variance -corpus dev.cgn -games 20 -rollouts 2000
 package main
 
 import (
@@ -29,6 +36,7 @@ import (
 	"time"
 
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/generate"
 	"github.com/towerlog/towerlog/luck"
 	"github.com/towerlog/towerlog/record"
@@ -43,10 +51,16 @@ func main() {
 	rollouts := flag.Int("rollouts", luck.DefaultRollouts, "rollouts per turn of the luck")
 	seed := flag.Uint64("seed", 1, "the first game's seed")
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
+	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *games, *mixed, *style, luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs}); err != nil {
+	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs}
+	job := func() error { return run(ctx, *games, *mixed, *style, o) }
+	if *corpus != "" {
+		job = func() error { return measureCorpus(ctx, *corpus, *games, o) }
+	}
+	if err := job(); err != nil {
 		fmt.Fprintln(os.Stderr, "luck-variance:", err)
 		os.Exit(1)
 	}
@@ -119,6 +133,38 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		fmt.Printf("review style against greedy: mean margin %.1f ± %.1f, luck-adjusted %.1f ± %.1f (standard errors)\n",
 			mean(margins), stdErr(margins), mean(adjMargins), stdErr(adjMargins))
 	}
+	return nil
+}
+
+// measureCorpus measures the first n finished two-player games of the file at
+// path.
+func measureCorpus(ctx context.Context, path string, n int, o luck.Options) error {
+	var raw, adj, diff []float64
+	luckier := 0.0
+	for k := 1; len(raw) < n; k++ {
+		g, err := format.LoadGame(path, k, replay.Options{Lenient: true})
+		if err != nil {
+			return err
+		}
+		if !g.Valid() || !g.Finished() || len(g.Players) != 2 {
+			continue
+		}
+		res, err := luck.Game(ctx, g, o, nil)
+		if err != nil {
+			return err
+		}
+		p := res.Players
+		raw, adj, diff = append(raw, float64(p[0].Margin)), append(adj, p[0].Adjusted), append(diff, p[0].Luck-p[1].Luck)
+		switch d := diff[len(diff)-1]; {
+		case d == 0 || p[0].Margin == 0:
+			luckier += 0.5
+		case (d > 0) == (p[0].Margin > 0):
+			luckier++
+		}
+		fmt.Fprintf(os.Stderr, "game %d: margin %+d, adjusted %+.1f\n", k, p[0].Margin, p[0].Adjusted)
+	}
+	fmt.Printf("real games (%s, %d): won by the luckier player %.0f%%; correlation of the luck difference with the margin %.2f; variance of the margin %.1f, of the adjusted margin %.1f, ratio %.2f\n",
+		path, n, 100*luckier/float64(n), correlation(raw, diff), variance(raw), variance(adj), variance(adj)/variance(raw))
 	return nil
 }
 
