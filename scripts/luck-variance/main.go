@@ -47,7 +47,7 @@ import (
 func main() {
 	games := flag.Int("games", 200, "games between equal players")
 	mixed := flag.Int("mixed", 0, "games of the review style against the greedy one")
-	style := flag.String("style", "greedy", "the style of both seats of the equal games")
+	style := flag.String("style", "greedy", "the style of both seats of the equal games (an engine style, or review)")
 	rollouts := flag.Int("rollouts", luck.DefaultRollouts, "rollouts per turn of the luck")
 	seed := flag.Uint64("seed", 1, "the first game's seed")
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
@@ -68,14 +68,20 @@ func main() {
 
 func run(ctx context.Context, games, mixed int, style string, o luck.Options) error {
 	s, ok := generate.ParseStyle(style)
-	if !ok {
+	if !ok && style != "review" {
 		return fmt.Errorf("no style %q", style)
 	}
 	t0 := time.Now()
 	var raw, adj []float64
 	for i := range games {
 		seed := o.Seed + uint64(i)
-		rg, err := generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
+		var rg *record.Game
+		var err error
+		if style == "review" {
+			rg, err = playReview(ctx, seed, []review.Seat{{Review: true}, {Review: true}}, o.Workers)
+		} else {
+			rg, err = generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
+		}
 		if err != nil {
 			return err
 		}
@@ -104,13 +110,7 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		if !first {
 			seats[0], seats[1] = seats[1], seats[0]
 		}
-		_, moves, err := review.Play(ctx, review.PlayOptions{Rules: engine.Rules{BaseOnly: true}, Seed: seed, Seats: seats,
-			Review: review.Options{Rollouts: review.PlayRollouts, Workers: o.Workers}})
-		if err != nil {
-			return err
-		}
-		players := []replay.Player{{Name: "Anna", Colour: replay.DefaultColours[0]}, {Name: "Bruno", Colour: replay.DefaultColours[1]}}
-		rg, err := replay.Write(players, engine.Setup{Players: 2, Rules: engine.Rules{BaseOnly: true}}, moves, replay.WriteOptions{})
+		rg, err := playReview(ctx, seed, seats, o.Workers)
 		if err != nil {
 			return err
 		}
@@ -166,6 +166,18 @@ func measureCorpus(ctx context.Context, path string, n int, o luck.Options) erro
 	fmt.Printf("real games (%s, %d): won by the luckier player %.0f%%; correlation of the luck difference with the margin %.2f; variance of the margin %.1f, of the adjusted margin %.1f, ratio %.2f\n",
 		path, n, 100*luckier/float64(n), correlation(raw, diff), variance(raw), variance(adj), variance(adj)/variance(raw))
 	return nil
+}
+
+// playReview plays a seeded two-player base game whose seats play as
+// seats say (review.Play) and writes it as a record.
+func playReview(ctx context.Context, seed uint64, seats []review.Seat, workers int) (*record.Game, error) {
+	_, moves, err := review.Play(ctx, review.PlayOptions{Rules: engine.Rules{BaseOnly: true}, Seed: seed, Seats: seats,
+		Review: review.Options{Rollouts: review.PlayRollouts, Workers: workers}})
+	if err != nil {
+		return nil, err
+	}
+	players := []replay.Player{{Name: "Anna", Colour: replay.DefaultColours[0]}, {Name: "Bruno", Colour: replay.DefaultColours[1]}}
+	return replay.Write(players, engine.Setup{Players: 2, Rules: engine.Rules{BaseOnly: true}}, moves, replay.WriteOptions{})
 }
 
 // measure replays a generated record and measures its luck.
