@@ -80,6 +80,7 @@ func WriteGame(w io.Writer, g *replay.Game) error {
 	if err := addReview(&p, g, names); err != nil {
 		return err
 	}
+	addLuck(&p, g, names)
 	return render(w, p)
 }
 

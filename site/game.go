@@ -190,6 +190,9 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	if strings.Contains(g.Record, "{review: ") {
 		p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
 	}
+	if rp.State != nil {
+		p.Sections = append(p.Sections, luckSections(rg, names, data.Colours, len(rp.Turns), rp.State.Scores(), g.Finished)...)
+	}
 	return p, nil
 }
 
@@ -201,32 +204,15 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 	if len(turns) == 0 {
 		return nil
 	}
-	type series struct {
-		Name      string         `json:"name"`
-		Type      string         `json:"type"`
-		Data      [][2]float64   `json:"data"`
-		LineStyle map[string]any `json:"lineStyle"`
-		ItemStyle map[string]any `json:"itemStyle"`
-	}
-	var ss []series
-	for seat, name := range names {
-		s := series{Name: name, Type: "line", LineStyle: map[string]any{"color": colours[seat]}, ItemStyle: map[string]any{"color": colours[seat]}}
+	data := make([][][2]float64, len(names))
+	for seat := range names {
 		for _, t := range turns {
 			if seat < len(t.Win) {
-				s.Data = append(s.Data, [2]float64{float64(t.Number), math.Round(100 * t.Win[seat])})
+				data[seat] = append(data[seat], [2]float64{float64(t.Number), math.Round(100 * t.Win[seat])})
 			}
 		}
-		ss = append(ss, s)
 	}
-	opts, _ := json.Marshal(map[string]any{
-		"animation": false,
-		"tooltip":   map[string]any{"trigger": "axis"},
-		"legend":    map[string]any{"type": "scroll"},
-		"grid":      map[string]any{"left": 50, "right": 20, "top": 40, "bottom": 40},
-		"xAxis":     map[string]any{"type": "value", "name": "Turn", "min": 1, "max": n},
-		"yAxis":     map[string]any{"type": "value", "name": "%", "min": 0, "max": 100},
-		"series":    ss,
-	})
+	opts := turnLines(names, colours, n, map[string]any{"type": "value", "name": "%", "min": 0, "max": 100}, "", data)
 	verdicts := &table{Head: []string{"Turn", "Player", "Verdict", "Move played", "Best move", "Points given away"}}
 	for _, t := range turns {
 		if t.Glyph == record.NoGlyph {
@@ -253,7 +239,7 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 	return []section{
 		{ID: "accuracy", Title: "Accuracy", Table: accuracy,
 			Note: "Each player's accuracy in percent over their reviewed turns, from the chance of winning each move lost, by lichess's formula, as towerlog report shows it (docs/review.md); - for a player without a graded turn."},
-		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: string(opts)},
+		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: opts},
 			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
 		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
 			Note: "The turns the review marked: the value of the move played, the best move the review found and its value, and the points given away where the review found them clearly."},

@@ -1,0 +1,229 @@
+// Command luck-variance measures what luck analysis is for: how much
+// noise taking the draw out of results removes. It plays seeded
+// two-player base games and measures each one's luck (package luck),
+// then prints
+//
+//   - over games between equal players (-style on both seats): the
+//     variance of the first seat's final margin and of its luck-adjusted
+//     margin, and their ratio (luck analysis is worth it when the ratio
+//     is well under 1);
+//   - over games of the review's style against the greedy one (-mixed N
+//     games, the seats swapped every other game): the review-style seat's
+//     win rate, raw and luck-adjusted (a win when the adjusted margin is
+//     positive, half a win at zero), each with its standard error.
+//
+// Each game is played from seed S+i and measured with -rollouts and the
+// same seed: the output is the same at any -j.
+//
+// -corpus FILE measures instead the first -games two-player games of a
+// file of real games (any format towerlog reads): the share of the games
+// won by the luckier player, the correlation of the luck difference with
+// the margin, and the variance of the first seat's margin and adjusted
+// margin.
+//
+//	go run ./scripts/luck-variance -games 200 -mixed 200 -rollouts 2000
+//	go run ./scripts/luck-variance -corpus dev.cgn -games 20 -rollouts 2000
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/format"
+	"github.com/towerlog/towerlog/generate"
+	"github.com/towerlog/towerlog/luck"
+	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
+)
+
+func main() {
+	games := flag.Int("games", 200, "games between equal players")
+	mixed := flag.Int("mixed", 0, "games of the review style against the greedy one")
+	style := flag.String("style", "greedy", "the style of both seats of the equal games (an engine style, or review)")
+	rollouts := flag.Int("rollouts", luck.DefaultRollouts, "rollouts per turn of the luck")
+	seed := flag.Uint64("seed", 1, "the first game's seed")
+	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
+	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs}
+	job := func() error { return run(ctx, *games, *mixed, *style, o) }
+	if *corpus != "" {
+		job = func() error { return measureCorpus(ctx, *corpus, *games, o) }
+	}
+	if err := job(); err != nil {
+		fmt.Fprintln(os.Stderr, "luck-variance:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, games, mixed int, style string, o luck.Options) error {
+	s, ok := generate.ParseStyle(style)
+	if !ok && style != "review" {
+		return fmt.Errorf("no style %q", style)
+	}
+	t0 := time.Now()
+	var raw, adj []float64
+	for i := range games {
+		seed := o.Seed + uint64(i)
+		var rg *record.Game
+		var err error
+		if style == "review" {
+			rg, err = playReview(ctx, seed, []review.Seat{{Review: true}, {Review: true}}, o.Workers)
+		} else {
+			rg, err = generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
+		}
+		if err != nil {
+			return err
+		}
+		res, err := measure(ctx, rg, seed, o)
+		if err != nil {
+			return err
+		}
+		raw = append(raw, float64(res.Players[0].Margin))
+		adj = append(adj, res.Players[0].Adjusted)
+		fmt.Fprintf(os.Stderr, "equal %d/%d: margin %+d, adjusted %+.1f (%s)\n", i+1, games, res.Players[0].Margin, res.Players[0].Adjusted, time.Since(t0).Round(time.Second))
+	}
+	if games > 1 {
+		vr, va := variance(raw), variance(adj)
+		diff := make([]float64, len(raw))
+		for i := range raw {
+			diff[i] = raw[i] - adj[i] // the first seat's luck less the second's
+		}
+		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f; luck difference: variance %.1f, correlation with the margin %.2f\n",
+			style, games, vr, va, va/vr, variance(diff), correlation(raw, diff))
+	}
+	var wins, adjWins, margins, adjMargins []float64
+	for i := range mixed {
+		seed := o.Seed + uint64(games+i)
+		first := i%2 == 0 // the review style plays first
+		seats := []review.Seat{{Review: true}, {Style: engine.StyleGreedy}}
+		if !first {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		rg, err := playReview(ctx, seed, seats, o.Workers)
+		if err != nil {
+			return err
+		}
+		res, err := measure(ctx, rg, seed, o)
+		if err != nil {
+			return err
+		}
+		p := res.Players[0]
+		if !first {
+			p = res.Players[1]
+		}
+		margins, adjMargins = append(margins, float64(p.Margin)), append(adjMargins, p.Adjusted)
+		wins = append(wins, win(float64(p.Margin)))
+		adjWins = append(adjWins, win(p.Adjusted))
+		fmt.Fprintf(os.Stderr, "mixed %d/%d: review-style margin %+d, adjusted %+.1f (%s)\n", i+1, mixed, p.Margin, p.Adjusted, time.Since(t0).Round(time.Second))
+	}
+	if mixed > 1 {
+		fmt.Printf("review style against greedy (%d games): win rate %.3f ± %.3f, luck-adjusted %.3f ± %.3f (standard errors)\n",
+			mixed, mean(wins), stdErr(wins), mean(adjWins), stdErr(adjWins))
+		fmt.Printf("review style against greedy: mean margin %.1f ± %.1f, luck-adjusted %.1f ± %.1f (standard errors)\n",
+			mean(margins), stdErr(margins), mean(adjMargins), stdErr(adjMargins))
+	}
+	return nil
+}
+
+// measureCorpus measures the first n finished two-player games of the file at
+// path.
+func measureCorpus(ctx context.Context, path string, n int, o luck.Options) error {
+	var raw, adj, diff []float64
+	luckier := 0.0
+	for k := 1; len(raw) < n; k++ {
+		g, err := format.LoadGame(path, k, replay.Options{Lenient: true})
+		if err != nil {
+			return err
+		}
+		if !g.Valid() || !g.Finished() || len(g.Players) != 2 {
+			continue
+		}
+		res, err := luck.Game(ctx, g, o, nil)
+		if err != nil {
+			return err
+		}
+		p := res.Players
+		raw, adj, diff = append(raw, float64(p[0].Margin)), append(adj, p[0].Adjusted), append(diff, p[0].Luck-p[1].Luck)
+		switch d := diff[len(diff)-1]; {
+		case d == 0 || p[0].Margin == 0:
+			luckier += 0.5
+		case (d > 0) == (p[0].Margin > 0):
+			luckier++
+		}
+		fmt.Fprintf(os.Stderr, "game %d: margin %+d, adjusted %+.1f\n", k, p[0].Margin, p[0].Adjusted)
+	}
+	fmt.Printf("real games (%s, %d): won by the luckier player %.0f%%; correlation of the luck difference with the margin %.2f; variance of the margin %.1f, of the adjusted margin %.1f, ratio %.2f\n",
+		path, n, 100*luckier/float64(n), correlation(raw, diff), variance(raw), variance(adj), variance(adj)/variance(raw))
+	return nil
+}
+
+// playReview plays a seeded two-player base game whose seats play as
+// seats say (review.Play) and writes it as a record.
+func playReview(ctx context.Context, seed uint64, seats []review.Seat, workers int) (*record.Game, error) {
+	_, moves, err := review.Play(ctx, review.PlayOptions{Rules: engine.Rules{BaseOnly: true}, Seed: seed, Seats: seats,
+		Review: review.Options{Rollouts: review.PlayRollouts, Workers: workers}})
+	if err != nil {
+		return nil, err
+	}
+	players := []replay.Player{{Name: "Anna", Colour: replay.DefaultColours[0]}, {Name: "Bruno", Colour: replay.DefaultColours[1]}}
+	return replay.Write(players, engine.Setup{Players: 2, Rules: engine.Rules{BaseOnly: true}}, moves, replay.WriteOptions{})
+}
+
+// measure replays a generated record and measures its luck.
+func measure(ctx context.Context, rg *record.Game, seed uint64, o luck.Options) (*luck.Result, error) {
+	g := replay.Replay(fmt.Sprintf("seed-%d", seed), 1, rg, replay.Options{})
+	if !g.Valid() {
+		return nil, fmt.Errorf("the game of seed %d is invalid: %v", seed, g.Diagnostics)
+	}
+	return luck.Game(ctx, g, o, nil)
+}
+
+func win(margin float64) float64 {
+	switch {
+	case margin > 0:
+		return 1
+	case margin == 0:
+		return 0.5
+	}
+	return 0
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func variance(xs []float64) float64 {
+	m, s := mean(xs), 0.0
+	for _, x := range xs {
+		s += (x - m) * (x - m)
+	}
+	return s / float64(len(xs)-1)
+}
+
+func correlation(xs, ys []float64) float64 {
+	mx, my := mean(xs), mean(ys)
+	var sxy, sxx, syy float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+		syy += (ys[i] - my) * (ys[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+func stdErr(xs []float64) float64 { return math.Sqrt(variance(xs) / float64(len(xs))) }
