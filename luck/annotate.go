@@ -2,6 +2,7 @@ package luck
 
 import (
 	"fmt"
+	"github.com/towerlog/towerlog/internal/english"
 	"math"
 	"regexp"
 	"strconv"
@@ -34,27 +35,12 @@ func (t *GameTurn) Comment() string {
 	case t.Rank == 1:
 		fmt.Fprintf(&b, ", the best of %d tiles", t.Kinds)
 	default:
-		fmt.Fprintf(&b, ", the %s best of %d tiles", ordinal(t.Rank), t.Kinds)
+		fmt.Fprintf(&b, ", the %s best of %d tiles", english.Ordinal(t.Rank), t.Kinds)
 	}
 	if t.Exact {
 		b.WriteString(", exact")
 	}
 	return b.String()
-}
-
-// ordinal writes a rank: "2nd", "3rd", "11th".
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // round1 rounds to one decimal, with no negative zero.

@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"github.com/towerlog/towerlog/internal/english"
 	"math"
 	"slices"
 	"testing"
@@ -227,7 +228,7 @@ func TestRankOfAPoorMovePlayed(t *testing.T) {
 	if tr.PlayedRank != better+1 || tr.RankLow != better+1 || tr.RankHigh != better+1 {
 		t.Errorf("the worst move ranks %d (from %d to %d), want %d, certain", tr.PlayedRank, tr.RankLow, tr.RankHigh, better+1)
 	}
-	if got := tr.RankText(); got != ordinal(better+1)+" of "+fmt.Sprint(len(alts)) {
+	if got := tr.RankText(); got != english.Ordinal(better+1)+" of "+fmt.Sprint(len(alts)) {
 		t.Errorf("rank %q", got)
 	}
 	if len(tr.Top) != 5 {
@@ -273,10 +274,5 @@ func TestRankUncertain(t *testing.T) {
 	}
 	if got := ev.ranking(); !slices.Equal(got, []int{0, 2, 1, 3}) {
 		t.Errorf("ranking %v, want [0 2 1 3]", got)
-	}
-	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
-		if got := ordinal(n); got != want {
-			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
-		}
 	}
 }

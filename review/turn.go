@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"github.com/towerlog/towerlog/internal/english"
 	"math"
 
 	"github.com/towerlog/towerlog/engine"
@@ -249,27 +250,11 @@ func (t *TurnReview) RankText() string {
 	if t.PlayedRank == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("%s of %d", ordinal(t.PlayedRank), t.Alternatives)
+	s := fmt.Sprintf("%s of %d", english.Ordinal(t.PlayedRank), t.Alternatives)
 	if !t.RankSure() {
 		s = "about " + s
 	}
 	return s
-}
-
-// ordinal spells n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return fmt.Sprint(n, suffix)
 }
 
 // shareVar is the variance of a share p of n rollouts.

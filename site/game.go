@@ -15,9 +15,9 @@ import (
 	"github.com/towerlog/towerlog/bga"
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/engine"
+	"github.com/towerlog/towerlog/internal/english"
 	"github.com/towerlog/towerlog/internal/htmlpage"
 	"github.com/towerlog/towerlog/internal/ordered"
-	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/report"
@@ -180,7 +180,7 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	for i, pl := range g.Players {
 		place := "unfinished"
 		if g.Finished {
-			place = show.Ordinal(pl.Rank)
+			place = english.Ordinal(pl.Rank)
 		}
 		t.Rows = append(t.Rows, []cell{text(strconv.Itoa(i + 1)), {Text: pl.Name, Href: playerFile(pl.Name)}, text(place), text(strconv.Itoa(pl.Score))})
 	}

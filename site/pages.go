@@ -10,6 +10,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
+	"github.com/towerlog/towerlog/internal/english"
 	"github.com/towerlog/towerlog/internal/show"
 )
 
@@ -208,7 +209,7 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 		}
 		place := "unfinished"
 		if g.Finished {
-			place = show.Ordinal(me.Rank)
+			place = english.Ordinal(me.Rank)
 			places[me.Rank]++
 		}
 		ev := cell{}
@@ -268,7 +269,7 @@ func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Pla
 	sort.Ints(ranks)
 	pt := &table{Head: []string{"Place", "Games"}}
 	for _, k := range ranks {
-		pt.Rows = append(pt.Rows, []cell{text(show.Ordinal(k)), text(strconv.Itoa(places[k]))})
+		pt.Rows = append(pt.Rows, []cell{text(english.Ordinal(k)), text(strconv.Itoa(places[k]))})
 	}
 	p.Sections = append(p.Sections, section{ID: "places", Title: "Places", Table: pt, Note: "How often the player finished in each place (a shared place counts for each)."})
 	// Head to head.

@@ -2,6 +2,7 @@ package show
 
 import (
 	"fmt"
+	"github.com/towerlog/towerlog/internal/english"
 	"math"
 	"strconv"
 	"strings"
@@ -9,21 +10,6 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
 )
-
-// Ordinal writes a place: "1st", "2nd", "3rd", "11th".
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
 
 // Signed writes n with its sign: +3, 0, -2.
 func Signed(n int) string {
@@ -43,7 +29,7 @@ func RoundCell(games []analytics.RoundGame) string {
 			parts = append(parts, "unfinished")
 			continue
 		}
-		parts = append(parts, Ordinal(g.Place)+" "+strconv.Itoa(g.Score))
+		parts = append(parts, english.Ordinal(g.Place)+" "+strconv.Itoa(g.Score))
 	}
 	return strings.Join(parts, ", ")
 }
