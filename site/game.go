@@ -73,8 +73,7 @@ func (w *writer) games() error {
 	workers := runtime.GOMAXPROCS(0)
 	return ordered.Run(w.ctx, workers, 2*workers,
 		func(send func(*analytics.Game) error) error {
-			_, err := w.s.SelectGames(w.ctx, w.f, true, send)
-			return err
+			return w.sn.EachGame(w.ctx, send)
 		},
 		func() func(*analytics.Game) builtGame { return w.buildGame },
 		func(b builtGame) error {

@@ -60,27 +60,34 @@ type Stats struct {
 // a game page whose record is unchanged is not even rebuilt. In a
 // directory marked before, the pages of games, players and events that
 // an earlier run wrote and this one did not are removed (see prune).
+//
+// Everything the site shows is read from one snapshot of the store (see
+// analytics.Snapshot): a site written while an ingest or a removal
+// writes is the site of the database before it or after it, never of a
+// mix; open the store with analytics.OpenShared or analytics.Open.
 func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stats, error) {
 	var st Stats
 	if err := o.Filter.Check(); err != nil {
 		return st, err
 	}
-	if _, err := s.CountGames(ctx, o.Filter); err != nil {
+	sn, err := s.Snapshot(ctx, o.Filter)
+	if err != nil {
 		return st, err
 	}
+	defer sn.Close()
 	out, err := openDir(dir, o.Force)
 	if err != nil {
 		return st, err
 	}
-	w := &writer{ctx: ctx, s: s, f: o.Filter, out: out, progress: o.Progress, reviews: map[string]*reviewTally{}}
+	w := &writer{ctx: ctx, sn: sn, f: o.Filter, out: out, progress: o.Progress, reviews: map[string]*reviewTally{}}
 	if err := w.assets(); err != nil {
 		return st, err
 	}
-	if w.ladder, err = s.RatingHistory(ctx, o.Filter); err != nil {
+	if w.ladder, err = sn.Ratings(ctx); err != nil {
 		return st, err
 	}
 	prune := func() error {
-		return out.prune(func(key string) (bool, error) { return s.SelectsGame(ctx, o.Filter, key) })
+		return out.prune(func(key string) (bool, error) { return sn.SelectsGame(ctx, key) })
 	}
 	for _, step := range []func() error{w.games, w.events, w.players, w.index, prune} {
 		if err := step(); err != nil {
@@ -95,7 +102,7 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 // writer writes one site.
 type writer struct {
 	ctx       context.Context
-	s         *analytics.Store
+	sn        *analytics.Snapshot
 	f         filter.Filter
 	out       *output
 	progress  func()
