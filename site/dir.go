@@ -118,6 +118,22 @@ func (o *output) write(name string, data []byte) error {
 	return atomicfile.WriteFile(path, data)
 }
 
+// made reports whether the page name holds already what the data of
+// the hash input make (the towerlog-input line of its head), and then
+// counts it as unchanged.
+func (o *output) made(name, input string) bool {
+	if !bytes.Contains(o.head(name, inputHead), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+		return false
+	}
+	o.keep(name)
+	o.unchanged++
+	return true
+}
+
+// inputHead is the length of a page's start that holds its
+// towerlog-input line.
+const inputHead = 512
+
 // head reads the first n bytes of the file name of the site's directory,
 // or nil when it does not exist (or is no regular file).
 func (o *output) head(name string, n int) []byte {

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"html/template"
+	"strconv"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
@@ -209,12 +210,59 @@ type chart struct {
 
 func text(s string) cell { return cell{Text: s} }
 
+// render writes the page p as the file name, unless the page written
+// before was made from the same data by the same template and version
+// (its Input, the hash of them, in its head): a rerun renders only the
+// pages whose data changed.
 func (w *writer) render(name string, p page) error {
+	p.Input = pageInput(p)
+	if w.out.made(name, p.Input) {
+		return nil
+	}
 	b, err := renderPage(p)
 	if err != nil {
 		return err
 	}
 	return w.out.write(name, b)
+}
+
+// pageInput is the hash of what a page other than a game's is made from:
+// its data, the template and pageVersion.
+func pageInput(p page) string {
+	h := sha256.New()
+	put := func(ss ...string) {
+		for _, s := range ss {
+			h.Write([]byte(s))
+			h.Write([]byte{0})
+		}
+	}
+	var cells func(cs []cell)
+	cells = func(cs []cell) {
+		put(strconv.Itoa(len(cs)))
+		for _, c := range cs {
+			put(c.Text, c.Href)
+			cells(c.Links)
+		}
+	}
+	put(pageVersion, siteHTML, p.Title, p.Subtitle)
+	for _, f := range p.Facts {
+		put("fact", f.Label, f.Text, f.Href)
+		cells(f.Links)
+	}
+	for _, sec := range p.Sections {
+		put("section", sec.ID, sec.Title, sec.Note)
+		if t := sec.Table; t != nil {
+			put("table", strconv.Itoa(t.Key))
+			put(t.Head...)
+			for _, r := range t.Rows {
+				cells(r)
+			}
+		}
+		if c := sec.Chart; c != nil {
+			put("chart", c.ID, strconv.Itoa(c.Height), c.Options)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // renderPage is the HTML of p.
