@@ -262,10 +262,12 @@ fi
 
 # The website, into a new directory, from a copy of the database (the
 # rerun after 100 games are added adds them to the copy). Meanwhile a
-# watcher counts the game pages every 0.5 s: the first tenth of the
-# games runs from the first game page to the (GAMES/10)th, the last from
-# the (9 GAMES/10)th to the last, so that a cost per page that grows
-# with the games selected shows as a last tenth slower than the first.
+# watcher counts the game pages every 0.5 s, with the CPU time the
+# process has used: the first tenth of the games runs from the first
+# game page to the (GAMES/10)th, the last from the (9 GAMES/10)th to the
+# last, so that a cost per page that grows with the games selected shows
+# as a last tenth slower than the first, in pages a second and in pages
+# a CPU second (which the load of other work on the machine moves less).
 if want site; then
 	rm -rf "$out/site"
 	begin 13 site
@@ -276,23 +278,27 @@ if want site; then
 	timed "$out/site-whole" "$tl" site --db "$out/site.db" -o "$out/site" &
 	job=$!
 	t0=$(date +%s.%N)
+	tick=$(getconf CLK_TCK)
+	pid=
 	while kill -0 "$job" 2>/dev/null; do
+		[ -n "$pid" ] || pid=$(pgrep -n -f "^$tl site --db $out/site.db" || true)
 		n=$(ls -f "$out/site" 2>/dev/null | grep -c '^game-.*\.html$' || true)
-		echo "$(date +%s.%N) $n" >>"$out/site.pages"
+		cpu=$(awk -v tick="$tick" '{ sub(/^.*\) /, ""); print ($12 + $13) / tick }' /proc/"$pid"/stat 2>/dev/null || echo 0)
+		echo "$(date +%s.%N) $n $cpu" >>"$out/site.pages"
 		sleep 0.5
 	done
 	wait "$job" || exit 1
 	row "site, whole" "$out/site-whole" "$games" "" "$l"
 	# The rates of a tenth, from the samples around its ends.
 	awk -v t0="$t0" -v per="$per" -v games="$games" -v commit="$commit" -v load="$l" '
-		function at(k,   i) { for (i = 1; i <= n; i++) if (c[i] >= k) return t[i]; return t[n] }
-		{ n++; t[n] = $1; c[n] = $2 }
+		function at(k,   i) { for (i = 1; i <= n; i++) if (c[i] >= k) return i; return n }
+		{ n++; t[n] = $1; c[n] = $2; u[n] = $3 }
 		END {
 			a = at(1); b = at(per); y = at(games - per); z = at(games)
-			printf "%-38s %9.1f %10.0f %9s %8s %10s %6s %s\n", "  first tenth of the game pages", b - a, per / (b - a), "-", "-", "-", load, commit
-			printf "%-38s %9.1f %10.0f %9s %8s %10s %6s %s\n", "  last tenth of the game pages", z - y, per / (z - y), "-", "-", "-", load, commit
-			printf "%-38s %9.1f %10s %9s %8s %10s %6s %s\n", "  before the first game page", a - t0, "-", "-", "-", "-", load, commit
-			printf "%.3f %.3f\n", per / (b - a), per / (z - y) > "/dev/stderr"
+			printf "%-38s %9.1f %10.0f %9.1f %8s %10s %6s %s\n", "  first tenth of the game pages", t[b] - t[a], per / (t[b] - t[a]), u[b] - u[a], "-", "-", load, commit
+			printf "%-38s %9.1f %10.0f %9.1f %8s %10s %6s %s\n", "  last tenth of the game pages", t[z] - t[y], per / (t[z] - t[y]), u[z] - u[y], "-", "-", load, commit
+			printf "%-38s %9.1f %10s %9s %8s %10s %6s %s\n", "  before the first game page", t[a] - t0, "-", "-", "-", "-", load, commit
+			printf "%.3f %.3f %.3f %.3f\n", per / (t[b] - t[a]), per / (t[z] - t[y]), per / (u[b] - u[a]), per / (u[z] - u[y]) > "/dev/stderr"
 		}' "$out/site.pages" >>"$rows" 2>"$out/site.tenths"
 	l=$(load)
 	timed "$out/site-rerun" "$tl" site --db "$out/site.db" -o "$out/site"
@@ -312,7 +318,7 @@ if [ -f "$out/ingest" ]; then
 	awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
 	[ -f "$out/ingest.tenths" ] && awk '{ printf "last tenth / first tenth of the ingest, games/s: %.2f\n", $1 / $2 }' "$out/ingest.tenths"
 fi
-[ -f "$out/site.tenths" ] && awk '{ printf "last tenth / first tenth of the site, game pages/s: %.2f\n", $2 / $1 }' "$out/site.tenths"
+[ -f "$out/site.tenths" ] && awk '{ printf "last tenth / first tenth of the site, game pages/s: %.2f; game pages/CPU-s: %.2f\n", $2 / $1, $4 / $3 }' "$out/site.tenths"
 if [ -f "$out/stats" ] && [ -f "$out/duckdb-stats" ]; then
 	awk 'NR == FNR { s = $1; next } { printf "stats / DuckDB stats over Parquet: %.2f\n", s / $1 }' "$out/stats" "$out/duckdb-stats"
 fi
