@@ -3,6 +3,7 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"sort"
 
 	"github.com/towerlog/towerlog/analytics/filter"
 )
@@ -28,24 +29,16 @@ type EventInfo struct {
 // listed after the others whose page is that of the filter Event NoEvent.
 const NoEvent = filter.NoEvent
 
-// Events returns the events of the games f selects, the latest first
-// (by their last date, then name); games without an Event tag are not
-// in any. It reads one row per event: its memory grows with the
-// events, not the games.
-func (s *Store) Events(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
-	return s.events(ctx, f, false)
-}
-
-// EventList returns the events of the games f selects (f.Event aside) as
-// Events does, then the pseudo-event NoEvent of the games without an
-// Event tag if f selects any, each with its Leader (the first of its
-// PlayerStatistics).
+// EventList returns the events of the games f selects (f.Event aside),
+// the latest first (by their last date, then name), then the pseudo-event
+// NoEvent of the games without an Event tag if f selects any, each with
+// its Leader (the first of its PlayerStatistics).
 func (s *Store) EventList(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
 	f.Event = ""
 	if _, err := s.CountGames(ctx, f); err != nil {
 		return nil, err
 	}
-	events, err := s.events(ctx, f, true)
+	events, err := s.events(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -63,20 +56,17 @@ func (s *Store) EventList(ctx context.Context, f filter.Filter) ([]EventInfo, er
 }
 
 // events reads the events of the games f selects, with the pseudo-event
-// NoEvent last when none is true.
-func (s *Store) events(ctx context.Context, f filter.Filter, none bool) ([]EventInfo, error) {
+// NoEvent last. It reads one row per event: its memory grows with the
+// events, not the games.
+func (s *Store) events(ctx context.Context, f filter.Filter) ([]EventInfo, error) {
 	where, args, err := f.Where()
 	if err != nil {
 		return nil, err
 	}
-	tagged := "1"
-	if !none {
-		tagged = "g.event IS NOT NULL AND g.event <> ''"
-	}
 	var out []EventInfo
 	err = eachRow(ctx, s.db, `SELECT coalesce(nullif(g.event, ''), '`+NoEvent+`'), coalesce(min(g.date), ''), coalesce(max(g.date), ''),
 			count(DISTINCT g.gid), count(DISTINCT p.name), count(DISTINCT coalesce(g.round, ''))
-		FROM games g JOIN players p ON p.game = g.gid WHERE `+tagged+` AND (`+where+`)
+		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+`
 		GROUP BY nullif(g.event, '') ORDER BY nullif(g.event, '') IS NULL, 3 DESC, 1`, args, func(rows *sql.Rows) error {
 		var e EventInfo
 		if err := rows.Scan(&e.Name, &e.First, &e.Last, &e.Games, &e.Players, &e.Rounds); err != nil {
@@ -88,67 +78,106 @@ func (s *Store) events(ctx context.Context, f filter.Filter, none bool) ([]Event
 	return out, err
 }
 
+// Events returns the events of the snapshot's games, the latest first
+// (by their last date, then name); games without an Event tag are not
+// in any. It reads the games' seats once, in the order of the index on
+// events (event by event, each game's seats together), and counts each
+// event's players and rounds as it ends: its memory grows with the
+// events and the players of one event, not with the games, and so does
+// no step of it.
+func (sn *Snapshot) Events(ctx context.Context) ([]EventInfo, error) {
+	var out []EventInfo
+	var cur *EventInfo
+	players, rounds := map[string]bool{}, map[string]bool{}
+	var game int64
+	end := func() {
+		if cur != nil {
+			cur.Players, cur.Rounds = len(players), len(rounds)
+			out = append(out, *cur)
+		}
+		clear(players)
+		clear(rounds)
+	}
+	err := eachRow(ctx, sn.tx, `SELECT g.event, coalesce(g.date, ''), coalesce(g.round, ''), g.gid, p.name
+		FROM games g INDEXED BY games_event CROSS JOIN players p ON p.game = g.gid
+		WHERE g.event > '' AND (`+sn.where+`) ORDER BY g.event, g.gid`, sn.args, func(rows *sql.Rows) error {
+		var event, date, round, name string
+		var gid int64
+		if err := rows.Scan(&event, &date, &round, &gid, &name); err != nil {
+			return err
+		}
+		if cur == nil || cur.Name != event {
+			end()
+			cur, game = &EventInfo{Name: event}, 0
+		}
+		if gid != game {
+			game = gid
+			cur.Games++
+			rounds[round] = true
+			if date != "" && (cur.First == "" || date < cur.First) {
+				cur.First = date
+			}
+			cur.Last = max(cur.Last, date)
+		}
+		players[name] = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	end()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Last != out[j].Last {
+			return out[i].Last > out[j].Last
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
+}
+
 // ArchiveFigures are the headline figures of a selection of games.
 type ArchiveFigures struct {
 	Games, Finished, Players, Events int
 	First, Last                      string // dates, "" without one
 }
 
-// Figures returns the headline figures of the games f selects.
-func (s *Store) Figures(ctx context.Context, f filter.Filter) (ArchiveFigures, error) {
+// Figures returns the headline figures of the snapshot's games.
+func (sn *Snapshot) Figures(ctx context.Context) (ArchiveFigures, error) {
 	var a ArchiveFigures
-	where, args, err := f.Where()
-	if err != nil {
-		return a, err
-	}
-	err = s.db.QueryRowContext(ctx, `WITH sel AS (SELECT g.gid FROM games g WHERE `+where+`)
+	err := sn.tx.QueryRowContext(ctx, `WITH sel AS (SELECT g.gid FROM games g WHERE `+sn.where+`)
 		SELECT count(*), coalesce(sum(g.finished), 0), coalesce(min(g.date), ''), coalesce(max(g.date), ''),
 			(SELECT count(DISTINCT p.name) FROM players p JOIN sel ON sel.gid = p.game),
 			count(DISTINCT nullif(g.event, ''))
-		FROM games g JOIN sel ON sel.gid = g.gid`, args...).Scan(&a.Games, &a.Finished, &a.First, &a.Last, &a.Players, &a.Events)
+		FROM games g JOIN sel ON sel.gid = g.gid`, sn.args...).Scan(&a.Games, &a.Finished, &a.First, &a.Last, &a.Players, &a.Events)
 	return a, err
 }
 
-// LatestGames calls emit with the n latest games f selects (by date,
-// then key), the latest first, with their players but not their records.
-func (s *Store) LatestGames(ctx context.Context, f filter.Filter, n int, emit func(*Game) error) error {
-	where, args, err := f.Where()
-	if err != nil {
-		return err
-	}
-	_, err = selectOrdered(ctx, s.db, `g.gid IN (SELECT g.gid FROM games g WHERE `+where+`
-		ORDER BY coalesce(g.date, '') DESC, g.gid DESC LIMIT ?)`, append(append([]any{}, args...), n),
+// LatestGames calls emit with the n latest games of the snapshot (by
+// date, then key), the latest first, with their players but not their
+// records.
+func (sn *Snapshot) LatestGames(ctx context.Context, n int, emit func(*Game) error) error {
+	_, err := selectOrderedIn(ctx, sn.tx, `g.gid IN (SELECT g.gid FROM games g WHERE `+sn.where+`
+		ORDER BY coalesce(g.date, '') DESC, g.gid DESC LIMIT ?)`, append(append([]any{}, sn.args...), n),
 		"coalesce(g.date, '') DESC, g.gid DESC", false, emit)
 	return err
 }
 
-// GamesByRound calls emit with each game f selects, with its players but
-// not its record, by round (as people number them, games without a
-// round last) and then by key. When f selects nothing, the error is a
-// *filter.NoGamesError.
-func (s *Store) GamesByRound(ctx context.Context, f filter.Filter, emit func(*Game) error) error {
-	if _, err := s.CountGames(ctx, f); err != nil {
-		return err
-	}
-	where, args, err := f.Where()
-	if err != nil {
-		return err
-	}
-	_, err = selectOrdered(ctx, s.db, where, args, "coalesce(g.round, '') = '', coalesce(g.round, '') COLLATE "+roundCollation+", g.gid", false, emit)
+// GamesByRound calls emit with each game of the snapshot's of the event
+// named event, with its players but not its record, by round (as people
+// number them, games without a round last) and then by key.
+func (sn *Snapshot) GamesByRound(ctx context.Context, event string, emit func(*Game) error) error {
+	where, args := sn.eventWhere(event)
+	_, err := selectOrderedIn(ctx, sn.tx, where, args, "coalesce(g.round, '') = '', coalesce(g.round, '') COLLATE "+roundCollation+", g.gid", false, emit)
 	return err
 }
 
-// SelectsGame reports whether f selects a stored game whose id starts
+// SelectsGame reports whether the snapshot holds a game whose id starts
 // with key (lower-case hex digits): the site asks it of the game pages it
 // wrote before, one at a time, instead of holding every game's name.
-func (s *Store) SelectsGame(ctx context.Context, f filter.Filter, key string) (bool, error) {
-	where, args, err := f.Where()
-	if err != nil {
-		return false, err
-	}
+func (sn *Snapshot) SelectsGame(ctx context.Context, key string) (bool, error) {
 	// A range of the games_id index: every id that starts with key.
 	var n int
-	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM games g WHERE g.id >= ? AND g.id < ? AND (`+where+`) LIMIT 1)`,
-		append([]any{key, key + "g"}, args...)...).Scan(&n)
+	err := sn.tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM games g WHERE g.id >= ? AND g.id < ? AND (`+sn.where+`) LIMIT 1)`,
+		append([]any{key, key + "g"}, sn.args...)...).Scan(&n)
 	return n > 0, err
 }

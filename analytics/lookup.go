@@ -214,14 +214,19 @@ func selectWhere(ctx context.Context, db *sql.DB, where string, args []any, reco
 // whatever another connection commits meanwhile. The records are
 // decompressed on every core, and emitted in order.
 func selectOrdered(ctx context.Context, db *sql.DB, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
-	if records && order != "g.gid" {
-		return 0, fmt.Errorf("records are read in the order of keys, not by %s", order)
-	}
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
+	return selectOrderedIn(ctx, tx, where, args, order, records, emit)
+}
+
+// selectOrderedIn is selectOrdered in the read transaction tx.
+func selectOrderedIn(ctx context.Context, tx *sql.Tx, where string, args []any, order string, records bool, emit func(*Game) error) (int, error) {
+	if records && order != "g.gid" {
+		return 0, fmt.Errorf("records are read in the order of keys, not by %s", order)
+	}
 	n := 0
 	if !records {
 		err := eachSelected(ctx, tx, where, args, order, false, func(g *Game, _ []byte) error {
@@ -306,20 +311,15 @@ func selectQuery(where, order string, record bool) string {
 // g in the given order, with its players, and with its record as stored
 // when record is true (nil for a game stored without one).
 func eachSelected(ctx context.Context, tx *sql.Tx, where string, args []any, order string, record bool, fn func(g *Game, stored []byte) error) error {
-	rows, err := tx.QueryContext(ctx, selectQuery(where, order, record), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return err
-	}
 	// Scanned as the driver gives the values (see rowValues): into
 	// *int and sql.Null values, database/sql converted the numbers
 	// through strings and reflection.
 	var v rowValues
-	v.init(cols)
+	rows, err := queryValues(ctx, tx, selectQuery(where, order, record), args, &v)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
 	var cur *Game
 	var stored []byte // cur's record as stored
 	for rows.Next() {

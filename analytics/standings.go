@@ -101,8 +101,14 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 	if err != nil {
 		return nil, err
 	}
+	return eventSummary(ctx, s.db, where, args)
+}
+
+// eventSummary is EventSummary of the games where selects (a condition
+// on games g, with its args), read with q.
+func eventSummary(ctx context.Context, q queryer, where string, args []any) (*Standings, error) {
 	st := &Standings{}
-	err = eachRow(ctx, s.db, `SELECT DISTINCT coalesce(g.round, '') FROM games g WHERE `+where+`
+	err := eachRow(ctx, q, `SELECT DISTINCT coalesce(g.round, '') FROM games g WHERE `+where+`
 		ORDER BY 1 COLLATE `+roundCollation, args, func(rows *sql.Rows) error {
 		var r string
 		err := rows.Scan(&r)
@@ -146,7 +152,7 @@ func (s *Store) EventSummary(ctx context.Context, f filter.Filter) (*Standings, 
 	}
 	// A join rather than "p.game IN (SELECT ...)": the driver's SQLite
 	// holds such a list of every game selected in memory.
-	err = eachRow(ctx, s.db, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
+	err = eachRow(ctx, q, `SELECT g.gid, coalesce(g.round, ''), g.finished, p.name, p.score, p.rank
 		FROM games g JOIN players p ON p.game = g.gid WHERE `+where+` ORDER BY g.gid, p.seat`, args, func(rows *sql.Rows) error {
 		var g int64
 		var round string
@@ -187,6 +193,13 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 	if err != nil {
 		return err
 	}
+	return eachRoundGames(ctx, s.db, where, args, st, name, emit)
+}
+
+// eachRoundGames is EachRoundGames of the games where selects (a
+// condition on games g, with its args), read with q.
+func eachRoundGames(ctx context.Context, q queryer, where string, args []any, st *Standings, name string,
+	emit func(round int, games []RoundGame) error) error {
 	order := "1 COLLATE " + roundCollation + ", g.gid"
 	if st.keyOrder {
 		order = "g.gid"
@@ -201,10 +214,10 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 		games = games[:0]
 		return err
 	}
-	err = eachRow(ctx, s.db, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
+	err := eachRow(ctx, q, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
 		FROM games g JOIN players p ON p.game = g.gid
-		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(args, name), func(rows *sql.Rows) error {
+		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(append([]any(nil), args...), name), func(rows *sql.Rows) error {
 		var round string
 		var finished bool
 		var g RoundGame
@@ -357,6 +370,15 @@ func headToHead(met map[meeting]*HeadToHead, p, o GamePlayer) {
 		h = &HeadToHead{}
 		met[meeting{p.Name, o.Name}] = h
 	}
+	h.Count(p, o)
+}
+
+// Count counts a finished game of p and o, at the same table, in p's
+// record against o: ahead when p's place is better (smaller), behind
+// when worse, level when they share it. Every head-to-head figure (the
+// standings' crosstable, a player's record against each opponent) is
+// counted by it.
+func (h *HeadToHead) Count(p, o GamePlayer) {
 	switch {
 	case p.Rank < o.Rank:
 		h.Ahead++
@@ -366,6 +388,9 @@ func headToHead(met map[meeting]*HeadToHead, p, o GamePlayer) {
 		h.Level++
 	}
 }
+
+// Games is the number of finished games the two played together.
+func (h HeadToHead) Games() int { return h.Ahead + h.Behind + h.Level }
 
 // meeting is a pair of players, the first's view of their games.
 type meeting struct{ a, b string }

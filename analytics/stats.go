@@ -91,6 +91,12 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 		return nil, err
 	}
 	defer tx.Rollback()
+	return playerStatistics(ctx, tx, where, args)
+}
+
+// playerStatistics is PlayerStatistics of the games where selects (a
+// condition on games g, with its args), read in the transaction tx.
+func playerStatistics(ctx context.Context, tx *sql.Tx, where string, args []any) ([]PlayerStats, error) {
 	query, phantomQuery := statsSQL(where), `SELECT p.name, count(*) FROM games g CROSS JOIN players p ON p.game = g.gid
 		WHERE (`+where+`) AND `+phantomGame+` GROUP BY p.name`
 	if where == "1" {
@@ -104,7 +110,7 @@ func (s *Store) PlayerStatistics(ctx context.Context, f filter.Filter) ([]Player
 	}
 	var out []PlayerStats
 	sums := map[string]*phantomSums{}
-	err = eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
+	err := eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
 		p := PlayerStats{Points: map[string]int{}}
 		var r Record
 		var city, road, cloister, field int

@@ -8,8 +8,11 @@
 # grows), report, stats, standings of one event, select of every game (the
 # extraction), select --player of one player's games, games list (and the
 # time to its first line), the Parquet ingest with one process and with
-# two (two shards, -j 1 each), and DuckDB's leaderboard and stats queries
-# (docs/scale.md) over the Parquet tables.
+# two (two shards, -j 1 each), DuckDB's leaderboard and stats queries
+# (docs/scale.md) over the Parquet tables, and the website (site: the
+# whole site, with the game pages a second over its first and its last
+# tenth of the games, a rerun with nothing changed, and a rerun after an
+# event of 100 more games is added to a copy of the database).
 # It prints one table: wall time, games a second, CPU seconds, peak memory
 # (the largest of the runs of a step) and bytes a game (of the CGN, the
 # database, the Parquet directory), with the load average before each
@@ -18,10 +21,11 @@
 #   scripts/bench-scale.sh [GAMES [STEP...]]     (default 10000, every step)
 #
 # STEPs: validate ingest report stats standings select player list
-# parquet1 parquet2 duckdb. Naming some runs those alone (report to list need the
+# parquet1 parquet2 duckdb site. Naming some runs those alone (report to list need the
 # database of an earlier ingest, duckdb the shards of parquet1) and keeps
 # the rows of the steps run before, so that a step can be run again after
 # a change; the table then says which commit each row was measured with.
+# site needs the database of an earlier ingest, which it copies.
 #
 # The archive (ten files, generated two at a time, game i with seed i) and
 # the outputs stay in $TOWERLOG_SCALE_DIR (default /tmp/towerlog-scale),
@@ -32,7 +36,7 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 games=${1:-10000}
 shift || true
-all="validate ingest report stats standings select player list parquet1 parquet2 duckdb"
+all="validate ingest report stats standings select player list parquet1 parquet2 duckdb site"
 steps=${*:-$all}
 for s in $steps; do
 	case " $all " in *" $s "*) ;; *)
@@ -256,6 +260,56 @@ if want duckdb; then
 	done
 fi
 
+# The website, into a new directory, from a copy of the database (the
+# rerun after 100 games are added adds them to the copy). Meanwhile a
+# watcher counts the game pages every 0.5 s, with the CPU time the
+# process has used: the first tenth of the games runs from the first
+# game page to the (GAMES/10)th, the last from the (9 GAMES/10)th to the
+# last, so that a cost per page that grows with the games selected shows
+# as a last tenth slower than the first, in pages a second and in pages
+# a CPU second (which the load of other work on the machine moves less).
+if want site; then
+	rm -rf "$out/site"
+	begin 13 site
+	cp "$out/towerlog.db" "$out/site.db"
+	extra=$work/extra-100.cgn
+	[ -s "$extra" ] || "$tl" generate --games 100 --players 4 --pool 10000 --event-games 100 --seed $((games + 1)) -o "$extra" --force >/dev/null
+	l=$(load)
+	timed "$out/site-whole" "$tl" site --db "$out/site.db" -o "$out/site" &
+	job=$!
+	t0=$(date +%s.%N)
+	tick=$(getconf CLK_TCK)
+	pid=
+	while kill -0 "$job" 2>/dev/null; do
+		[ -n "$pid" ] || pid=$(pgrep -n -f "^$tl site --db $out/site.db" || true)
+		n=$(ls -f "$out/site" 2>/dev/null | grep -c '^game-.*\.html$' || true)
+		cpu=$(awk -v tick="$tick" '{ sub(/^.*\) /, ""); print ($12 + $13) / tick }' /proc/"$pid"/stat 2>/dev/null || echo 0)
+		echo "$(date +%s.%N) $n $cpu" >>"$out/site.pages"
+		sleep 0.5
+	done
+	wait "$job" || exit 1
+	row "site, whole" "$out/site-whole" "$games" "" "$l"
+	# The rates of a tenth, from the samples around its ends.
+	awk -v t0="$t0" -v per="$per" -v games="$games" -v commit="$commit" -v load="$l" '
+		function at(k,   i) { for (i = 1; i <= n; i++) if (c[i] >= k) return i; return n }
+		{ n++; t[n] = $1; c[n] = $2; u[n] = $3 }
+		END {
+			a = at(1); b = at(per); y = at(games - per); z = at(games)
+			printf "%-38s %9.1f %10.0f %9.1f %8s %10s %6s %s\n", "  first tenth of the game pages", t[b] - t[a], per / (t[b] - t[a]), u[b] - u[a], "-", "-", load, commit
+			printf "%-38s %9.1f %10.0f %9.1f %8s %10s %6s %s\n", "  last tenth of the game pages", t[z] - t[y], per / (t[z] - t[y]), u[z] - u[y], "-", "-", load, commit
+			printf "%-38s %9.1f %10s %9s %8s %10s %6s %s\n", "  before the first game page", t[a] - t0, "-", "-", "-", "-", load, commit
+			printf "%.3f %.3f %.3f %.3f\n", per / (t[b] - t[a]), per / (t[z] - t[y]), per / (u[b] - u[a]), per / (u[z] - u[y]) > "/dev/stderr"
+		}' "$out/site.pages" >>"$rows" 2>"$out/site.tenths"
+	l=$(load)
+	timed "$out/site-rerun" "$tl" site --db "$out/site.db" -o "$out/site"
+	row "site, rerun with nothing changed" "$out/site-rerun" "$games" "" "$l"
+	"$tl" ingest --db "$out/site.db" "$extra" >/dev/null
+	l=$(load)
+	timed "$out/site-added" "$tl" site --db "$out/site.db" -o "$out/site"
+	row "site, rerun after 100 games added" "$out/site-added" "$((games + 100))" "" "$l"
+	rm -f "$out/site.db" "$out/site.db-wal" "$out/site.db-shm"
+fi
+
 echo "$games 4-player games of a pool of 10,000 players in events of 100, $cgn bytes of CGN ($((cgn / games)) a game); $(nproc) cores; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-38s %9s %10s %9s %8s %10s %6s %s\n" step "wall s" "games/s" "CPU-s" "RSS MB" "bytes/game" load commit
 cat "$out"/rows/*.txt
@@ -264,6 +318,7 @@ if [ -f "$out/ingest" ]; then
 	awk -v cgn="$cgn" -v db="$db" 'BEGIN { printf "database / CGN: %.2f\n", db / cgn }'
 	[ -f "$out/ingest.tenths" ] && awk '{ printf "last tenth / first tenth of the ingest, games/s: %.2f\n", $1 / $2 }' "$out/ingest.tenths"
 fi
+[ -f "$out/site.tenths" ] && awk '{ printf "last tenth / first tenth of the site, game pages/s: %.2f; game pages/CPU-s: %.2f\n", $2 / $1, $4 / $3 }' "$out/site.tenths"
 if [ -f "$out/stats" ] && [ -f "$out/duckdb-stats" ]; then
 	awk 'NR == FNR { s = $1; next } { printf "stats / DuckDB stats over Parquet: %.2f\n", s / $1 }' "$out/stats" "$out/duckdb-stats"
 fi

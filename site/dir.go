@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/towerlog/towerlog/internal/atomicfile"
 )
@@ -46,6 +47,7 @@ type output struct {
 	// pages named as the site names them are the site's own.
 	marked bool
 	kept   map[string]bool // the files of this run, written or not
+	start  time.Time       // when this run opened the directory
 }
 
 // openDir makes dir ready: created if missing, else checked as a
@@ -80,7 +82,7 @@ func openDir(dir string, force bool) (*output, error) {
 			}
 		}
 	}
-	o := &output{dir: dir, marked: marked, kept: map[string]bool{}}
+	o := &output{dir: dir, marked: marked, kept: map[string]bool{}, start: time.Now()}
 	if err := o.write(Marker, []byte(markerText)); err != nil {
 		return nil, err
 	}
@@ -115,6 +117,22 @@ func (o *output) write(name string, data []byte) error {
 	o.written++
 	return atomicfile.WriteFile(path, data)
 }
+
+// made reports whether the page name holds already what the data of
+// the hash input make (the towerlog-input line of its head), and then
+// counts it as unchanged.
+func (o *output) made(name, input string) bool {
+	if !bytes.Contains(o.head(name, inputHead), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+		return false
+	}
+	o.keep(name)
+	o.unchanged++
+	return true
+}
+
+// inputHead is the length of a page's start that holds its
+// towerlog-input line.
+const inputHead = 512
 
 // head reads the first n bytes of the file name of the site's directory,
 // or nil when it does not exist (or is no regular file).
@@ -154,6 +172,12 @@ const (
 // game's, and a player's or an event's with the pages of their lists.
 var stalePage = regexp.MustCompile(`^(?:game-[0-9a-f]{1,16}|(?:player|event)-[0-9a-f]{16}(?:-[1-9][0-9]*)?)\.html$`)
 
+// tempFile matches the names of the temporary files a run writes a file
+// of the site into before renaming it into place (internal/atomicfile:
+// "." + the file's name + ".tmp-" + digits): those a run killed outright
+// leaves behind.
+var tempFile = regexp.MustCompile(`^\.(?:game-[0-9a-f]{1,16}\.(?:html|cgn)|(?:player|event)-[0-9a-f]{16}(?:-[1-9][0-9]*)?\.html|index\.html|site\.(?:css|js)|\.towerlog-site)\.tmp-[0-9]+$`)
+
 // prune removes, from a directory marked before this run, the pages the
 // site wrote earlier that this run did not write: a regular file named
 // as the site names its pages (stalePage) that starts as the site's pages
@@ -161,7 +185,10 @@ var stalePage = regexp.MustCompile(`^(?:game-[0-9a-f]{1,16}|(?:player|event)-[0-
 // is no longer selected (with its record, game-<id>.cgn, beside it), or
 // a player's or an event's page not written or kept by this run. A
 // symbolic link is never followed nor removed, and nothing else is
-// touched. It reads the directory a batch of names at a time.
+// touched. It removes too the temporary files of a run killed outright:
+// regular files named as the site names them (tempFile) made before this
+// run began, so that a run beside it keeps its own. It reads the
+// directory a batch of names at a time.
 func (o *output) prune(selected func(key string) (bool, error)) error {
 	if !o.marked {
 		return nil
@@ -175,7 +202,16 @@ func (o *output) prune(selected func(key string) (bool, error)) error {
 		entries, err := d.ReadDir(256)
 		for _, e := range entries {
 			name := e.Name()
-			if !e.Type().IsRegular() || !stalePage.MatchString(name) {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			if tempFile.MatchString(name) {
+				if err := o.removeTemp(e); err != nil {
+					return err
+				}
+				continue
+			}
+			if !stalePage.MatchString(name) {
 				continue
 			}
 			stale, err := o.stale(name, selected)
@@ -242,4 +278,20 @@ func (o *output) remove(name string) error {
 	}
 	o.removed++
 	return nil
+}
+
+// removeTemp removes a temporary file of an earlier run, unless it was
+// made after this run began.
+func (o *output) removeTemp(e fs.DirEntry) error {
+	info, err := e.Info()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !info.ModTime().Before(o.start) {
+		return nil
+	}
+	return o.remove(e.Name())
 }

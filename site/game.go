@@ -76,8 +76,7 @@ func (w *writer) games() error {
 	workers := runtime.GOMAXPROCS(0)
 	return ordered.Run(w.ctx, workers, 2*workers,
 		func(send func(*analytics.Game) error) error {
-			_, err := w.s.SelectGames(w.ctx, w.f, true, send)
-			return err
+			return w.sn.EachGame(w.ctx, send)
 		},
 		func() func(*analytics.Game) builtGame { return w.buildGame },
 		func(b builtGame) error {
@@ -104,21 +103,27 @@ func (w *writer) games() error {
 // buildGame makes the page of g, unless the page written before was made
 // from the same record by the same version.
 func (w *writer) buildGame(g *analytics.Game) builtGame {
+	out := builtGame{g: g}
+	input := gameInput(g)
+	// Only a reviewed record holds the review's comments: another
+	// record whose page is made already is not even parsed.
+	reviewed := strings.Contains(g.Record, "{review: ")
+	made := bytes.Contains(w.out.head(gameFile(g.ID), inputHead), []byte(`<meta name="towerlog-input" content="`+input+`">`))
+	if made && !reviewed {
+		return out
+	}
 	rg, err := record.NewParser().Parse(record.RawGame{Src: []byte(g.Record)})
 	if err != nil {
 		return builtGame{g: g, err: fmt.Errorf("game %d: %w", g.GID, err)}
 	}
-	out := builtGame{g: g}
-	// Only a reviewed record holds the review's comments.
-	if strings.Contains(g.Record, "{review: ") {
+	if reviewed {
 		names := make([]string, len(g.Players))
 		for i, p := range g.Players {
 			names[i] = p.Name
 		}
 		out.reviews = review.Read(rg, names)
 	}
-	input := gameInput(g)
-	if bytes.Contains(w.out.head(gameFile(g.ID), 512), []byte(`<meta name="towerlog-input" content="`+input+`">`)) {
+	if made {
 		return out
 	}
 	p, err := gamePage(g, rg, input)

@@ -4,13 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
-	"github.com/towerlog/towerlog/internal/english"
 	"github.com/towerlog/towerlog/internal/show"
 )
 
@@ -59,7 +57,7 @@ func playersCell(g *analytics.Game) cell {
 // events writes a page per event.
 func (w *writer) events() error {
 	var err error
-	if w.eventList, err = w.s.Events(w.ctx, w.f); err != nil {
+	if w.eventList, err = w.sn.Events(w.ctx); err != nil {
 		return err
 	}
 	w.winners = map[string][]string{}
@@ -72,9 +70,7 @@ func (w *writer) events() error {
 }
 
 func (w *writer) event(e analytics.EventInfo) error {
-	f := w.f
-	f.Event = e.Name
-	st, err := w.s.EventSummary(w.ctx, f)
+	st, err := w.sn.EventSummary(w.ctx, e.Name)
 	if err != nil {
 		return err
 	}
@@ -101,7 +97,7 @@ func (w *writer) event(e analytics.EventInfo) error {
 	for _, pl := range st.Players {
 		row := []cell{text(strconv.Itoa(pl.Rank)), {Text: pl.Name, Href: playerFile(pl.Name)}}
 		cells := make([]cell, len(st.Rounds))
-		err := w.s.EachRoundGames(w.ctx, f, st, pl.Name, func(r int, games []analytics.RoundGame) error {
+		err := w.sn.EachRoundGames(w.ctx, e.Name, st, pl.Name, func(r int, games []analytics.RoundGame) error {
 			for _, g := range games {
 				cells[r].Links = append(cells[r].Links, cell{Text: show.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
 			}
@@ -132,7 +128,7 @@ func (w *writer) event(e analytics.EventInfo) error {
 	// Each round's games.
 	games := &pager{w: w, base: strings.TrimSuffix(eventFile(e.Name), ".html"), title: e.Name,
 		head: []string{"Round", "Game", "Players", "Result"}}
-	err = w.s.GamesByRound(w.ctx, f, func(g *analytics.Game) error {
+	err = w.sn.GamesByRound(w.ctx, e.Name, func(g *analytics.Game) error {
 		return games.add([]cell{text(roundName(g.Round)), gameCell(g), playersCell(g), text(resultText(g))})
 	})
 	if err != nil {
@@ -161,181 +157,6 @@ func dates(first, last string) string {
 		return first
 	}
 	return first + " to " + last
-}
-
-// players writes a page per player.
-func (w *writer) players() error {
-	stats, err := w.s.PlayerStatistics(w.ctx, w.f)
-	if err != nil {
-		return err
-	}
-	ratings := map[string]rating.Player{}
-	for _, p := range w.ladder.Players() {
-		ratings[p.Name] = p
-	}
-	w.nPlayers = len(stats)
-	for _, s := range stats {
-		if _, ok := ratings[s.Name]; !ok {
-			w.unrated = append(w.unrated, s.Name)
-		}
-	}
-	for i := range stats {
-		if err := w.player(&stats[i], ratings); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// opponent is a player's record against another.
-type opponent struct {
-	games, ahead, behind, level int
-}
-
-func (w *writer) player(ps *analytics.PlayerStats, ratings map[string]rating.Player) error {
-	f := w.f
-	f.Players = append(append([]string(nil), f.Players...), ps.Name)
-	f.Seat = 0
-	games := &pager{w: w, base: strings.TrimSuffix(playerFile(ps.Name), ".html"), title: ps.Name,
-		head: []string{"Game", "Event", "Round", "Players", "Place", "Score", "Result"}}
-	places := map[int]int{}
-	against := map[string]*opponent{}
-	_, err := w.s.SelectGames(w.ctx, f, false, func(g *analytics.Game) error {
-		var me analytics.GamePlayer
-		for _, p := range g.Players {
-			if p.Name == ps.Name {
-				me = p
-			}
-		}
-		place := "unfinished"
-		if g.Finished {
-			place = english.Ordinal(me.Rank)
-			places[me.Rank]++
-		}
-		ev := cell{}
-		if g.Event != "" {
-			ev = cell{Text: g.Event, Href: eventFile(g.Event)}
-		}
-		if err := games.add([]cell{gameCell(g), ev, text(g.Round), playersCell(g), text(place),
-			text(strconv.Itoa(me.Score)), text(resultText(g))}); err != nil {
-			return err
-		}
-		for _, o := range g.Players {
-			if o.Name == ps.Name || !g.Finished {
-				continue
-			}
-			a := against[o.Name]
-			if a == nil {
-				a = &opponent{}
-				against[o.Name] = a
-			}
-			a.games++
-			switch {
-			case me.Rank < o.Rank:
-				a.ahead++
-			case me.Rank > o.Rank:
-				a.behind++
-			default:
-				a.level++
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	p := page{Title: ps.Name}
-	r, rated := ratings[ps.Name]
-	if rated {
-		p.Facts = append(p.Facts, fact{Label: "Rating", Text: fmt.Sprintf("%.0f ± %.0f", r.R, 2*r.RD)})
-	}
-	avgMargin := ""
-	if ps.Games > 0 {
-		avgMargin = fmt.Sprintf("%+.1f", float64(ps.Margin)/float64(ps.Games))
-	}
-	p.Facts = append(p.Facts, fact{Label: "Finished games", Text: strconv.Itoa(ps.Games)}, fact{Label: "Wins", Text: strconv.Itoa(ps.Wins)},
-		fact{Label: "Win rate", Text: fmt.Sprintf("%.0f%%", 100*ps.WinRate)}, fact{Label: "Average score", Text: fmt.Sprintf("%.1f", ps.AverageScore)},
-		fact{Label: "Average margin", Text: avgMargin}, fact{Label: "Unfinished games", Text: strconv.Itoa(ps.Unfinished)})
-	if rated {
-		p.Sections = append(p.Sections, section{ID: "rating", Title: "Rating over time",
-			Note:  fmt.Sprintf("The Glicko-2 rating after each date and round the player played (the latest %d); the band is twice the deviation either side. See docs/site.md.", rating.HistoryLimit),
-			Chart: &chart{ID: "rating-history", Height: 320, Options: historyChart(w.ladder.History(ps.Name))}})
-	}
-	// Places.
-	var ranks []int
-	for k := range places {
-		ranks = append(ranks, k)
-	}
-	sort.Ints(ranks)
-	pt := &table{Head: []string{"Place", "Games"}}
-	for _, k := range ranks {
-		pt.Rows = append(pt.Rows, []cell{text(english.Ordinal(k)), text(strconv.Itoa(places[k]))})
-	}
-	p.Sections = append(p.Sections, section{ID: "places", Title: "Places", Table: pt, Note: "How often the player finished in each place (a shared place counts for each)."})
-	// Head to head.
-	var opps []string
-	for o := range against {
-		opps = append(opps, o)
-	}
-	sort.Strings(opps)
-	h2h := &table{Head: []string{"Opponent", "Games", "Ahead", "Behind", "Level"}}
-	for _, o := range opps {
-		a := against[o]
-		h2h.Rows = append(h2h.Rows, []cell{{Text: o, Href: playerFile(o)}, text(strconv.Itoa(a.games)), text(strconv.Itoa(a.ahead)),
-			text(strconv.Itoa(a.behind)), text(strconv.Itoa(a.level))})
-	}
-	p.Sections = append(p.Sections, section{ID: "head-to-head", Title: "Against each opponent", Table: h2h,
-		Note: "Finished games at the same table: how often the player finished ahead of the opponent, behind, or level."})
-	// Points by feature, and the figures of The Tower and the Phantom.
-	ft := &table{Head: []string{"Feature", "Points"}}
-	for _, k := range analytics.Features {
-		ft.Rows = append(ft.Rows, []cell{text(k), text(strconv.Itoa(ps.Points[k]))})
-	}
-	if r := w.reviews[ps.Name]; r != nil && r.turns > 0 {
-		acc := "-"
-		if r.graded > 0 {
-			acc = fmt.Sprintf("%.1f%%", r.accuracy/float64(r.graded))
-		}
-		rt := &table{Key: -1, Head: []string{"Reviewed games", "Reviewed turns", "Best move played", "Points given away per turn", "Mistakes (?!, ?, ??)", "Accuracy"}}
-		rt.Rows = append(rt.Rows, []cell{text(strconv.Itoa(r.games)), text(strconv.Itoa(r.turns)),
-			text(fmt.Sprintf("%.0f%%", 100*float64(r.best)/float64(r.turns))), text(fmt.Sprintf("%.2f", r.givenAway/float64(r.turns))),
-			text(strconv.Itoa(r.mistakes)), text(acc)})
-		p.Sections = append(p.Sections, section{ID: "review", Title: "Review", Table: rt,
-			Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), the turns it marked as mistakes, and the accuracy: the mean of the accuracies of the player's graded moves, each from the chance of winning the move lost, by lichess's formula, as lichess's insights average them (docs/site.md)."})
-	}
-	p.Sections = append(p.Sections, section{ID: "features", Title: "Points by feature", Table: ft,
-		Note: "Points scored from each kind of feature over all the player's games, during play and at the end; ransoms are not included."})
-	if ps.CapturesMade+ps.CapturesSuffered+ps.OwnTakenBack+ps.RansomsPaid+ps.RansomsReceived+ps.FloorsBuilt > 0 {
-		tt := &table{Head: []string{"The Tower", "Count"}}
-		for _, row := range []struct {
-			k string
-			v int
-		}{{"Opponents' followers captured", ps.CapturesMade}, {"Followers lost to opponents' towers", ps.CapturesSuffered},
-			{"Own followers taken back", ps.OwnTakenBack}, {"Ransom points paid", ps.RansomsPaid},
-			{"Ransom points received", ps.RansomsReceived}, {"Tower floors built", ps.FloorsBuilt}} {
-			tt.Rows = append(tt.Rows, []cell{text(row.k), text(strconv.Itoa(row.v))})
-		}
-		p.Sections = append(p.Sections, section{ID: "tower", Title: "Captures, ransoms and floors", Table: tt})
-	}
-	if ph := ps.Phantom; ph != nil {
-		tt := &table{Head: []string{"The Phantom", "Count"}}
-		for _, row := range []struct {
-			k string
-			v int
-		}{{"Games with the Phantom", ph.Games}, {"Phantoms placed", ph.Placed}, {"Of them as the turn's second figure", ph.Second},
-			{"Of them on towers", ph.OnTowers}, {"Points scored where the phantom stood", ph.Points},
-			{"Captured by others", ph.CapturedByOthers}, {"Others' phantoms captured", ph.CapturedOfOthers},
-			{"Ransoms paid to free it", ph.Ransomed}, {"Exchanged", ph.Exchanged}} {
-			tt.Rows = append(tt.Rows, []cell{text(row.k), text(strconv.Itoa(row.v))})
-		}
-		p.Sections = append(p.Sections, section{ID: "phantom", Title: "The Phantom", Table: tt})
-	}
-	list, err := games.sections("Games", "Every game of the player, in the order stored.")
-	if err != nil {
-		return err
-	}
-	p.Sections = append(p.Sections, list...)
-	return w.render(playerFile(ps.Name), p)
 }
 
 // historyChart is the ECharts options of a rating history: the rating
@@ -375,7 +196,7 @@ func roundLabel(r string) string {
 
 // index writes the home page.
 func (w *writer) index() error {
-	a, err := w.s.Figures(w.ctx, w.f)
+	a, err := w.sn.Figures(w.ctx)
 	if err != nil {
 		return err
 	}
@@ -393,7 +214,7 @@ func (w *writer) index() error {
 	p.Sections = append(p.Sections, section{ID: "events", Title: "Events", Table: ev,
 		Note: "The leader is the player ranked first by " + analytics.RankingRule + "."})
 	latest := &table{Head: []string{"Game", "Event", "Round", "Players", "Result"}}
-	err = w.s.LatestGames(w.ctx, w.f, latestGames, func(g *analytics.Game) error {
+	err = w.sn.LatestGames(w.ctx, latestGames, func(g *analytics.Game) error {
 		e := cell{}
 		if g.Event != "" {
 			e = cell{Text: g.Event, Href: eventFile(g.Event)}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/filter"
@@ -172,14 +173,19 @@ func TestPruneNarrowerFilter(t *testing.T) {
 		t.Fatalf("games by event: %v", ids)
 	}
 	only := filter.Filter{Event: "Nordic Tower Open"}
+	sn, err := s.Snapshot(ctx, only)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		id   string
 		want bool
 	}{{nordic, true}, {marathon, false}} {
-		if got, err := s.SelectsGame(ctx, only, c.id[:16]); err != nil || got != c.want {
+		if got, err := sn.SelectsGame(ctx, c.id[:16]); err != nil || got != c.want {
 			t.Errorf("SelectsGame(%s) = %v, %v; want %v", c.id[:16], got, err, c.want)
 		}
 	}
+	sn.Close()
 	out := filepath.Join(dir, "site")
 	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
 		t.Fatal(err)
@@ -198,5 +204,72 @@ func TestPruneNarrowerFilter(t *testing.T) {
 		if kept := err == nil; kept != c.kept {
 			t.Errorf("%s kept %v, want %v (%v)", c.file, kept, c.kept, err)
 		}
+	}
+}
+
+// TestLeftoverTemporaryFiles: the temporary files of a run killed
+// outright (named "." + a site file's name + ".tmp-" + digits, as the
+// atomic writes name them) are removed by the next run, and nothing else
+// of a similar name is: not a name of another form, not a link, not one
+// made after the run began (a run beside it writing).
+func TestLeftoverTemporaryFiles(t *testing.T) {
+	ctx := context.Background()
+	dir, s := duelAndSix(t)
+	out := filepath.Join(dir, "site")
+	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	leftovers := []string{".game-0123456789abcdef.html.tmp-2941", ".game-0123456789abcdef.cgn.tmp-17",
+		".player-0123456789abcdef-2.html.tmp-5", ".event-fedcba9876543210.html.tmp-88", ".index.html.tmp-3",
+		".site.css.tmp-12", ".site.js.tmp-4", "..towerlog-site.tmp-1"}
+	kept := []string{".game-01234.html.tmp-abc", ".notes.html.tmp-5", "game-0123.html.tmp-1", ".game-0123.html.tmp-",
+		".player-0123.html.tmp-5", ".index.html.tmp-3.bak", ".game-XYZ.html.tmp-1"}
+	for _, name := range append(append([]string{}, leftovers...), kept...) {
+		path := filepath.Join(out, name)
+		if err := os.WriteFile(path, []byte("half a page"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// One of the run beside it, made after this run begins.
+	future := time.Now().Add(time.Hour)
+	beside := filepath.Join(out, ".index.html.tmp-77")
+	if err := os.WriteFile(beside, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(beside, future, future); err != nil {
+		t.Fatal(err)
+	}
+	kept = append(kept, ".index.html.tmp-77")
+	target := filepath.Join(dir, "mine.txt")
+	if err := os.WriteFile(target, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(out, ".site.js.tmp-9")); err != nil {
+		t.Fatal(err)
+	}
+	kept = append(kept, ".site.js.tmp-9")
+	st, err := site.Write(ctx, s, out, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Removed != len(leftovers) {
+		t.Errorf("removed %d files, want the %d leftovers", st.Removed, len(leftovers))
+	}
+	for _, name := range leftovers {
+		if _, err := os.Lstat(filepath.Join(out, name)); err == nil {
+			t.Errorf("%s is left", name)
+		}
+	}
+	for _, name := range kept {
+		if _, err := os.Lstat(filepath.Join(out, name)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if readFile(t, target) != "mine" {
+		t.Error("the link's target changed")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics"
@@ -59,27 +60,34 @@ type Stats struct {
 // a game page whose record is unchanged is not even rebuilt. In a
 // directory marked before, the pages of games, players and events that
 // an earlier run wrote and this one did not are removed (see prune).
+//
+// Everything the site shows is read from one snapshot of the store (see
+// analytics.Snapshot): a site written while an ingest or a removal
+// writes is the site of the database before it or after it, never of a
+// mix; open the store with analytics.OpenShared or analytics.Open.
 func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stats, error) {
 	var st Stats
 	if err := o.Filter.Check(); err != nil {
 		return st, err
 	}
-	if _, err := s.CountGames(ctx, o.Filter); err != nil {
+	sn, err := s.Snapshot(ctx, o.Filter)
+	if err != nil {
 		return st, err
 	}
+	defer sn.Close()
 	out, err := openDir(dir, o.Force)
 	if err != nil {
 		return st, err
 	}
-	w := &writer{ctx: ctx, s: s, f: o.Filter, out: out, progress: o.Progress, reviews: map[string]*reviewTally{}}
+	w := &writer{ctx: ctx, sn: sn, f: o.Filter, out: out, progress: o.Progress, reviews: map[string]*reviewTally{}}
 	if err := w.assets(); err != nil {
 		return st, err
 	}
-	if w.ladder, err = s.RatingHistory(ctx, o.Filter); err != nil {
+	if w.ladder, err = sn.Ratings(ctx); err != nil {
 		return st, err
 	}
 	prune := func() error {
-		return out.prune(func(key string) (bool, error) { return s.SelectsGame(ctx, o.Filter, key) })
+		return out.prune(func(key string) (bool, error) { return sn.SelectsGame(ctx, key) })
 	}
 	for _, step := range []func() error{w.games, w.events, w.players, w.index, prune} {
 		if err := step(); err != nil {
@@ -94,7 +102,7 @@ func Write(ctx context.Context, s *analytics.Store, dir string, o Options) (Stat
 // writer writes one site.
 type writer struct {
 	ctx       context.Context
-	s         *analytics.Store
+	sn        *analytics.Snapshot
 	f         filter.Filter
 	out       *output
 	progress  func()
@@ -201,12 +209,59 @@ type chart struct {
 
 func text(s string) cell { return cell{Text: s} }
 
+// render writes the page p as the file name, unless the page written
+// before was made from the same data by the same template and version
+// (its Input, the hash of them, in its head): a rerun renders only the
+// pages whose data changed.
 func (w *writer) render(name string, p page) error {
+	p.Input = pageInput(p)
+	if w.out.made(name, p.Input) {
+		return nil
+	}
 	b, err := renderPage(p)
 	if err != nil {
 		return err
 	}
 	return w.out.write(name, b)
+}
+
+// pageInput is the hash of what a page other than a game's is made from:
+// its data, the template and pageVersion.
+func pageInput(p page) string {
+	h := sha256.New()
+	put := func(ss ...string) {
+		for _, s := range ss {
+			h.Write([]byte(s))
+			h.Write([]byte{0})
+		}
+	}
+	var cells func(cs []cell)
+	cells = func(cs []cell) {
+		put(strconv.Itoa(len(cs)))
+		for _, c := range cs {
+			put(c.Text, c.Href)
+			cells(c.Links)
+		}
+	}
+	put(pageVersion, siteHTML, p.Title, p.Subtitle)
+	for _, f := range p.Facts {
+		put("fact", f.Label, f.Text, f.Href)
+		cells(f.Links)
+	}
+	for _, sec := range p.Sections {
+		put("section", sec.ID, sec.Title, sec.Note)
+		if t := sec.Table; t != nil {
+			put("table", strconv.Itoa(t.Key))
+			put(t.Head...)
+			for _, r := range t.Rows {
+				cells(r)
+			}
+		}
+		if c := sec.Chart; c != nil {
+			put("chart", c.ID, strconv.Itoa(c.Height), c.Options)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // renderPage is the HTML of p.

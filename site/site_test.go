@@ -140,7 +140,7 @@ func checkSite(t *testing.T, s *analytics.Store, pages int) (string, site.Stats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := s.Events(ctx, filter.Filter{})
+	events, err := snapshotEvents(ctx, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestListPages(t *testing.T) {
 	for _, p := range stats {
 		pages += more(p.Games + p.Unfinished)
 	}
-	events, err := s.Events(ctx, filter.Filter{})
+	events, err := snapshotEvents(ctx, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,3 +382,13 @@ func copyFile(t *testing.T, from, to string) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func roundf(v float64) string { return fmt.Sprintf("%.0f", v) }
+
+// snapshotEvents is the events of every game of s.
+func snapshotEvents(ctx context.Context, s *analytics.Store) ([]analytics.EventInfo, error) {
+	sn, err := s.Snapshot(ctx, filter.Filter{})
+	if err != nil {
+		return nil, err
+	}
+	defer sn.Close()
+	return sn.Events(ctx)
+}

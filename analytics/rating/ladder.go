@@ -75,6 +75,9 @@ type Ladder struct {
 	date, round string
 	pending     map[string]map[string]*tally
 	history     bool // whether each player's history is kept
+	// emit, when not nil, is given each player's points as they are
+	// made, instead of the history keeping them (NewLadderEmitting).
+	emit func(name string, p Point)
 }
 
 type entry struct {
@@ -92,6 +95,18 @@ type tally struct{ n, score float64 }
 func NewLadder() *Ladder {
 	l := Restore(State{})
 	l.history = true
+	return l
+}
+
+// NewLadderEmitting returns a ladder with no player that keeps no
+// history but gives each player's point to emit as each period closes:
+// its memory grows with the players alone, and the caller keeps the
+// histories where it likes (a table), every point of them, not only the
+// latest HistoryLimit. The points of the last period are emitted once the
+// ladder is asked for anything (Players, State, Periods, History).
+func NewLadderEmitting(emit func(name string, p Point)) *Ladder {
+	l := Restore(State{})
+	l.emit = emit
 	return l
 }
 
@@ -214,6 +229,9 @@ func (l *Ladder) closePeriod() {
 	for i, name := range names {
 		e := l.players[name]
 		e.rating, e.last = updated[i], k
+		if l.emit != nil {
+			l.emit(name, Point{Period: k, Date: l.date, Round: l.round, Rating: updated[i]})
+		}
 		if !l.history {
 			continue
 		}

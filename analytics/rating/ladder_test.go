@@ -50,6 +50,57 @@ func TestRestore(t *testing.T) {
 	}
 }
 
+// TestLadderEmitting: a ladder that emits its points gives each player
+// a point for each period they played in, as the period closes, the same
+// as a ladder that keeps them, and keeps none itself.
+func TestLadderEmitting(t *testing.T) {
+	games := []Game{
+		{Date: "2025-01-01", Round: "1", Seats: []Seat{{"Ada", 1}, {"Bo", 2}}},
+		{Date: "2025-01-01", Round: "1", Seats: []Seat{{"Cy", 1}, {"Di", 1}}},
+		{Date: "2025-01-01", Round: "2", Seats: []Seat{{"Ada", 2}, {"Cy", 1}}},
+		{Date: "2025-01-02", Round: "1", Seats: []Seat{{"Bo", 1}, {"Ada", 2}, {"Di", 3}}},
+	}
+	kept := NewLadder()
+	emitted := map[string][]Point{}
+	var at []int // the periods emitted, in order
+	l := NewLadderEmitting(func(name string, p Point) {
+		emitted[name] = append(emitted[name], p)
+		at = append(at, p.Period)
+	})
+	for i, g := range games {
+		kept.Add(g)
+		l.Add(g)
+		// A period is emitted when the next begins: after the second
+		// game the first period is still open.
+		if i == 1 && len(at) != 0 {
+			t.Fatalf("points emitted before the period closed: %v", at)
+		}
+	}
+	if len(at) != 6 {
+		t.Fatalf("emitted %d points before asking, want 6 (periods 1 and 2): %v", len(at), at)
+	}
+	l.Periods()
+	// Period 1: Ada, Bo, Cy, Di; period 2: Ada, Cy; period 3: Ada, Bo, Di.
+	want := map[string][]int{"Ada": {1, 2, 3}, "Bo": {1, 3}, "Cy": {1, 2}, "Di": {1, 3}}
+	for name, periods := range want {
+		got := emitted[name]
+		if len(got) != len(periods) {
+			t.Fatalf("%s: %d points, want %d", name, len(got), len(periods))
+		}
+		for i, p := range got {
+			if p.Period != periods[i] {
+				t.Errorf("%s point %d: period %d, want %d", name, i, p.Period, periods[i])
+			}
+		}
+		if h := kept.History(name); !reflect.DeepEqual(h, got) {
+			t.Errorf("%s: emitted %v, kept %v", name, got, h)
+		}
+		if l.History(name) != nil {
+			t.Errorf("%s: the emitting ladder kept a history", name)
+		}
+	}
+}
+
 // TestProvisional: Anna and Carl play thirty rounds, Anna winning two of
 // every three, and their deviations fall below ProvisionalRD; Dora then
 // beats Carl once. Dora's rating is above Carl's, but hers is

@@ -40,7 +40,11 @@ record has not changed is not even rebuilt: after adding a round, running
 site again writes only what changed. In a site written before, the pages
 of games, players and events it wrote that are no longer selected (games
 removed from the database, or left out by the filters) are removed with
-the games' records; no other file is. Ratings are Glicko-2, counted from the
+the games' records, with the temporary files of a run killed outright; no
+other file is. Everything is read in one snapshot of the database: a site
+written while an ingest or a removal runs is that of the database before
+it or after it, never of a mix (SQLite's -wal and -shm files appear beside
+the database for it, where they can). Ratings are Glicko-2, counted from the
 finished games ` + analytics.RatingOrder + ` (see docs/site.md).`,
 		Example: `  towerlog site -o club-site
   towerlog site --db club.db --since 2025 -o club-site`,
@@ -61,7 +65,12 @@ finished games ` + analytics.RatingOrder + ` (see docs/site.md).`,
 }
 
 func runSite(cmd *cobra.Command, o siteOptions) error {
-	s, err := openExisting(cmd.Context(), o.db)
+	// Shared rather than immutable: the site is read in one snapshot
+	// (see site.Write), which an ingest writing meanwhile cannot change.
+	if err := mustExist(o.db); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	s, err := analytics.OpenShared(cmd.Context(), o.db)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}

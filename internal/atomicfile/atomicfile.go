@@ -28,8 +28,30 @@ const perm = 0o644
 // Write writes the file name with write, atomically. When name exists its
 // mode is kept, and when it is a symbolic link the file it points to is
 // rewritten. If write or anything after it fails, name is left as it was
-// and the temporary file is removed.
+// and the temporary file is removed. write's output goes through a
+// buffer.
 func Write(name string, write func(w io.Writer) error) error {
+	return replace(name, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 256<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+}
+
+// WriteFile writes data to the file name, atomically, as Write does, in
+// one write: no buffer, which a site of a hundred thousand pages would
+// allocate for each.
+func WriteFile(name string, data []byte) error {
+	return replace(name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// replace is Write with write given the file itself.
+func replace(name string, write func(w io.Writer) error) error {
 	target, info, err := resolve(name)
 	if err != nil {
 		return err
@@ -58,14 +80,6 @@ func Write(name string, write func(w io.Writer) error) error {
 	return os.Rename(tmp.Name(), target)
 }
 
-// WriteFile writes data to the file name, atomically, as Write does.
-func WriteFile(name string, data []byte) error {
-	return Write(name, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-}
-
 // resolve follows name's symbolic links; info is nil when the file does
 // not exist yet.
 func resolve(name string) (string, fs.FileInfo, error) {
@@ -92,15 +106,10 @@ func writeInPlace(name string, write func(w io.Writer) error) error {
 	return writeAll(f, name, write)
 }
 
-// writeAll writes f through a buffer with write and closes it, returning
-// the first error of the writing, the flush and the close, as one of the
-// file name.
+// writeAll writes f with write and closes it, returning the first error
+// of the writing and the close, as one of the file name.
 func writeAll(f *os.File, name string, write func(w io.Writer) error) error {
-	bw := bufio.NewWriterSize(f, 256<<10)
-	err := write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
+	err := write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
