@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"modernc.org/sqlite"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/towerlog/towerlog/analytics/filter"
 	"github.com/towerlog/towerlog/analytics/rating"
+	"github.com/towerlog/towerlog/internal/collation"
 )
 
 // OpenShared opens the database file at path for reading only, as
@@ -250,7 +252,7 @@ func (sn *Snapshot) EachPlayer(ctx context.Context, game func(g *Game, me GamePl
 		for o, h := range against {
 			sum.Against = append(sum.Against, Opponent{Name: o, HeadToHead: *h})
 		}
-		sort.Slice(sum.Against, func(i, j int) bool { return sum.Against[i].Name < sum.Against[j].Name })
+		slices.SortFunc(sum.Against, func(a, b Opponent) int { return collation.Compare(a.Name, b.Name) })
 		clear(places)
 		clear(against)
 		var err error

@@ -230,10 +230,10 @@ func (w *writer) index() error {
 	rl := &table{Head: []string{"#", "Player", "Rating", "Deviation", "Games rated"}, Key: 1}
 	for _, r := range w.ladder.Players() {
 		rl.Rows = append(rl.Rows, []cell{text(strconv.Itoa(r.Rank)), {Text: r.Name, Href: playerFile(r.Name)},
-			text(fmt.Sprintf("%.0f", r.R)), text(fmt.Sprintf("%.0f", r.RD)), text(strconv.Itoa(r.Games))})
+			text(show.Rating(r.Rating)), text(fmt.Sprintf("%.0f", r.RD)), text(strconv.Itoa(r.Games))})
 	}
 	p.Sections = append(p.Sections, section{ID: "ratings", Title: "Rating list", Table: rl,
-		Note: "Glicko-2 ratings from the finished games, " + analytics.RatingOrder + "; the games of one date and round are one rating period. About 95% of the time a player's strength is within the rating plus or minus twice the deviation. See docs/site.md."})
+		Note: "Glicko-2 ratings from the finished games, " + analytics.RatingOrder + "; the games of one date and round are one rating period. About 95% of the time a player's strength is within the rating plus or minus twice the deviation. A rating marked ? is provisional (its deviation is above " + strconv.Itoa(rating.ProvisionalRD) + "): such players are ranked after the established ones. See docs/site.md."})
 	// Players with no finished game have no rating: listed apart.
 	unrated := &table{Head: []string{"Player"}, Key: 0}
 	for _, name := range w.unrated {

@@ -8,6 +8,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/rating"
 	"github.com/towerlog/towerlog/internal/english"
+	"github.com/towerlog/towerlog/internal/show"
 )
 
 // players writes a page per player: the store reads every player's games
@@ -94,7 +95,7 @@ func (w *writer) playerPage(ps *analytics.PlayerStats, sum *analytics.PlayerSumm
 func playerFacts(ps *analytics.PlayerStats, r rating.Player, rated bool) []fact {
 	var facts []fact
 	if rated {
-		facts = append(facts, fact{Label: "Rating", Text: fmt.Sprintf("%.0f ± %.0f", r.R, 2*r.RD)})
+		facts = append(facts, fact{Label: "Rating", Text: fmt.Sprintf("%s ± %.0f", show.Rating(r.Rating), 2*r.RD)})
 	}
 	avgMargin := ""
 	if ps.Games > 0 {
