@@ -79,12 +79,12 @@ func (s *Store) events(ctx context.Context, f filter.Filter) ([]EventInfo, error
 }
 
 // Events returns the events of the snapshot's games, the latest first
-// (by their last date, then name); games without an Event tag are not
-// in any. It reads the games' seats once, in the order of the index on
-// events (event by event, each game's seats together), and counts each
-// event's players and rounds as it ends: its memory grows with the
-// events and the players of one event, not with the games, and so does
-// no step of it.
+// (by their last date, then name), then the pseudo-event NoEvent of the
+// games without an Event tag, if any. It reads the games' seats once, in
+// the order of the index on events (event by event, each game's seats
+// together), and counts each event's players and rounds as it ends: its
+// memory grows with the events and the players of one event, not with
+// the games, and so does no step of it.
 func (sn *Snapshot) Events(ctx context.Context) ([]EventInfo, error) {
 	var out []EventInfo
 	var cur *EventInfo
@@ -97,10 +97,9 @@ func (sn *Snapshot) Events(ctx context.Context) ([]EventInfo, error) {
 		}
 		clear(players)
 		clear(rounds)
+		cur = nil
 	}
-	err := eachRow(ctx, sn.tx, `SELECT g.event, coalesce(g.date, ''), coalesce(g.round, ''), g.gid, p.name
-		FROM games g INDEXED BY games_event CROSS JOIN players p ON p.game = g.gid
-		WHERE g.event > '' AND (`+sn.where+`) ORDER BY g.event, g.gid`, sn.args, func(rows *sql.Rows) error {
+	add := func(rows *sql.Rows) error {
 		var event, date, round, name string
 		var gid int64
 		if err := rows.Scan(&event, &date, &round, &gid, &name); err != nil {
@@ -121,7 +120,10 @@ func (sn *Snapshot) Events(ctx context.Context) ([]EventInfo, error) {
 		}
 		players[name] = true
 		return nil
-	})
+	}
+	err := eachRow(ctx, sn.tx, `SELECT g.event, coalesce(g.date, ''), coalesce(g.round, ''), g.gid, p.name
+		FROM games g INDEXED BY games_event CROSS JOIN players p ON p.game = g.gid
+		WHERE g.event > '' AND (`+sn.where+`) ORDER BY g.event, g.gid`, sn.args, add)
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +134,14 @@ func (sn *Snapshot) Events(ctx context.Context) ([]EventInfo, error) {
 		}
 		return out[i].Name < out[j].Name
 	})
+	where, args := sn.eventWhere(NoEvent)
+	err = eachRow(ctx, sn.tx, `SELECT '`+NoEvent+`', coalesce(g.date, ''), coalesce(g.round, ''), g.gid, p.name
+		FROM games g CROSS JOIN players p ON p.game = g.gid
+		WHERE `+where+` ORDER BY g.gid`, args, add)
+	if err != nil {
+		return nil, err
+	}
+	end()
 	return out, nil
 }
 

@@ -98,8 +98,12 @@ func (sn *Snapshot) EachGame(ctx context.Context, emit func(*Game) error) error 
 	return err
 }
 
-// eventWhere is the condition of the snapshot's games of one event.
+// eventWhere is the condition of the snapshot's games of one event, or
+// of the games without an Event tag for the pseudo-event NoEvent.
 func (sn *Snapshot) eventWhere(event string) (string, []any) {
+	if event == NoEvent {
+		return "(" + sn.where + ") AND (g.event IS NULL OR g.event = '')", sn.args
+	}
 	return "(" + sn.where + ") AND g.event = ?", append(append([]any{}, sn.args...), event)
 }
 
