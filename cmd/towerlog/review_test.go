@@ -194,7 +194,7 @@ func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
 // rounding), the --top best alternatives under each turn, and ends with
 // each player's accuracy.
 func TestReviewTable(t *testing.T) {
-	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18", "--top", "2")
+	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18", "--top", "2", "--wide")
 	if code != exitOK {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
