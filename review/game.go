@@ -28,6 +28,10 @@ type GameTurn struct {
 	// move played and the best move do (Why).
 	TopText            []string
 	PlayedWhy, BestWhy []string
+	// PlayedWords, BestWords and TopWords say the same moves in words
+	// (Words).
+	PlayedWords, BestWords string
+	TopWords               []string
 }
 
 // BestDiffers reports whether the review found a move better than the one
@@ -105,14 +109,25 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		}
 		rt.Number = t.Number
 		gt.TopText = append(gt.TopText, turnText(rt))
+		words, err := Words(before, r.Moves, names)
+		if err != nil {
+			return GameTurn{}, err
+		}
+		gt.TopWords = append(gt.TopWords, words)
 	}
 	if tr.BestMoves != nil {
 		if gt.BestWhy, err = Why(before, tr.BestMoves, names); err != nil {
 			return GameTurn{}, err
 		}
+		if gt.BestWords, err = Words(before, tr.BestMoves, names); err != nil {
+			return GameTurn{}, err
+		}
 	}
 	if tr.playedMoves != nil {
 		if gt.PlayedWhy, err = Why(before, tr.playedMoves, names); err != nil {
+			return GameTurn{}, err
+		}
+		if gt.PlayedWords, err = Words(before, tr.playedMoves, names); err != nil {
 			return GameTurn{}, err
 		}
 	}
@@ -133,7 +148,7 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		gt.PlayedText = turnText(bare(g.Record.Turns[k]))
 	}
 	if !gt.BestDiffers() {
-		gt.BestText, gt.BestTurn = gt.PlayedText, nil
+		gt.BestText, gt.BestTurn, gt.BestWords = gt.PlayedText, nil, gt.PlayedWords
 	}
 	return gt, nil
 }

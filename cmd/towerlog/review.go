@@ -234,8 +234,9 @@ func writeReview(cmd *cobra.Command, rg *record.Game, turns []review.GameTurn, n
 	return err
 }
 
-// writeReviewTable writes one line per reviewed turn, then each player's
-// accuracy, fitted to width columns (0: as wide as its cells): the moves
+// writeReviewTable writes a line per reviewed turn, the moves said in
+// words under it and its best alternatives under those, then each
+// player's accuracy, fitted to width columns (0: as wide as its cells): the moves
 // wrap, the names are clipped, and the player, the rank, the chance lost
 // and the points given away are left out in that order while it is too
 // wide; a table still too wide comes in blocks led by the turn. It
@@ -290,6 +291,14 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string, widt
 			row = append(row, fmt.Sprintf("%.0f%%", 100*c))
 		}
 		t.Row(row...)
+		if rt.PlayedWords != "" {
+			words := make([]string, len(cols))
+			words[2] = rt.PlayedWords
+			if rt.BestDiffers() {
+				words[4] = rt.BestWords
+			}
+			t.Row(words...)
+		}
 		for _, r := range topRows(rt, len(cols)) {
 			t.Row(r...)
 		}
