@@ -1,6 +1,8 @@
 package review
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -82,5 +84,42 @@ func TestWords(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestPlayedAsWritten: the straight road U looks the same turned 0° and
+// 180°, so the review counts the two as one alternative, found first as
+// r0; the record played it turned 180°, and the move played, in the
+// table's CGN, in words and among the top alternatives, is said so.
+func TestPlayedAsWritten(t *testing.T) {
+	g := load(t, "testdata/symmetric.cgn")
+	turns, err := Game(context.Background(), g, Options{Rollouts: 200, Seed: 1, Top: 1000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gt := turns[0]
+	if gt.PlayedText != "U@1,0r180 +R:WE" {
+		t.Errorf("played %q, want U@1,0r180 +R:WE", gt.PlayedText)
+	}
+	if want := "tile U at (1,0), turned 180°, thief on the road of 2 tiles"; gt.PlayedWords != want {
+		t.Errorf("played in words %q, want %q", gt.PlayedWords, want)
+	}
+	found := false
+	for i, text := range gt.TopText {
+		if strings.HasPrefix(text, "U@1,0r0 +R:WE") {
+			t.Errorf("top %d: %q, the move played spelt another way", i+1, text)
+		}
+		if text == "U@1,0r180 +R:WE" {
+			found = true
+			if !strings.Contains(gt.TopWords[i], "turned 180°") {
+				t.Errorf("top %d in words: %q, want it turned 180°", i+1, gt.TopWords[i])
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the move played is not among the top alternatives %q", gt.TopText)
+	}
+	if !gt.BestDiffers() && gt.BestText != gt.PlayedText {
+		t.Errorf("best %q, the move played, want it as played %q", gt.BestText, gt.PlayedText)
 	}
 }
