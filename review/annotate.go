@@ -48,13 +48,15 @@ func Annotate(rg *record.Game, turns []GameTurn, players []string, annotator str
 }
 
 // Comment describes the review of the turn: the value of the move played,
-// the best move and its value, the points given away when they are
+// the best move and its value (each said in words too), the points given away when they are
 // clear, each player's chance of winning after the move played, the
 // grade with the chance lost and the move's accuracy, the move played's
 // rank and the ties, the three best moves, and what the move played and
 // the best move do:
 //
-//	review: played +1.2 ±0.9; best V@2,-1r270 +C:N +7.8 ±0.8, 6.6 given
+//	review: played +1.2 ±0.9 (tile V at (0,1), turned 0°, farmer on
+//	the field of 3 tiles); best V@2,-1r270 +C:N +7.8 ±0.8 (tile V at
+//	(2,-1), turned 270°, knight in the city of 4 tiles), 6.6 given
 //	away; wins Anna 45% Bob 55%; mistake, 11.2% of chance lost, accuracy
 //	59%; rank about 4th of 122, 2 moves within 0.5 points of the best; top
 //	V@2,-1r270 +C:N +7.8 ±0.8 (2210), ...; played: claims
@@ -63,8 +65,14 @@ func Annotate(rg *record.Game, turns []GameTurn, players []string, annotator str
 func (t *GameTurn) Comment(players []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played %s", commentPrefix, value(t.Played))
+	if t.PlayedWords != "" {
+		fmt.Fprintf(&b, " (%s)", t.PlayedWords)
+	}
 	if t.BestDiffers() {
 		fmt.Fprintf(&b, "; best %s %s", t.BestText, value(t.Best))
+		if t.BestWords != "" {
+			fmt.Fprintf(&b, " (%s)", t.BestWords)
+		}
 		if t.Clear() {
 			fmt.Fprintf(&b, ", %.1f given away", t.GivenAway)
 		}

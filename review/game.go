@@ -28,6 +28,10 @@ type GameTurn struct {
 	// move played and the best move do (Why).
 	TopText            []string
 	PlayedWhy, BestWhy []string
+	// PlayedWords, BestWords and TopWords say the same moves in words
+	// (Words).
+	PlayedWords, BestWords string
+	TopWords               []string
 }
 
 // BestDiffers reports whether the review found a move better than the one
@@ -93,26 +97,44 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		return GameTurn{}, err
 	}
 	gt := GameTurn{Number: t.Number, Player: g.Players[t.Seat].Name, TurnReview: tr}
+	// The alternative played is the first of those that leave the same
+	// game (distinct): it is said as the record wrote it, turned as the
+	// record turned it (a symmetric tile looks the same two ways).
+	played := asPlayed(tr.playedMoves, t.Rot)
 	gt.Chance = chance(after, tr.Seat, tr.Played)
 	names := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		names[i] = p.Name
 	}
 	for _, r := range tr.Top {
+		if played != nil && slices.Equal(r.Moves, tr.playedMoves) {
+			r.Moves = played
+		}
 		rt, err := replay.WriteTurn(before.Clone(), g.Players, r.Moves)
 		if err != nil {
 			return GameTurn{}, err
 		}
 		rt.Number = t.Number
 		gt.TopText = append(gt.TopText, turnText(rt))
+		words, err := Words(before, r.Moves, names)
+		if err != nil {
+			return GameTurn{}, err
+		}
+		gt.TopWords = append(gt.TopWords, words)
 	}
 	if tr.BestMoves != nil {
 		if gt.BestWhy, err = Why(before, tr.BestMoves, names); err != nil {
 			return GameTurn{}, err
 		}
+		if gt.BestWords, err = Words(before, tr.BestMoves, names); err != nil {
+			return GameTurn{}, err
+		}
 	}
 	if tr.playedMoves != nil {
-		if gt.PlayedWhy, err = Why(before, tr.playedMoves, names); err != nil {
+		if gt.PlayedWhy, err = Why(before, played, names); err != nil {
+			return GameTurn{}, err
+		}
+		if gt.PlayedWords, err = Words(before, played, names); err != nil {
 			return GameTurn{}, err
 		}
 	}
@@ -124,7 +146,7 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		gt.BestText = turnText(gt.BestTurn)
 	}
 	if gt.PlayedAt >= 0 {
-		pt, err := replay.WriteTurn(before.Clone(), g.Players, tr.playedMoves)
+		pt, err := replay.WriteTurn(before.Clone(), g.Players, played)
 		if err != nil {
 			return GameTurn{}, err
 		}
@@ -133,9 +155,24 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		gt.PlayedText = turnText(bare(g.Record.Turns[k]))
 	}
 	if !gt.BestDiffers() {
-		gt.BestText, gt.BestTurn = gt.PlayedText, nil
+		gt.BestText, gt.BestTurn, gt.BestWords = gt.PlayedText, nil, gt.PlayedWords
 	}
 	return gt, nil
+}
+
+// asPlayed returns a copy of moves with the tile turned by rot, the
+// record's rotation of the tile placed; nil for no moves.
+func asPlayed(moves []engine.Move, rot engine.Rotation) []engine.Move {
+	if moves == nil {
+		return nil
+	}
+	out := slices.Clone(moves)
+	for i := range out {
+		if out[i].Kind == engine.MovePlace {
+			out[i].Rot = rot
+		}
+	}
+	return out
 }
 
 // bare returns a copy of t without its head's annotations, declared score

@@ -30,10 +30,12 @@ type TurnJSON struct {
 	Win          []WinJSON  `json:"win"`    // the rollouts' shares, in seat order
 }
 
-// MoveJSON is one move of a turn's review: its CGN, its value and the
-// value's standard error, and the rollouts behind them.
+// MoveJSON is one move of a turn's review: its CGN, the same in words
+// (Words), its value and the value's standard error, and the rollouts
+// behind them.
 type MoveJSON struct {
 	Move     string  `json:"move"`
+	Words    string  `json:"words"`
 	Value    float64 `json:"value"`
 	StdErr   float64 `json:"se"`
 	Rollouts int     `json:"rollouts"`
@@ -62,8 +64,8 @@ type PlayerAccuracyJSON struct {
 func (t *GameTurn) JSON(players []string) TurnJSON {
 	j := TurnJSON{
 		Turn: t.Number, Player: t.Player, Alternatives: t.Alternatives,
-		Played:       moveJSON(t.PlayedText, t.Played),
-		Best:         moveJSON(t.BestText, t.Best),
+		Played:       moveJSON(t.PlayedText, t.PlayedWords, t.Played),
+		Best:         moveJSON(t.BestText, t.BestWords, t.Best),
 		GivenAwayErr: round1(t.GivenAwayErr),
 		Grade:        t.Grade.String(),
 		Drop:         round1(t.Drop),
@@ -77,7 +79,7 @@ func (t *GameTurn) JSON(players []string) TurnJSON {
 		j.GivenAway = &v
 	}
 	for i, r := range t.Top {
-		j.Top = append(j.Top, moveJSON(t.TopText[i], r.Eval))
+		j.Top = append(j.Top, moveJSON(t.TopText[i], t.TopWords[i], r.Eval))
 	}
 	for p, w := range t.Chance {
 		j.Chance = append(j.Chance, WinJSON{players[p], roundTo(w, 1000)})
@@ -109,8 +111,8 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func moveJSON(text string, e Eval) MoveJSON {
-	return MoveJSON{Move: text, Value: round1(e.Value), StdErr: round1(e.StdErr), Rollouts: e.Rollouts}
+func moveJSON(text, words string, e Eval) MoveJSON {
+	return MoveJSON{Move: text, Words: words, Value: round1(e.Value), StdErr: round1(e.StdErr), Rollouts: e.Rollouts}
 }
 
 func roundTo(v, unit float64) float64 {

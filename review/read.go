@@ -27,8 +27,12 @@ type Summary struct {
 	recordIndex int
 }
 
+// inWords matches a move said in words after its value (Words), in
+// parentheses that hold those of its squares: " (tile E at (0,-1), ...)".
+const inWords = `(?: \((?:[^()]|\([^()]*\))*\))?`
+
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?(?:;.*)?$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?(?:;.*)?$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players

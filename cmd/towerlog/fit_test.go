@@ -116,3 +116,40 @@ func TestTablesFit(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewTableFits: the review table of a real game (a BoardGameArena
+// import) on terminals of 80 and 120 columns has no line wider, the
+// columns left out named on standard error; --wide leaves none out.
+func TestReviewTableFits(t *testing.T) {
+	game := "../../testdata/bga/366166200.json"
+	for _, c := range []struct {
+		width int
+		wide  bool
+	}{{80, false}, {120, false}, {80, true}} {
+		withTerminal(t, c.width, func() {
+			args := []string{"review", game, "--rollouts", "4", "--top", "2"}
+			if c.wide {
+				args = append(args, "--wide")
+			}
+			code, out, errOut := runCLI(t, args...)
+			if code != exitOK {
+				t.Fatalf("%v: %d %s", args, code, errOut)
+			}
+			widest := 0
+			for _, l := range strings.Split(out, "\n") {
+				widest = max(widest, table.Width(l))
+			}
+			switch {
+			case c.wide && (widest <= 120 || errOut != ""):
+				t.Errorf("--wide: widest line %d, stderr %q: want every column, more than 120 wide", widest, errOut)
+			case !c.wide && widest > c.width:
+				t.Errorf("at %d: a line of %d:\n%s", c.width, widest, out)
+			case !c.wide && !strings.HasPrefix(errOut, "towerlog: ") || !c.wide && !strings.Contains(errOut, fmt.Sprintf("left out to fit %d columns (player", c.width)):
+				t.Errorf("at %d: stderr %q, want the columns left out, the player first", c.width, errOut)
+			}
+			if !strings.Contains(out, "top 1: ") || !strings.Contains(out, "accuracy: KokiYamaguchi ") {
+				t.Errorf("at %d: no alternatives or accuracies in\n%s", c.width, out)
+			}
+		})
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/internal/table"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
@@ -35,6 +36,7 @@ type reviewOptions struct {
 	top      int
 	policy   string
 	temp     float64
+	wide     bool
 }
 
 func newReviewCmd() *cobra.Command {
@@ -108,6 +110,7 @@ or I/O errors, 130 when interrupted.`,
 	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
 	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
+	addWideFlag(cmd, &o.wide)
 	return cmd
 }
 
@@ -172,7 +175,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return reviewError(err)
 	}
 	names := seatNames(g)
-	return writeReview(cmd.OutOrStdout(), g.Record, turns, names, o, ro.Rollouts)
+	return writeReview(cmd, g.Record, turns, names, o, ro.Rollouts)
 }
 
 func reviewError(err error) error {
@@ -197,7 +200,8 @@ func sayIfMoreGames(w io.Writer, path string) error {
 
 // writeReview writes what the options ask for: the annotated record, the
 // JSON lines, or else a table.
-func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
+func writeReview(cmd *cobra.Command, rg *record.Game, turns []review.GameTurn, names []string, o reviewOptions, rollouts int) error {
+	w := cmd.OutOrStdout()
 	if o.out != "" {
 		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
 		if o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature {
@@ -224,19 +228,37 @@ func writeReview(w io.Writer, rg *record.Game, turns []review.GameTurn, names []
 	case o.out != "":
 		return say(w, "wrote %s (%s reviewed)\n", o.out, count(len(turns), "turn"))
 	}
-	return writeReviewTable(w, turns, names)
+	width := tableWidth(cmd, o.wide)
+	dropped, err := writeReviewTable(w, turns, names, width)
+	sayDropped(cmd, dropped, width)
+	return err
 }
 
-// writeReviewTable writes one line per reviewed turn, then each player's
-// accuracy.
-func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) error {
-	head := []string{"turn", "player", "played", "value", "best", "value", "given away", "grade", "lost", "rank"}
-	head = append(head, names...)
-	right := map[int]bool{0: true, 3: true, 5: true, 6: true, 8: true, 9: true}
-	for i := range names {
-		right[len(head)-1-i] = true
+// writeReviewTable writes a line per reviewed turn, the moves said in
+// words under it and its best alternatives under those, then each
+// player's accuracy, fitted to width columns (0: as wide as its cells): the moves
+// wrap, the names are clipped, and the player, the rank, the chance lost
+// and the points given away are left out in that order while it is too
+// wide; a table still too wide comes in blocks led by the turn. It
+// returns the heads of the columns left out.
+func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string, width int) ([]string, error) {
+	cols := []table.Column{
+		{Head: "turn", Right: true, Key: true},
+		{Head: "player", Narrow: table.Clip, Drop: 4},
+		{Head: "played", Narrow: table.Wrap, Soft: 16},
+		{Head: "value", Right: true},
+		{Head: "best", Narrow: table.Wrap, Soft: 20},
+		{Head: "value", Right: true, Narrow: table.Wrap},
+		{Head: "given away", Right: true, Drop: 1},
+		{Head: "grade", Narrow: table.Wrap},
+		{Head: "lost", Right: true, Drop: 2},
+		{Head: "rank", Right: true, Drop: 3},
 	}
-	var rows [][]string
+	for _, n := range names {
+		cols = append(cols, table.Column{Head: n, Right: true, Narrow: table.Clip})
+	}
+	t := table.New(w, table.Text, table.All, cols...)
+	t.Fit(width)
 	for i := range turns {
 		rt := &turns[i]
 		best, given, lost := "=", "", ""
@@ -268,11 +290,21 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		for _, c := range rt.Chance {
 			row = append(row, fmt.Sprintf("%.0f%%", 100*c))
 		}
-		rows = append(rows, row)
-		rows = append(rows, topRows(rt, len(head))...)
+		t.Row(row...)
+		if rt.PlayedWords != "" {
+			words := make([]string, len(cols))
+			words[2] = rt.PlayedWords
+			if rt.BestDiffers() {
+				words[4] = rt.BestWords
+			}
+			t.Row(words...)
+		}
+		for _, r := range topRows(rt, len(cols)) {
+			t.Row(r...)
+		}
 	}
-	if err := writeAligned(w, head, rows, right); err != nil {
-		return err
+	if err := t.Flush(); err != nil {
+		return nil, err
 	}
 	var b strings.Builder
 	b.WriteString("accuracy:")
@@ -283,7 +315,7 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string) erro
 		}
 		fmt.Fprintf(&b, " %s %.1f%%", names[p], a)
 	}
-	return say(w, "%s\n", b.String())
+	return t.Dropped(), say(w, "%s\n", b.String())
 }
 
 // topRows lists a turn's best alternatives under its line of the review

@@ -191,16 +191,21 @@ func TestReviewBudgetCappedAndInterrupted(t *testing.T) {
 
 // TestReviewTable: the table has a column of each player's chance of
 // winning, in percent, adding up to 100 on each line (give or take the
-// rounding), the --top best alternatives under each turn, and ends with
+// rounding), the moves in words and the --top best alternatives under
+// each turn, and ends with
 // each player's accuracy.
 func TestReviewTable(t *testing.T) {
-	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18", "--top", "2")
+	code, out, errOut := runCLI(t, "review", "../../testdata/cgn/tower-exchange-ransom.cgn", "--rollouts", "60", "--turns", "17,18", "--top", "2", "--wide")
 	if code != exitOK {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
 	var lines []string
-	tops := 0
+	tops, words := 0, 0
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[0] == "tile" {
+			words++
+			continue
+		}
 		if f := strings.Fields(l); len(f) > 2 && f[0] == "top" {
 			tops++
 			if !strings.HasPrefix(f[len(f)-2], "±") || !strings.HasPrefix(f[len(f)-1], "(") {
@@ -210,8 +215,8 @@ func TestReviewTable(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
-	if len(lines) != 4 || tops != 4 {
-		t.Fatalf("%d lines and %d of alternatives, want a head, two turns with two alternatives each and the accuracies:\n%s", len(lines), tops, out)
+	if len(lines) != 4 || tops != 4 || words != 2 {
+		t.Fatalf("%d lines, %d of alternatives and %d of words, want a head, two turns with their moves in words and two alternatives each, and the accuracies:\n%s", len(lines), tops, words, out)
 	}
 	head := strings.Fields(lines[0])
 	if n := len(head); n < 2 || head[n-2] != "Anna" || head[n-1] != "Bob" {

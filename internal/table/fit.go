@@ -64,7 +64,7 @@ func (t *Writer) fit() {
 	if t.limit <= 0 {
 		return
 	}
-	t.narrowTo(softClip, softWrap)
+	t.narrowTo(softClip, softWrap, true)
 	for t.tableWidth() > t.limit {
 		col := -1
 		for i, c := range t.cols {
@@ -77,12 +77,13 @@ func (t *Writer) fit() {
 		}
 		t.drop[col] = true
 	}
-	t.narrowTo(leastClip, leastWrap)
+	t.narrowTo(leastClip, leastWrap, false)
 }
 
 // narrowTo narrows the widest Clip or Wrap column by a column at a time,
-// none below least (clip or wrap), until the table fits.
-func (t *Writer) narrowTo(clip, wrap int) {
+// none below least (clip or wrap, or a column's own Soft width when soft
+// is set), until the table fits.
+func (t *Writer) narrowTo(clip, wrap int, soft bool) {
 	for t.tableWidth() > t.limit {
 		col := -1
 		for i, c := range t.cols {
@@ -94,6 +95,9 @@ func (t *Writer) narrowTo(clip, wrap int) {
 				// A table with Key columns can be written in blocks:
 				// its names are not clipped below the soft width.
 				least = max(clip, softClip)
+			}
+			if soft && c.Soft > 0 {
+				least = c.Soft
 			}
 			if c.Narrow != Fixed && !t.drop[i] && t.width[i] > least && (col < 0 || t.width[i] > t.width[col]) {
 				col = i

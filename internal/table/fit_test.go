@@ -54,6 +54,18 @@ func TestFit(t *testing.T) {
 				"      does not fit\n" +
 				"13    unbelievably\n" +
 				"      -long\n", nil},
+		// 19+2+5 = 26 > 20: a note of Soft 10 narrows below the soft
+		// width (32) before a column goes, to 13, where the table fits;
+		// without its Soft, GAMES would be left out.
+		{"soft", 20, []Column{{Head: "NOTE", Narrow: Wrap, Soft: 10}, {Head: "GAMES", Drop: 1}},
+			[][]string{{"aaaa bbbb cccc dddd", "xxxxx"}},
+			"NOTE           GAMES\n" +
+				"aaaa bbbb      xxxxx\n" +
+				"cccc dddd\n", nil},
+		{"no soft", 20, []Column{{Head: "NOTE", Narrow: Wrap}, {Head: "GAMES", Drop: 1}},
+			[][]string{{"aaaa bbbb cccc dddd", "xxxxx"}},
+			"NOTE\n" +
+				"aaaa bbbb cccc dddd\n", []string{"GAMES"}},
 		// No. and PLAYER lead each block: 3+2+6 = 11, and three columns
 		// of 3 (+2 each) reach 26; the fourth goes to the next block.
 		{"blocks", 26, []Column{{Head: "No.", Right: true, Key: true}, {Head: "PLAYER", Key: true}, {Head: "1"}, {Head: "2"}, {Head: "3"}, {Head: "4"}},

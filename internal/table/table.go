@@ -31,6 +31,7 @@ type Column struct {
 	Narrow Narrow // whether it is narrowed: clipped or wrapped
 	Drop   int    // > 0: it may be left out, the highest Drop first, of equal Drops the rightmost
 	Key    bool   // it leads every block of a table written in blocks (a player's number and name)
+	Soft   int    // > 0: the width it is narrowed to before a column is left out, instead of the default's
 }
 
 // All is the hold of a table whose columns are as wide as their widest
