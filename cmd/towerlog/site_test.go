@@ -29,8 +29,8 @@ func TestSiteCommand(t *testing.T) {
 	page := string(b)
 	page = page[strings.Index(page, `id="ratings"`):]
 	page = page[:strings.Index(page, "</table>")]
-	rows := regexp.MustCompile(`<td class="key"><a href="[^"]+">([^<]+)</a></td><td>(\d+)</td>`).FindAllStringSubmatch(page, -1)
-	want := ratingsOf(t, "--db", db, "--event", "Club night")
+	rows := regexp.MustCompile(`<td class="key"><a href="[^"]+">([^<]+)</a></td><td>(\d+\??)</td>`).FindAllStringSubmatch(page, -1)
+	want := ratingsMarked(t, "?", "--db", db, "--event", "Club night") // the site marks a provisional rating as stats does
 	if len(rows) != len(want) || len(want) < 5 {
 		t.Fatalf("%d players in the site's rating list, %d in stats --rating", len(rows), len(want))
 	}
