@@ -9,11 +9,9 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/internal/table"
 	"github.com/towerlog/towerlog/luck"
@@ -22,19 +20,8 @@ import (
 	"github.com/towerlog/towerlog/review"
 )
 
-type luckOptions struct {
-	game     int
-	out      string
-	force    bool
-	json     bool
-	seed     uint64
-	budget   time.Duration
-	rollouts int
-	workers  int
-}
-
 func newLuckCmd() *cobra.Command {
-	var o luckOptions
+	var o evalOptions
 	cmd := &cobra.Command{
 		Use:   "luck GAME.cgn",
 		Short: "Measure how much of a game's result was the draw",
@@ -74,51 +61,14 @@ or I/O errors, 130 when interrupted.`,
 			return runLuck(cmd, args[0], o)
 		},
 	}
-	f := cmd.Flags()
-	f.IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
-	f.StringVarP(&o.out, "output", "o", "", "write the annotated record to this file")
-	f.BoolVar(&o.force, "force", false, "replace an existing output file")
-	f.BoolVar(&o.json, "json", false, "write one JSON object per turn, then the players")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
-	f.DurationVar(&o.budget, "budget", 0, "about how long it may take (sets the rollouts from this machine's speed)")
-	f.IntVar(&o.rollouts, "rollouts", luck.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among the tiles of the bag (at most %d)", review.MaxRollouts))
-	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
+	o.addFlags(cmd, luck.DefaultRollouts, "rollouts per turn, shared among the tiles of the bag", "write one JSON object per turn, then the players")
 	return cmd
 }
 
-func runLuck(cmd *cobra.Command, path string, o luckOptions) error {
-	switch {
-	case o.game < 1:
-		return usageError("--game counts from 1")
-	case o.rollouts < 1:
-		return usageError("--rollouts %d: give at least 1", o.rollouts)
-	case cmd.Flags().Changed("budget") && o.budget <= 0:
-		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
-	}
-	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
-		return err
-	}
-	o.rollouts = min(o.rollouts, review.MaxRollouts)
-	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
-		return &exitError{exitUsage, err}
-	}
-	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
+func runLuck(cmd *cobra.Command, path string, o evalOptions) error {
+	g, err := o.load(cmd, path, evalWords{"measuring", "measures", "only a valid game's luck can be measured"})
 	if err != nil {
 		return err
-	}
-	if !cmd.Flags().Changed("game") {
-		if n, err := format.Games(path, 2); err != nil {
-			return &exitError{exitUsage, err}
-		} else if n > 1 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: %s holds more than one game: measuring the first (--game K measures the K-th)\n", path)
-		}
-	}
-	if !g.Valid() {
-		for i := range g.Diagnostics {
-			g.Diagnostics[i].LoadSource()
-			fmt.Fprint(cmd.ErrOrStderr(), g.Diagnostics[i].Render())
-		}
-		return &exitError{exitInvalid, fmt.Errorf("%s is invalid: only a valid game's luck can be measured", g)}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -142,7 +92,7 @@ func runLuck(cmd *cobra.Command, path string, o luckOptions) error {
 
 // writeLuck writes what the options ask for: the annotated record, the
 // JSON lines, or else the tables.
-func writeLuck(w io.Writer, g *replay.Game, res *luck.Result, o luckOptions) error {
+func writeLuck(w io.Writer, g *replay.Game, res *luck.Result, o evalOptions) error {
 	if o.out != "" {
 		luck.Annotate(g.Record, res.Turns)
 		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, g.Record)); err != nil {

@@ -11,11 +11,9 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/internal/atomicfile"
 	"github.com/towerlog/towerlog/internal/table"
 	"github.com/towerlog/towerlog/record"
@@ -24,19 +22,12 @@ import (
 )
 
 type reviewOptions struct {
-	game     int
-	out      string
-	force    bool
-	json     bool
-	seed     uint64
-	budget   time.Duration
-	rollouts int
-	workers  int
-	turns    []int
-	top      int
-	policy   string
-	temp     float64
-	wide     bool
+	evalOptions
+	turns  []int
+	top    int
+	policy string
+	temp   float64
+	wide   bool
 }
 
 func newReviewCmd() *cobra.Command {
@@ -97,65 +88,30 @@ or I/O errors, 130 when interrupted.`,
 			return runReview(cmd, args[0], o)
 		},
 	}
+	o.addFlags(cmd, review.DefaultRollouts, "rollouts per turn, shared among its alternatives", "write one JSON object per turn")
 	f := cmd.Flags()
-	f.IntVar(&o.game, "game", 1, "which game of the file (1 is the first)")
-	f.StringVarP(&o.out, "output", "o", "", "write the annotated record to this file")
-	f.BoolVar(&o.force, "force", false, "replace an existing output file")
-	f.BoolVar(&o.json, "json", false, "write one JSON object per turn")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the sampled draw orders and rollouts")
-	f.DurationVar(&o.budget, "budget", 0, "about how long the review may take (sets the rollouts from this machine's speed)")
-	f.IntVar(&o.rollouts, "rollouts", review.DefaultRollouts, fmt.Sprintf("rollouts per turn, shared among its alternatives (at most %d)", review.MaxRollouts))
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
 	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
 	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
-	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	addWideFlag(cmd, &o.wide)
 	return cmd
 }
 
 func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	switch {
-	case o.game < 1:
-		return usageError("--game counts from 1")
-	case o.rollouts < 1:
-		return usageError("--rollouts %d: give at least 1", o.rollouts)
 	case o.top < 1:
 		return usageError("--top %d: give at least 1", o.top)
 	case o.temp <= 0:
 		return usageError("--temperature %g: give a positive number", o.temp)
-	case cmd.Flags().Changed("budget") && o.budget <= 0:
-		return usageError("--budget %s: give a positive duration such as 30s", o.budget)
 	}
 	policy, ok := review.ParsePolicy(o.policy)
 	if !ok {
 		return usageError("--policy %q: quick or learned", o.policy)
 	}
-	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
-		return err
-	}
-	if o.rollouts > review.MaxRollouts {
-		fmt.Fprintf(cmd.ErrOrStderr(), "towerlog: --rollouts %d is more than %d: playing %d rollouts a turn\n", o.rollouts, review.MaxRollouts, review.MaxRollouts)
-		o.rollouts = review.MaxRollouts
-	}
-	if err := checkOutput(o.out, []string{path}, o.force); err != nil {
-		return &exitError{exitUsage, err}
-	}
-	g, err := loadGame(path, o.game, replay.Options{Lenient: true})
+	g, err := o.load(cmd, path, evalWords{"reviewing", "reviews", "only a valid game can be reviewed"})
 	if err != nil {
 		return err
-	}
-	if !cmd.Flags().Changed("game") {
-		if err := sayIfMoreGames(cmd.ErrOrStderr(), path); err != nil {
-			return &exitError{exitUsage, err}
-		}
-	}
-	if !g.Valid() {
-		for i := range g.Diagnostics {
-			g.Diagnostics[i].LoadSource()
-			fmt.Fprint(cmd.ErrOrStderr(), g.Diagnostics[i].Render())
-		}
-		return &exitError{exitInvalid, fmt.Errorf("%s is invalid: only a valid game can be reviewed", g)}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -183,19 +139,6 @@ func reviewError(err error) error {
 		return &exitError{exitInterrupted, errors.New("interrupted: nothing written")}
 	}
 	return &exitError{exitUsage, err}
-}
-
-// sayIfMoreGames tells w when the file at path holds more than one game:
-// without --game, its first is reviewed.
-func sayIfMoreGames(w io.Writer, path string) error {
-	n, err := format.Games(path, 2)
-	if err != nil {
-		return err
-	}
-	if n > 1 {
-		fmt.Fprintf(w, "towerlog: %s holds more than one game: reviewing the first (--game K reviews the K-th)\n", path)
-	}
-	return nil
 }
 
 // writeReview writes what the options ask for: the annotated record, the
