@@ -1,3 +1,7 @@
+// The benchmark counts pages a CPU second, which getrusage gives on unix.
+
+//go:build unix
+
 package site_test
 
 import (
