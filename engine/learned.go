@@ -113,39 +113,37 @@ type owned struct {
 // group is a feature the new tile forms with what it joins: one or more
 // of its segments and the features they meet.
 type group struct {
-	kind               FeatureKind
-	segs               uint8 // bit i: the tile's segment i
-	roots              [8]int32
-	nroots             int
-	matched            int // edges (road, city) met by a neighbour
-	open, size         int
-	pennants           int
-	rootsOpen          int
-	count              [MaxPlayers]int8 // followers on it, by player
-	occupied           bool
-	cities             int // fields: completed cities bordering it
-	others             bool
-	othersNear, mixed  bool
-	completes, farmers bool
+	kind       FeatureKind
+	segs       uint8 // bit i: the tile's segment i
+	roots      [8]int32
+	nroots     int
+	matched    int // edges (road, city) met by a neighbour
+	open, size int
+	pennants   int
+	rootsOpen  int
+	count      [MaxPlayers]int8 // followers on it, by player
+	occupied   bool
+	cities     int // fields: completed cities bordering it
+	others     bool
+	completes  bool
 }
 
 // policyScratch holds what the learned policy computes for a turn: the
 // followers on features, the fields' completed cities, and for the
 // placement at hand its groups and its moves.
 type policyScratch struct {
-	owners  []owned
-	fields  []int32 // roots of fields whose completed cities are in cities
-	cities  []int
-	groups  [maxSegs]group
-	ngroups int
-	gid     [maxSegs]int8
-	place   [NumPolicyFeatures]float64
-	seg     [maxSegs + 1]int8 // the moves of the placement: -1 none, else the segment
-	n       int
-	o       *oriented
-	pos     Pos
-	lead    float64
-	left    float64
+	owners []owned
+	fields []int32 // roots of fields whose completed cities are in cities
+	cities []int
+	groups [maxSegs]group
+	gid    [maxSegs]int8
+	place  [NumPolicyFeatures]float64
+	seg    [maxSegs + 1]int8 // the moves of the placement: -1 none, else the segment
+	n      int
+	o      *oriented
+	pos    Pos
+	lead   float64
+	left   float64
 }
 
 // begin prepares the scratch for the turn of g.

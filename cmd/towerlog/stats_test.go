@@ -196,12 +196,6 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 	}
 }
 
-// ratingsOf runs stats --rating --csv with args and returns each
-// player's rating rounded as the site shows it.
-func ratingsOf(t *testing.T, args ...string) map[string]string {
-	return ratingsMarked(t, "", args...)
-}
-
 // ratingsMarked runs stats --rating --csv with args and returns each
 // player's rating rounded, followed by mark when it is provisional.
 func ratingsMarked(t *testing.T, mark string, args ...string) map[string]string {
