@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/towerlog/towerlog/analytics/filter"
@@ -135,23 +134,13 @@ func (s *Store) SelectGames(ctx context.Context, f filter.Filter, records bool, 
 }
 
 // PlayerNames returns the names of a game's players joined by "; ", in
-// seat order.
+// seat order, as the Players tag lists them without their colours: what
+// the store keeps of a failed record's players, and says of a removed
+// game.
 func (g *Game) PlayerNames() string {
 	names := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		names[i] = p.Name
 	}
 	return strings.Join(names, "; ")
-}
-
-// Scores returns the players' final scores joined by "-", in seat order.
-func (g *Game) Scores() string {
-	var b strings.Builder
-	for i, p := range g.Players {
-		if i > 0 {
-			b.WriteByte('-')
-		}
-		b.WriteString(strconv.Itoa(p.Score))
-	}
-	return b.String()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/analytics/fileselect"
 	"github.com/towerlog/towerlog/internal/atomicfile"
+	"github.com/towerlog/towerlog/internal/show"
 	"github.com/towerlog/towerlog/internal/table"
 )
 
@@ -253,7 +254,7 @@ var selectFields = []table.Field[*analytics.Game]{
 	{Head: "round", Text: func(g *analytics.Game) string { return g.Round }},
 	{Head: "rules", Text: func(g *analytics.Game) string { return g.Rules }},
 	{Head: "players", Text: func(g *analytics.Game) string { return g.PlayerNames() }},
-	{Head: "scores", Text: func(g *analytics.Game) string { return g.Scores() }},
+	{Head: "scores", Text: func(g *analytics.Game) string { return show.Scores(g) }},
 	{Head: "result", Text: func(g *analytics.Game) string { return g.Result }},
 	{Head: "winner", Text: func(g *analytics.Game) string { return g.Winner }},
 	{Head: "turns", Text: func(g *analytics.Game) string { return strconv.Itoa(g.Turns) }},

@@ -65,3 +65,16 @@ func Rating(r rating.Rating) string {
 	}
 	return s
 }
+
+// Scores writes a game's final scores in seat order, joined by "-":
+// "57-43", "80-61-55".
+func Scores(g *analytics.Game) string {
+	var b strings.Builder
+	for i, p := range g.Players {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(strconv.Itoa(p.Score))
+	}
+	return b.String()
+}

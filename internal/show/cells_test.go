@@ -78,3 +78,10 @@ func TestRating(t *testing.T) {
 		}
 	}
 }
+
+func TestScores(t *testing.T) {
+	g := &analytics.Game{Players: []analytics.GamePlayer{{Name: "Anna", Score: 57}, {Name: "Bruno", Score: 43}, {Name: "Carl", Score: 0}}}
+	if got := Scores(g); got != "57-43-0" {
+		t.Errorf("Scores = %q, want 57-43-0", got)
+	}
+}
