@@ -18,6 +18,8 @@ type Summary struct {
 	Best        float64   // the value of the best move (Played when it was the move played)
 	BestMove    string    // the best move's CGN, "" when it was the move played
 	GivenAway   float64   // 0 unless clear (shown in the comment)
+	PlayedWords string    // the move played in words (Words), "" in a review written before them
+	PlayedWhy   string    // what the move played does, "completes a city of 4 tiles for 8"; "" when the review says nothing
 	Win         []float64 // each player's chance of winning after the move played
 	Grade       string    // "" in a review written before grades
 	Drop        float64   // the chance of winning the move lost, in percentage points
@@ -28,11 +30,12 @@ type Summary struct {
 }
 
 // inWords matches a move said in words after its value (Words), in
-// parentheses that hold those of its squares: " (tile E at (0,-1), ...)".
-const inWords = `(?: \((?:[^()]|\([^()]*\))*\))?`
+// parentheses that hold those of its squares: " (tile E at (0,-1), ...)",
+// and captures the words.
+const inWords = `(?: \(((?:[^()]|\([^()]*\))*)\))?`
 
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?(?:;.*)?$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players
@@ -72,22 +75,26 @@ func readComment(text string, players []string) (Summary, bool) {
 	}
 	var s Summary
 	s.Played, _ = strconv.ParseFloat(m[1], 64)
+	s.PlayedWords = m[2]
 	s.Best = s.Played
-	if m[2] != "" {
-		s.BestMove = m[2]
-		s.Best, _ = strconv.ParseFloat(m[3], 64)
-		if m[4] != "" {
-			s.GivenAway, _ = strconv.ParseFloat(m[4], 64)
+	if m[3] != "" {
+		s.BestMove = m[3]
+		s.Best, _ = strconv.ParseFloat(m[4], 64)
+		if m[6] != "" {
+			s.GivenAway, _ = strconv.ParseFloat(m[6], 64)
 		}
 	}
-	s.Grade, s.Accuracy = m[6], math.NaN()
-	if m[7] != "" {
-		s.Drop, _ = strconv.ParseFloat(m[7], 64)
+	s.Grade, s.Accuracy = m[8], math.NaN()
+	if m[9] != "" {
+		s.Drop, _ = strconv.ParseFloat(m[9], 64)
 	}
-	if m[8] != "" {
-		s.Accuracy, _ = strconv.ParseFloat(m[8], 64)
+	if m[10] != "" {
+		s.Accuracy, _ = strconv.ParseFloat(m[10], 64)
 	}
-	wins := m[5]
+	if _, why, ok := strings.Cut(m[11], "; played: "); ok {
+		s.PlayedWhy, _, _ = strings.Cut(why, "; best: ")
+	}
+	wins := m[7]
 	for _, p := range players {
 		rest, ok := strings.CutPrefix(wins, p+" ")
 		if !ok {
