@@ -28,8 +28,8 @@ type reviewView struct {
 // reviewTurn is one row of the review section.
 type reviewTurn struct {
 	Headline  string // the move, what it did, and the chance it moved (headline)
-	Played    string // the value of the move played, "+1.2"
-	Best      string // the best move and its value; "" when it was the move played
+	Played    string // the move played and its value, "V@0,1r0 +F:S +1.2" (its words are in Headline)
+	Best      string // the best move, its value and the move in words (review.MoveText); "" when it was the move played
 	GivenAway string
 	Board     template.URL // the board after the best move, an SVG data: URL; "" without one
 }
@@ -274,14 +274,14 @@ func headline(turns []review.Summary, tp turningPoint, names []string) string {
 // reviewRow describes a reviewed turn, with the board after its best move
 // when that was not the move played.
 func reviewRow(g *replay.Game, t *review.Summary, headline string) (reviewTurn, error) {
-	rt := reviewTurn{Headline: headline, Played: fmt.Sprintf("%+.1f", t.Played)}
+	rt := reviewTurn{Headline: headline, Played: review.MoveText(t.PlayedMove, t.Played, "")}
 	if t.GivenAway > 0 {
 		rt.GivenAway = fmt.Sprintf("%.1f", t.GivenAway)
 	}
 	if t.BestTurn == nil {
 		return rt, nil
 	}
-	rt.Best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+	rt.Best = review.MoveText(t.BestMove, t.Best, t.BestWords)
 	line := &record.Game{}
 	for _, tag := range g.Record.Tags {
 		c := *tag

@@ -1,7 +1,10 @@
 package review
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,6 +20,8 @@ type Summary struct {
 	Played      float64   // the value of the move played
 	Best        float64   // the value of the best move (Played when it was the move played)
 	BestMove    string    // the best move's CGN, "" when it was the move played
+	BestWords   string    // the best move in words, "" when it was the move played or in a review written before them
+	PlayedMove  string    // the move played's CGN, as the record wrote it
 	GivenAway   float64   // 0 unless clear (shown in the comment)
 	PlayedWords string    // the move played in words (Words), "" in a review written before them
 	PlayedWhy   string    // what the move played does, "completes a city of 4 tiles for 8"; "" when the review says nothing
@@ -53,6 +58,7 @@ func Read(rg *record.Game, players []string) []Summary {
 				continue
 			}
 			s.Number, s.Player, s.Glyph, s.recordIndex = t.Number, t.Player.Text, n.Glyph, i
+			s.PlayedMove = moveText(t)
 			if s.BestMove != "" {
 				for _, v := range t.Variations {
 					if len(v.Turns) == 1 && isReview(*lastNotes(v.Turns[0])) {
@@ -65,6 +71,59 @@ func Read(rg *record.Game, players []string) []Summary {
 		}
 	}
 	return out
+}
+
+// moveText writes t's moves as CGN without any of their notes: its
+// glyphs, clocks and comments (the review's among them), on a copy read
+// back from its text; "" should that fail.
+func moveText(t *record.Turn) string {
+	text := record.AppendGame(nil, &record.Game{Turns: []*record.Turn{bare(t)}})
+	gs, err := record.Parse(bytes.NewReader(text), "turn")
+	if err != nil || len(gs) != 1 || len(gs[0].Turns) != 1 {
+		return ""
+	}
+	c := gs[0].Turns[0]
+	dropNotes(reflect.ValueOf(c))
+	return turnText(c)
+}
+
+// notesType is the type of every note of a record.
+var notesType = reflect.TypeFor[*record.Notes]()
+
+// dropNotes sets every note under v to nil.
+func dropNotes(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			dropNotes(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Field(i)
+			switch {
+			case !f.CanSet():
+			case f.Type() == notesType:
+				f.SetZero()
+			default:
+				dropNotes(f)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			dropNotes(v.Index(i))
+		}
+	}
+}
+
+// MoveText says a move as the review's comment does: its CGN, its value,
+// and the move in words when there are any: "V@2,-1r270 +C:N +7.8 (tile
+// V at (2,-1), turned 270°, knight in the city of 4 tiles)".
+func MoveText(cgn string, value float64, words string) string {
+	out := fmt.Sprintf("%s %+.1f", cgn, value)
+	if words != "" {
+		out += " (" + words + ")"
+	}
+	return strings.TrimSpace(out)
 }
 
 // readComment reads a comment Comment wrote.
@@ -80,6 +139,7 @@ func readComment(text string, players []string) (Summary, bool) {
 	if m[3] != "" {
 		s.BestMove = m[3]
 		s.Best, _ = strconv.ParseFloat(m[4], 64)
+		s.BestWords = m[5]
 		if m[6] != "" {
 			s.GivenAway, _ = strconv.ParseFloat(m[6], 64)
 		}

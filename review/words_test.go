@@ -141,6 +141,13 @@ func TestReadWords(t *testing.T) {
 	if want := "claims a field with a farmer"; s.PlayedWhy != want {
 		t.Errorf("played does %q, want %q", s.PlayedWhy, want)
 	}
+	best := "V@2,-1r270 +C:N +7.8 (tile V at (2,-1), turned 270°, knight in the city of 4 tiles)"
+	if got := MoveText(s.BestMove, s.Best, s.BestWords); got != best {
+		t.Errorf("the best move reads %q, want %q", got, best)
+	}
+	if got := MoveText("K@0,2r90", -4.1, ""); got != "K@0,2r90 -4.1" {
+		t.Errorf("a move without words reads %q", got)
+	}
 	if s.BestMove != "V@2,-1r270 +C:N" || s.Best != 7.8 || s.GivenAway != 6.6 || s.Drop != 11.2 || s.Accuracy != 59 || s.Grade != "mistake" {
 		t.Errorf("read %+v", s)
 	}
