@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/towerlog/towerlog/draw"
 	"github.com/towerlog/towerlog/record"
@@ -26,13 +27,10 @@ type reviewView struct {
 
 // reviewTurn is one row of the review section.
 type reviewTurn struct {
-	Number    int
-	Player    string
-	Played    string // the value of the move played, "+1.2"
-	Best      string // the best move and its value; "" when it was the move played
+	Headline  string // the move, what it did, and the chance it moved (headline)
+	Played    string // the move played and its value, "V@0,1r0 +F:S +1.2" (its words are in Headline)
+	Best      string // the best move, its value and the move in words (review.MoveText); "" when it was the move played
 	GivenAway string
-	Glyph     string
-	Swing     string       // the change of the mover's chance of winning, "+12%"
 	Board     template.URL // the board after the best move, an SVG data: URL; "" without one
 }
 
@@ -49,8 +47,8 @@ func addReview(p *page, g *replay.Game, names []string) error {
 	p.Charts = append([]chart{winChart(turns, names, len(g.Turns), gameColours(g))}, p.Charts...)
 	p.Tables = append(p.Tables, givenAwayTable(turns, names))
 	rv := &reviewView{}
-	for _, k := range pickTurns(turns, names) {
-		rt, err := reviewRow(g, &turns[k], swing(turns, k, names))
+	for _, tp := range pickTurns(turns, names) {
+		rt, err := reviewRow(g, &turns[tp.Index], headline(turns, tp, names))
 		if err != nil {
 			return err
 		}
@@ -150,26 +148,73 @@ func GameAccuracy(turns []review.Summary, names []string) []float64 {
 // mover's moves to the next, it leaves out the rise a chance makes with
 // its player's own move.
 func swing(turns []review.Summary, k int, names []string) float64 {
-	s := 0
-	for i, n := range names {
-		if n == turns[k].Player {
-			s = i
-		}
-	}
-	before := 1 / float64(len(names))
-	for j := k - 1; j >= 0; j-- {
-		if turns[j].Player == turns[k].Player {
-			before = turns[j].Win[s]
-			break
-		}
-	}
-	return turns[k].Win[s] - before
+	s := seatOf(names, turns[k].Player)
+	return turns[k].Win[s] - chanceBefore(turns, previous(turns, k), s, names)
 }
 
-// pickTurns returns, in turn order, the indices of the turns marked ? or
-// ?? and of the turningPoints turns that moved their mover's chance of
-// winning most.
-func pickTurns(turns []review.Summary, names []string) []int {
+// seatOf is player's seat among names, 0 when absent.
+func seatOf(names []string, player string) int {
+	for i, n := range names {
+		if n == player {
+			return i
+		}
+	}
+	return 0
+}
+
+// previous is the index of the reviewed turn of turns[k]'s player before
+// k, -1 when there is none.
+func previous(turns []review.Summary, k int) int {
+	for j := k - 1; j >= 0; j-- {
+		if turns[j].Player == turns[k].Player {
+			return j
+		}
+	}
+	return -1
+}
+
+// chanceBefore is seat s's chance of winning after turn j, an even share
+// before the first (j < 0).
+func chanceBefore(turns []review.Summary, j, s int, names []string) float64 {
+	if j < 0 {
+		return 1 / float64(len(names))
+	}
+	return turns[j].Win[s]
+}
+
+// turningPoint is a move that moved a player's chance of winning: the
+// reviewed turn Index, the seat whose chance it moved, and by how much.
+type turningPoint struct {
+	Index, Seat int
+	Change      float64
+}
+
+// cause is the move of the round up to turn k that moved the chance of
+// turn k's player most in the direction the round moved it: their own
+// move k, or a move of another player since their previous turn.
+func cause(turns []review.Summary, k int, names []string) turningPoint {
+	s := seatOf(names, turns[k].Player)
+	sw := swing(turns, k, names)
+	best := turningPoint{Index: k, Seat: s, Change: turns[k].Win[s] - chanceBefore(turns, k-1, s, names)}
+	for i := previous(turns, k) + 1; i < k; i++ {
+		c := turns[i].Win[s] - chanceBefore(turns, i-1, s, names)
+		if c*sw > best.Change*sw {
+			best = turningPoint{Index: i, Seat: s, Change: c}
+		}
+	}
+	return best
+}
+
+// mistake reports whether the review marked a move ?!, ? or ??.
+func mistake(g record.Glyph) bool {
+	return g == record.Dubious || g == record.Mistake || g == record.Blunder
+}
+
+// pickTurns returns, in turn order, the turns marked ? or ?? with the
+// change they made to their player's chance, and the moves that caused
+// the turningPoints rounds that moved their player's chance of winning
+// most (cause).
+func pickTurns(turns []review.Summary, names []string) []turningPoint {
 	order := make([]int, len(turns))
 	for i := range order {
 		order[i] = i
@@ -177,31 +222,66 @@ func pickTurns(turns []review.Summary, names []string) []int {
 	sort.SliceStable(order, func(a, b int) bool {
 		return math.Abs(swing(turns, order[a], names)) > math.Abs(swing(turns, order[b], names))
 	})
-	picked := make([]bool, len(turns))
+	picked := make(map[int]turningPoint)
 	for _, k := range order[:min(turningPoints, len(order))] {
-		picked[k] = true
+		if c := cause(turns, k, names); picked[c.Index] == (turningPoint{}) {
+			picked[c.Index] = c // the view of the larger round when two share a cause
+		}
 	}
-	var out []int
 	for k, t := range turns {
-		if picked[k] || t.Glyph == record.Mistake || t.Glyph == record.Blunder {
-			out = append(out, k)
+		if _, ok := picked[k]; !ok && (t.Glyph == record.Mistake || t.Glyph == record.Blunder) {
+			s := seatOf(names, t.Player)
+			picked[k] = turningPoint{Index: k, Seat: s, Change: t.Win[s] - chanceBefore(turns, k-1, s, names)}
+		}
+	}
+	var out []turningPoint
+	for k := range turns {
+		if c, ok := picked[k]; ok {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
+// headline says what a turning point's move was and did: whose move, in
+// words and with what it does when the review says, whose chance of
+// winning it moved and by how much, and the review's mark only when it
+// graded the move a mistake of its player:
+//
+//	Turn 56, Bob: tile E at (1,-8), turned 0°, no follower (completes a
+//	city of 10 tiles for 20); Anna's chance of winning −43%
+func headline(turns []review.Summary, tp turningPoint, names []string) string {
+	t := &turns[tp.Index]
+	var b strings.Builder
+	fmt.Fprintf(&b, "Turn %d, %s", t.Number, t.Player)
+	if mistake(t.Glyph) {
+		fmt.Fprintf(&b, " %s", t.Glyph)
+	}
+	if t.PlayedWords != "" {
+		fmt.Fprintf(&b, ": %s", t.PlayedWords)
+	}
+	if t.PlayedWhy != "" {
+		fmt.Fprintf(&b, " (%s)", t.PlayedWhy)
+	}
+	sign := "+"
+	if math.Round(100*tp.Change) < 0 {
+		sign = "−"
+	}
+	fmt.Fprintf(&b, "; %s's chance of winning %s%.0f%%", names[tp.Seat], sign, math.Abs(100*tp.Change))
+	return b.String()
+}
+
 // reviewRow describes a reviewed turn, with the board after its best move
 // when that was not the move played.
-func reviewRow(g *replay.Game, t *review.Summary, swing float64) (reviewTurn, error) {
-	rt := reviewTurn{Number: t.Number, Player: t.Player, Played: fmt.Sprintf("%+.1f", t.Played),
-		Glyph: t.Glyph.String(), Swing: fmt.Sprintf("%+.0f%%", 100*swing)}
+func reviewRow(g *replay.Game, t *review.Summary, headline string) (reviewTurn, error) {
+	rt := reviewTurn{Headline: headline, Played: review.MoveText(t.PlayedMove, t.Played, "")}
 	if t.GivenAway > 0 {
 		rt.GivenAway = fmt.Sprintf("%.1f", t.GivenAway)
 	}
 	if t.BestTurn == nil {
 		return rt, nil
 	}
-	rt.Best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+	rt.Best = review.MoveText(t.BestMove, t.Best, t.BestWords)
 	line := &record.Game{}
 	for _, tag := range g.Record.Tags {
 		c := *tag

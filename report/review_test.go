@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/review"
 )
 
@@ -90,6 +91,48 @@ func TestSwingLeavesOutOwnMoves(t *testing.T) {
 	for k := range turns {
 		if got := swing(turns, k, names); math.Abs(got-want[k]) > 1e-9 {
 			t.Errorf("turn %d: swing %v, want %v", k+1, got, want[k])
+		}
+	}
+}
+
+// TestTurningPointsByCause: a turning point names the move that moved the
+// chance, whoever made it, says it in words, and carries a mark only when
+// the review graded that move a mistake of its player.
+func TestTurningPointsByCause(t *testing.T) {
+	names := []string{"Anna", "Bob"}
+	city := "tile E at (1,-8), turned 0°, no follower"
+	turns := []review.Summary{
+		{Win: []float64{0.55, 0.45}, Glyph: record.Good},
+		{Win: []float64{0.50, 0.50}},
+		{Win: []float64{0.60, 0.40}},
+		// Bob's city drops Anna from 60% to 15%.
+		{Win: []float64{0.15, 0.85}, PlayedWords: city, PlayedWhy: "completes a city of 10 tiles for 20"},
+		{Win: []float64{0.17, 0.83}},
+		{Win: []float64{0.17, 0.83}},
+		// Anna's own mistake: 17% to 5%.
+		{Win: []float64{0.05, 0.95}, Glyph: record.Mistake, PlayedWords: "tile K at (0,2), turned 90°, no follower"},
+		// Bob's mistake raises Anna from 5% to 30%.
+		{Win: []float64{0.30, 0.70}, Glyph: record.Mistake},
+		{Win: []float64{0.32, 0.68}, Glyph: record.Good},
+	}
+	for k := range turns {
+		turns[k].Number, turns[k].Player = k+1, names[k%2]
+	}
+	// Rounds by size: Anna's to turn 5 (-43), Bob's to 4 (+35), Anna's to
+	// 9 (+27), Bob's to 8 (-13), Anna's to 7 (-12); their causes are
+	// turns 4, 4, 8, 8 and 7, each told from the larger round's player.
+	want := []string{
+		"Turn 4, Bob: " + city + " (completes a city of 10 tiles for 20); Anna's chance of winning −45%",
+		"Turn 7, Anna ?: tile K at (0,2), turned 90°, no follower; Anna's chance of winning −12%",
+		"Turn 8, Bob ?; Anna's chance of winning +25%",
+	}
+	got := pickTurns(turns, names)
+	if len(got) != len(want) {
+		t.Fatalf("%d turning points %v, want %d", len(got), got, len(want))
+	}
+	for i, tp := range got {
+		if h := headline(turns, tp, names); h != want[i] {
+			t.Errorf("turning point %d:\n got %q\nwant %q", i, h, want[i])
 		}
 	}
 }

@@ -157,6 +157,9 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 	if !gt.BestDiffers() {
 		gt.BestText, gt.BestTurn, gt.BestWords = gt.PlayedText, nil, gt.PlayedWords
 	}
+	if note := gt.Decided(); note != "" {
+		gt.PlayedWhy = append(gt.PlayedWhy, note)
+	}
 	return gt, nil
 }
 

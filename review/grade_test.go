@@ -276,3 +276,36 @@ func TestRankUncertain(t *testing.T) {
 		t.Errorf("ranking %v, want [0 2 1 3]", got)
 	}
 }
+
+// TestDecided: many points given away under a mild grade say that the
+// chance hardly moved, and the comment carries it for the report; a few
+// points, points within their error, or a grade of inaccuracy or worse
+// say nothing.
+func TestDecided(t *testing.T) {
+	decided := TurnReview{GivenAway: 7.4, GivenAwayErr: 1, Drop: 1.2, Grade: Excellent}
+	cases := []struct {
+		name string
+		tr   TurnReview
+		want string
+	}{
+		{"decided", decided, "7.4 points given away, but the chance moved 1%"},
+		{"no move", TurnReview{GivenAway: 6, GivenAwayErr: 1, Drop: 0.3, Grade: Excellent}, "6.0 points given away, but the chance moved less than 1%"},
+		{"good", TurnReview{GivenAway: 5, GivenAwayErr: 1, Drop: 4.4, Grade: Good}, "5.0 points given away, but the chance moved 4%"},
+		{"few points", TurnReview{GivenAway: 4.9, GivenAwayErr: 1, Drop: 1, Grade: Excellent}, ""},
+		{"within the error", TurnReview{GivenAway: 7.4, GivenAwayErr: 4, Drop: 1, Grade: Best}, ""},
+		{"inaccuracy", TurnReview{GivenAway: 7.4, GivenAwayErr: 1, Drop: 6, Grade: Inaccuracy}, ""},
+	}
+	for _, c := range cases {
+		if got := c.tr.Decided(); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	gt := GameTurn{Number: 60, Player: "Bob", TurnReview: &decided, PlayedWhy: []string{"completes a road of 2 tiles for 2", decided.Decided()}}
+	gt.Chance = []float64{0.99, 0.01}
+	gt.BestAt = 1
+	gt.BestText = "E@1,0r0"
+	s, ok := readComment(gt.Comment([]string{"Anna", "Bob"}), []string{"Anna", "Bob"})
+	if want := "completes a road of 2 tiles for 2, 7.4 points given away, but the chance moved 1%"; !ok || s.PlayedWhy != want {
+		t.Errorf("the report reads %q (%v), want %q", s.PlayedWhy, ok, want)
+	}
+}

@@ -1,7 +1,10 @@
 package review
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,7 +20,11 @@ type Summary struct {
 	Played      float64   // the value of the move played
 	Best        float64   // the value of the best move (Played when it was the move played)
 	BestMove    string    // the best move's CGN, "" when it was the move played
+	BestWords   string    // the best move in words, "" when it was the move played or in a review written before them
+	PlayedMove  string    // the move played's CGN, as the record wrote it
 	GivenAway   float64   // 0 unless clear (shown in the comment)
+	PlayedWords string    // the move played in words (Words), "" in a review written before them
+	PlayedWhy   string    // what the move played does, "completes a city of 4 tiles for 8"; "" when the review says nothing
 	Win         []float64 // each player's chance of winning after the move played
 	Grade       string    // "" in a review written before grades
 	Drop        float64   // the chance of winning the move lost, in percentage points
@@ -28,11 +35,12 @@ type Summary struct {
 }
 
 // inWords matches a move said in words after its value (Words), in
-// parentheses that hold those of its squares: " (tile E at (0,-1), ...)".
-const inWords = `(?: \((?:[^()]|\([^()]*\))*\))?`
+// parentheses that hold those of its squares: " (tile E at (0,-1), ...)",
+// and captures the words.
+const inWords = `(?: \(((?:[^()]|\([^()]*\))*)\))?`
 
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?(?:;.*)?$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players
@@ -50,6 +58,7 @@ func Read(rg *record.Game, players []string) []Summary {
 				continue
 			}
 			s.Number, s.Player, s.Glyph, s.recordIndex = t.Number, t.Player.Text, n.Glyph, i
+			s.PlayedMove = moveText(t)
 			if s.BestMove != "" {
 				for _, v := range t.Variations {
 					if len(v.Turns) == 1 && isReview(*lastNotes(v.Turns[0])) {
@@ -64,6 +73,59 @@ func Read(rg *record.Game, players []string) []Summary {
 	return out
 }
 
+// moveText writes t's moves as CGN without any of their notes: its
+// glyphs, clocks and comments (the review's among them), on a copy read
+// back from its text; "" should that fail.
+func moveText(t *record.Turn) string {
+	text := record.AppendGame(nil, &record.Game{Turns: []*record.Turn{bare(t)}})
+	gs, err := record.Parse(bytes.NewReader(text), "turn")
+	if err != nil || len(gs) != 1 || len(gs[0].Turns) != 1 {
+		return ""
+	}
+	c := gs[0].Turns[0]
+	dropNotes(reflect.ValueOf(c))
+	return turnText(c)
+}
+
+// notesType is the type of every note of a record.
+var notesType = reflect.TypeFor[*record.Notes]()
+
+// dropNotes sets every note under v to nil.
+func dropNotes(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			dropNotes(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Field(i)
+			switch {
+			case !f.CanSet():
+			case f.Type() == notesType:
+				f.SetZero()
+			default:
+				dropNotes(f)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			dropNotes(v.Index(i))
+		}
+	}
+}
+
+// MoveText says a move as the review's comment does: its CGN, its value,
+// and the move in words when there are any: "V@2,-1r270 +C:N +7.8 (tile
+// V at (2,-1), turned 270°, knight in the city of 4 tiles)".
+func MoveText(cgn string, value float64, words string) string {
+	out := fmt.Sprintf("%s %+.1f", cgn, value)
+	if words != "" {
+		out += " (" + words + ")"
+	}
+	return strings.TrimSpace(out)
+}
+
 // readComment reads a comment Comment wrote.
 func readComment(text string, players []string) (Summary, bool) {
 	m := reviewComment.FindStringSubmatch(text)
@@ -72,22 +134,27 @@ func readComment(text string, players []string) (Summary, bool) {
 	}
 	var s Summary
 	s.Played, _ = strconv.ParseFloat(m[1], 64)
+	s.PlayedWords = m[2]
 	s.Best = s.Played
-	if m[2] != "" {
-		s.BestMove = m[2]
-		s.Best, _ = strconv.ParseFloat(m[3], 64)
-		if m[4] != "" {
-			s.GivenAway, _ = strconv.ParseFloat(m[4], 64)
+	if m[3] != "" {
+		s.BestMove = m[3]
+		s.Best, _ = strconv.ParseFloat(m[4], 64)
+		s.BestWords = m[5]
+		if m[6] != "" {
+			s.GivenAway, _ = strconv.ParseFloat(m[6], 64)
 		}
 	}
-	s.Grade, s.Accuracy = m[6], math.NaN()
-	if m[7] != "" {
-		s.Drop, _ = strconv.ParseFloat(m[7], 64)
+	s.Grade, s.Accuracy = m[8], math.NaN()
+	if m[9] != "" {
+		s.Drop, _ = strconv.ParseFloat(m[9], 64)
 	}
-	if m[8] != "" {
-		s.Accuracy, _ = strconv.ParseFloat(m[8], 64)
+	if m[10] != "" {
+		s.Accuracy, _ = strconv.ParseFloat(m[10], 64)
 	}
-	wins := m[5]
+	if _, why, ok := strings.Cut(m[11], "; played: "); ok {
+		s.PlayedWhy, _, _ = strings.Cut(why, "; best: ")
+	}
+	wins := m[7]
 	for _, p := range players {
 		rest, ok := strings.CutPrefix(wins, p+" ")
 		if !ok {

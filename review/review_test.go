@@ -333,6 +333,9 @@ func TestRead(t *testing.T) {
 		if s.Number != tr.Number || s.Player != tr.Player || s.Played != round1(tr.Played.Value) || s.Best != round1(tr.Best.Value) {
 			t.Errorf("turn %d read %+v, wrote %+v", tr.Number, s, tr)
 		}
+		if s.PlayedMove != tr.PlayedText || tr.BestDiffers() && s.BestWords != tr.BestWords {
+			t.Errorf("turn %d: played %q, best in words %q read; %q, %q written", tr.Number, s.PlayedMove, s.BestWords, tr.PlayedText, tr.BestWords)
+		}
 		if tr.BestDiffers() != (s.BestMove != "") || tr.BestDiffers() != (s.BestTurn != nil) {
 			t.Errorf("turn %d: best move %q read, best differs %v", tr.Number, s.BestMove, tr.BestDiffers())
 		}

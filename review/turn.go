@@ -106,6 +106,26 @@ func (t *TurnReview) Clear() bool {
 	return t.GivenAway > 2*t.GivenAwayErr && t.GivenAway > TieWithin
 }
 
+// ManyPoints is the points given away from which a mild grade needs
+// saying why: the game was decided, so they hardly moved the chance of
+// winning (Decided).
+const ManyPoints = 5
+
+// Decided says, when the move played gave away ManyPoints or more, clear
+// of their error, yet graded good or better, that the chance of winning
+// hardly moved: "7.4 points given away, but the chance moved 1%"; ""
+// otherwise.
+func (t *TurnReview) Decided() string {
+	if !t.Clear() || t.GivenAway < ManyPoints || t.Grade >= Inaccuracy {
+		return ""
+	}
+	moved := fmt.Sprintf("%.0f%%", t.Drop)
+	if math.Round(t.Drop) < 1 {
+		moved = "less than 1%"
+	}
+	return fmt.Sprintf("%.1f points given away, but the chance moved %s", t.GivenAway, moved)
+}
+
 // Glyph is the turn's grade's glyph (?!, ? or ??); "!" when the move
 // played was best and every other alternative was at least GoodLead
 // points worse, by more than twice the standard error; NoGlyph otherwise.

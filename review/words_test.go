@@ -123,3 +123,32 @@ func TestPlayedAsWritten(t *testing.T) {
 		t.Errorf("best %q, the move played, want it as played %q", gt.BestText, gt.PlayedText)
 	}
 }
+
+// TestReadWords: Read gives back the move played in words and what it
+// does, as a comment says them, and leaves the best move's words out.
+func TestReadWords(t *testing.T) {
+	text := "review: played +1.2 ±0.9 (tile V at (0,1), turned 0°, farmer on the field of 3 tiles); " +
+		"best V@2,-1r270 +C:N +7.8 ±0.8 (tile V at (2,-1), turned 270°, knight in the city of 4 tiles), 6.6 given away; " +
+		"wins Anna 45% Bob 55%; mistake, 11.2% of chance lost, accuracy 59%; rank about 4th of 122; " +
+		"played: claims a field with a farmer; best: completes a city of 4 tiles for 8"
+	s, ok := readComment(text, []string{"Anna", "Bob"})
+	if !ok {
+		t.Fatal("the comment does not read")
+	}
+	if want := "tile V at (0,1), turned 0°, farmer on the field of 3 tiles"; s.PlayedWords != want {
+		t.Errorf("played in words %q, want %q", s.PlayedWords, want)
+	}
+	if want := "claims a field with a farmer"; s.PlayedWhy != want {
+		t.Errorf("played does %q, want %q", s.PlayedWhy, want)
+	}
+	best := "V@2,-1r270 +C:N +7.8 (tile V at (2,-1), turned 270°, knight in the city of 4 tiles)"
+	if got := MoveText(s.BestMove, s.Best, s.BestWords); got != best {
+		t.Errorf("the best move reads %q, want %q", got, best)
+	}
+	if got := MoveText("K@0,2r90", -4.1, ""); got != "K@0,2r90 -4.1" {
+		t.Errorf("a move without words reads %q", got)
+	}
+	if s.BestMove != "V@2,-1r270 +C:N" || s.Best != 7.8 || s.GivenAway != 6.6 || s.Drop != 11.2 || s.Accuracy != 59 || s.Grade != "mistake" {
+		t.Errorf("read %+v", s)
+	}
+}

@@ -225,13 +225,13 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 		}
 		best, given := "", ""
 		if t.BestMove != "" {
-			best = fmt.Sprintf("%s (%+.1f)", t.BestMove, t.Best)
+			best = review.MoveText(t.BestMove, t.Best, t.BestWords)
 		}
 		if t.GivenAway > 0 {
 			given = fmt.Sprintf("%.1f", t.GivenAway)
 		}
 		verdicts.Rows = append(verdicts.Rows, []cell{text(strconv.Itoa(t.Number)), {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
-			text(fmt.Sprintf("%+.1f", t.Played)), text(best), text(given)})
+			text(review.MoveText(t.PlayedMove, t.Played, t.PlayedWords)), text(best), text(given)})
 	}
 	accuracy := &table{Head: []string{"Player", "Accuracy"}, Key: 0}
 	for seat, a := range report.GameAccuracy(turns, names) {
@@ -247,7 +247,7 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: opts},
 			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
 		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
-			Note: "The turns the review marked: the value of the move played, the best move the review found and its value, and the points given away where the review found them clearly."},
+			Note: "The turns the review marked: the move played and its value, the best move the review found and its value, each in CGN and in words, and the points given away where the review found them clearly."},
 	}
 }
 

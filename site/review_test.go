@@ -93,6 +93,13 @@ func TestReviewOnPages(t *testing.T) {
 	if n := strings.Count(verdicts, "<tr>") - 1; n != marked {
 		t.Errorf("%d verdicts, %d turns marked", n, marked)
 	}
+	// Each verdict says the move played in CGN and in words: "tile ... at (x,y), turned ...".
+	if n := strings.Count(verdicts, "@"); n < marked {
+		t.Errorf("%d moves in CGN among %d verdicts", n, marked)
+	}
+	if n := strings.Count(verdicts, ", turned "); n < marked {
+		t.Errorf("%d moves in words among %d verdicts", n, marked)
+	}
 	for name, c := range want {
 		p := readFile(t, filepath.Join(out, "player-"+nameHash(t, s, out, name)))
 		sec := p[strings.Index(p, `id="review"`):]

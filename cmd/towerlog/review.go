@@ -234,12 +234,13 @@ func writeReviewTable(w io.Writer, turns []review.GameTurn, names []string, widt
 			row = append(row, fmt.Sprintf("%.0f%%", 100*c))
 		}
 		t.Row(row...)
-		if rt.PlayedWords != "" {
+		if note := rt.Decided(); rt.PlayedWords != "" || note != "" {
 			words := make([]string, len(cols))
 			words[2] = rt.PlayedWords
 			if rt.BestDiffers() {
 				words[4] = rt.BestWords
 			}
+			words[7] = note // beside the grade: why it is mild
 			t.Row(words...)
 		}
 		for _, r := range topRows(rt, len(cols)) {

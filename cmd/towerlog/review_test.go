@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/towerlog/towerlog/review"
 )
 
 // TestReviewWritesAValidRecord reviews a real game into an annotated
@@ -232,5 +235,20 @@ func TestReviewTable(t *testing.T) {
 	}
 	if !strings.HasPrefix(lines[3], "accuracy: Anna ") || !strings.Contains(lines[3], "% Bob ") {
 		t.Errorf("last line %q, want the accuracies", lines[3])
+	}
+}
+
+// TestReviewTableSaysDecided: a turn that gave away many points under a
+// mild grade says beside its grade that the chance hardly moved.
+func TestReviewTableSaysDecided(t *testing.T) {
+	tr := &review.TurnReview{Seat: 1, GivenAway: 7.4, GivenAwayErr: 1, Drop: 1.2, Grade: review.Excellent, BestAt: 1}
+	gt := review.GameTurn{Number: 60, Player: "Bob", TurnReview: tr, PlayedText: "K@0,2r90", BestText: "E@1,0r0", Chance: []float64{0.99, 0.01}}
+	var out bytes.Buffer
+	if _, err := writeReviewTable(&out, []review.GameTurn{gt}, []string{"Anna", "Bob"}, 400); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if want := "7.4 points given away, but the chance moved 1%"; len(lines) < 3 || !strings.Contains(lines[2], want) {
+		t.Errorf("the table reads\n%s\nwant a third line with %q", out.String(), want)
 	}
 }
