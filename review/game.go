@@ -152,7 +152,7 @@ func gameTurn(ctx context.Context, g *replay.Game, k int, before, after *engine.
 		}
 		gt.PlayedText = turnText(pt)
 	} else {
-		gt.PlayedText = turnText(bare(g.Record.Turns[k]))
+		gt.PlayedText = turnText(g.Record.Turns[k].Bare())
 	}
 	if !gt.BestDiffers() {
 		gt.BestText, gt.BestTurn, gt.BestWords = gt.PlayedText, nil, gt.PlayedWords
@@ -176,14 +176,6 @@ func asPlayed(moves []engine.Move, rot engine.Rotation) []engine.Move {
 		}
 	}
 	return out
-}
-
-// bare returns a copy of t without its head's annotations, declared score
-// and variations.
-func bare(t *record.Turn) *record.Turn {
-	c := *t
-	c.Notes, c.Score, c.Variations = nil, nil, nil
-	return &c
 }
 
 // turnText writes t as CGN without its number and player: "V@1,0r90 +C:N".

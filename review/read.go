@@ -1,10 +1,8 @@
 package review
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -58,7 +56,7 @@ func Read(rg *record.Game, players []string) []Summary {
 				continue
 			}
 			s.Number, s.Player, s.Glyph, s.recordIndex = t.Number, t.Player.Text, n.Glyph, i
-			s.PlayedMove = moveText(t)
+			s.PlayedMove = turnText(t.Bare())
 			if s.BestMove != "" {
 				for _, v := range t.Variations {
 					if len(v.Turns) == 1 && isReview(*lastNotes(v.Turns[0])) {
@@ -71,48 +69,6 @@ func Read(rg *record.Game, players []string) []Summary {
 		}
 	}
 	return out
-}
-
-// moveText writes t's moves as CGN without any of their notes: its
-// glyphs, clocks and comments (the review's among them), on a copy read
-// back from its text; "" should that fail.
-func moveText(t *record.Turn) string {
-	text := record.AppendGame(nil, &record.Game{Turns: []*record.Turn{bare(t)}})
-	gs, err := record.Parse(bytes.NewReader(text), "turn")
-	if err != nil || len(gs) != 1 || len(gs[0].Turns) != 1 {
-		return ""
-	}
-	c := gs[0].Turns[0]
-	dropNotes(reflect.ValueOf(c))
-	return turnText(c)
-}
-
-// notesType is the type of every note of a record.
-var notesType = reflect.TypeFor[*record.Notes]()
-
-// dropNotes sets every note under v to nil.
-func dropNotes(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			dropNotes(v.Elem())
-		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			f := v.Field(i)
-			switch {
-			case !f.CanSet():
-			case f.Type() == notesType:
-				f.SetZero()
-			default:
-				dropNotes(f)
-			}
-		}
-	case reflect.Slice:
-		for i := range v.Len() {
-			dropNotes(v.Index(i))
-		}
-	}
 }
 
 // MoveText says a move as the review's comment does: its CGN, its value,
