@@ -1,30 +1,23 @@
 package luck
 
 import (
-	"bytes"
 	"context"
 	"math"
-	"os"
 	"reflect"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
-	"github.com/towerlog/towerlog/record"
+	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/replay"
 )
 
-// load replays the only game of a CGN file.
+// load replays the first game of a record, as the commands read it.
 func load(t *testing.T, path string) *replay.Game {
 	t.Helper()
-	src, err := os.ReadFile(path)
+	g, err := format.LoadGame(path, 1, replay.Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := record.Parse(bytes.NewReader(src), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := replay.Replay(path, 1, games[0], replay.Options{Lenient: true})
 	if !g.Valid() {
 		t.Fatalf("%s: %v", path, g.Diagnostics)
 	}
