@@ -276,6 +276,7 @@ func selectOrderedIn(ctx context.Context, tx *sql.Tx, where string, args []any, 
 					return read{err: fmt.Errorf("game %d: %w", s.g.GID, err)}
 				}
 				s.g.Record = text
+				s.g.Stamp = stampOf(s.record)
 			}
 			return read{g: s.g}
 		}

@@ -29,6 +29,11 @@ type Game struct {
 	// Record is the game's record in canonical CGN, annotations
 	// included; "" for a game stored before records were kept.
 	Record string `json:"record"`
+	// Stamp is a fingerprint of the record as the store holds it, set
+	// by the reads that give it (Snapshot.EachGame, EachStamp, ...): ""
+	// for a game without a record. Two stamps of one game are equal
+	// exactly when its record is; see stampOf.
+	Stamp string `json:"-"`
 }
 
 // GamePlayer is a seat of a Game.

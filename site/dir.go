@@ -152,6 +152,22 @@ func (o *output) head(name string, n int) []byte {
 	return b[:k]
 }
 
+// read returns the file name of the site's directory when it is a
+// regular file (no symbolic link is followed) of at most limit bytes.
+func (o *output) read(name string, limit int64) ([]byte, error) {
+	path := filepath.Join(o.dir, name)
+	info, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	case info.Size() > limit:
+		return nil, fmt.Errorf("%s holds more than %d bytes", path, limit)
+	}
+	return os.ReadFile(path)
+}
+
 // keep notes that the file name belongs to the site being written. The
 // files of games are not noted: prune asks the store whether their game
 // is still selected, so that memory does not grow with the games.

@@ -52,13 +52,28 @@ type boardStep struct {
 	Towers  [][5]int `json:"w,omitempty"`
 }
 
-// gameInput is the hash of what a game page is built from: its record,
-// the page's template (with the parts it shares with the report) and
-// pageVersion.
+// gameInput is the hash of what a game page is built from: its game's
+// identity and the stamp of its record as stored (which together fix the
+// record, analytics.Game.Stamp), the page's template (with the parts it
+// shares with the report) and pageVersion. It needs no record read.
 func gameInput(g *analytics.Game) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", pageVersion, siteHTML, htmlpage.Parts(), g.Record)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", pageVersion, siteHTML, htmlpage.Parts(), g.ID, g.Stamp)
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// recordMeta is the content of a game page's towerlog-record line: the
+// start of the SHA-256 of the record the page shows (the record file
+// beside it holds that record while the sum matches), then " reviewed"
+// when the record carries a review, whose figures the players' pages
+// add up.
+func recordMeta(record string, reviewed bool) string {
+	sum := sha256.Sum256([]byte(record))
+	m := hex.EncodeToString(sum[:16])
+	if reviewed {
+		m += " reviewed"
+	}
+	return m
 }
 
 // builtGame is a game page made by a worker, or the news that the page
@@ -70,13 +85,38 @@ type builtGame struct {
 	err     error
 }
 
-// games writes a page and a record file for every game selected. The
-// pages are made on every core, and written in the order of the games.
+// games writes a page and a record file for every game selected, in two
+// ordered passes, their steps made on every core. The first reads no
+// record: a game whose page was made from the same record (gameInput)
+// and whose record file beside it is that record is counted as
+// unchanged, and the store marks the others (and the reviewed games,
+// whose figures the players' pages need). The second reads the records
+// of the marked games alone and writes their pages. So a rerun with
+// nothing changed reads no record and replays no game.
 func (w *writer) games() error {
 	workers := runtime.GOMAXPROCS(0)
+	err := ordered.Run(w.ctx, workers, 2*workers,
+		func(send func(*analytics.Game) error) error {
+			return w.sn.EachStamp(w.ctx, send)
+		},
+		func() func(*analytics.Game) checkedGame { return w.checkGame },
+		func(c checkedGame) error {
+			if !c.made {
+				return w.sn.MarkGame(w.ctx, c.g.GID)
+			}
+			w.nGames++
+			w.out.unchanged += 2 // the page and the record file
+			if w.progress != nil {
+				w.progress()
+			}
+			return nil
+		})
+	if err != nil {
+		return err
+	}
 	return ordered.Run(w.ctx, workers, 2*workers,
 		func(send func(*analytics.Game) error) error {
-			return w.sn.EachGame(w.ctx, send)
+			return w.sn.EachMarkedGame(w.ctx, send)
 		},
 		func() func(*analytics.Game) builtGame { return w.buildGame },
 		func(b builtGame) error {
@@ -99,6 +139,36 @@ func (w *writer) games() error {
 			return w.out.write(gameFile(b.g.ID), b.page)
 		})
 }
+
+// checkedGame says whether a game's page and record file are made
+// already (and its record unreviewed).
+type checkedGame struct {
+	g    *analytics.Game
+	made bool
+}
+
+// checkGame looks at the page and the record file of g written before:
+// made when the page was made from g's record (its input line) with no
+// review in it, and the record file holds the record the page shows
+// (its record line), read from the disk.
+func (w *writer) checkGame(g *analytics.Game) checkedGame {
+	head := w.out.head(gameFile(g.ID), inputHead)
+	if !bytes.Contains(head, []byte(`<meta name="towerlog-input" content="`+gameInput(g)+`">`)) {
+		return checkedGame{g: g}
+	}
+	_, rest, ok := bytes.Cut(head, []byte(`<meta name="towerlog-record" content="`))
+	sum, _, closed := bytes.Cut(rest, []byte(`"`))
+	if !ok || !closed {
+		return checkedGame{g: g}
+	}
+	rec, err := w.out.read(recordFile(g.ID), maxRecordFile)
+	made := err == nil && recordMeta(string(rec), false) == string(sum)
+	return checkedGame{g: g, made: made}
+}
+
+// maxRecordFile is the most bytes of a record file checkGame reads: a
+// larger one (no game's record is near it) is written again.
+const maxRecordFile = 1 << 20
 
 // buildGame makes the page of g, unless the page written before was made
 // from the same record by the same version.
@@ -128,6 +198,7 @@ func (w *writer) buildGame(g *analytics.Game) builtGame {
 	}
 	p, err := gamePage(g, rg, input)
 	if err == nil {
+		p.Record = recordMeta(g.Record, reviewed)
 		out.page, err = renderPage(p)
 	}
 	out.err = err

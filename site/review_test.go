@@ -109,6 +109,12 @@ func TestReviewOnPages(t *testing.T) {
 			t.Errorf("%s: review section\n%s\nwant the row %s", name, sec, row)
 		}
 	}
+	// A rerun still adds the review up (the reviewed record is read
+	// again): the players' pages are unchanged.
+	st, err := site.Write(context.Background(), s, out, site.Options{})
+	if err != nil || st.Written != 0 {
+		t.Errorf("rerun: %+v, %v; want nothing written", st, err)
+	}
 }
 
 // nameHash finds the file of a player's page by the link the index

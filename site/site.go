@@ -168,7 +168,8 @@ func (w *writer) assets() error {
 
 // page is what the site's template draws.
 type page struct {
-	Input    string // game pages: the hash of what they are built from
+	Input    string // the hash of what the page is built from
+	Record   string // game pages: recordMeta of the record shown
 	Home     string
 	Title    string
 	Subtitle string

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -305,6 +306,52 @@ func TestRerun(t *testing.T) {
 	// "± 580" becoming "± 581".
 	if st.Written != 2+6+1+1+2 {
 		t.Errorf("after a new game: %+v, want 12 files written", st)
+	}
+}
+
+// A rerun reads no record where the pages are made, but a record file
+// beside a page that is gone or edited is written again from the store.
+func TestRerunRestoresRecordFiles(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "games.cgn")
+	copyFile(t, "../testdata/games/duel-discard.cgn", src)
+	s := storeOf(t, true, src)
+	out := filepath.Join(dir, "site")
+	if _, err := site.Write(ctx, s, out, site.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	records, _ := filepath.Glob(filepath.Join(out, "game-*.cgn"))
+	if len(records) != 1 {
+		t.Fatalf("%d record files, want 1", len(records))
+	}
+	want, err := os.ReadFile(records[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edited, same size: one byte of its last line changed.
+	edited := append([]byte{}, want...)
+	edited[len(edited)-2] ^= 1
+	for _, change := range []struct {
+		name string
+		do   func() error
+	}{
+		{"removed", func() error { return os.Remove(records[0]) }},
+		{"edited", func() error { return os.WriteFile(records[0], edited, 0o644) }},
+	} {
+		if err := change.do(); err != nil {
+			t.Fatal(err)
+		}
+		st, err := site.Write(ctx, s, out, site.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Written != 1 {
+			t.Errorf("record file %s: %d files written, want 1 (the record file)", change.name, st.Written)
+		}
+		if got, err := os.ReadFile(records[0]); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("record file %s: not written again as the store holds it (%v)", change.name, err)
+		}
 	}
 }
 
