@@ -135,8 +135,9 @@ func TestWhy(t *testing.T) {
 		want []string
 	}{
 		// A city of 7 tiles with 3 pennants completed: 2·7 + 2·3 = 20;
-		// the E's field gets a farmer.
-		{"city", []string{"claims a field with a farmer", "completes a city of 7 tiles for 20 and takes back the followers on it"}},
+		// the E's field gets a farmer, and borders that city, the only
+		// one on the board, completed by the same tile.
+		{"city", []string{"claims a field of 1 completed city with a farmer", "completes a city of 7 tiles for 20 and takes back the followers on it"}},
 		// The T12's foundation gets its first floor; height 1 reaches the
 		// city tile next to it and captures Bruno's knight.
 		{"capture", []string{"raises a tower to 1", "captures Bruno's follower on a city"}},

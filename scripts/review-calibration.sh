@@ -18,8 +18,10 @@
 # quick|learned, -temperature T, -breadth N (the rollout policy, as
 # towerlog review takes it; the cache keeps each apart). It also prints
 # how often the review's best move is the move played, the move played's
-# rank by value (1st, top 3), the share within 0.5 points and the
-# farmers' shares of the best moves and the moves played.
+# rank by value (1st, top 3), the share within 0.5 points, the
+# farmers' shares of the best moves and the moves played, and the honest
+# rank's check (-top N, 10: no alternative listed after the move played
+# has a value above its own by more than twice its standard error).
 #
 # docs/review.md, "Calibration", gives the table for the development
 # corpus:  scripts/review-calibration.sh ../shared/data/lab/dev.csv

@@ -6,8 +6,11 @@
 // in a cache of JSON lines (a rerun reviews only the games not yet in it),
 // and prints, per checkpoint, the Brier score of the review's chance, of a
 // coin flip and of a logistic on the score difference, a reliability
-// table, the mean own-move rise and the share of farmers among the best
-// moves and the moves played.
+// table, the mean own-move rise, the share of farmers among the best
+// moves and the moves played, the advice's agreement with the moves
+// played, and the honest rank's check: with -top N (10) alternatives
+// listed a turn, those after the move played whose value is above its
+// own by more than twice their standard error (there should be none).
 //
 // Whatever is fitted on the corpus (the logistic on the score difference,
 // the review's calibrated chance) is evaluated out of fold: the games are
@@ -32,6 +35,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -60,6 +64,14 @@ type point struct {
 	Rank         int     `json:"rank"` // 0: the move played is none of the alternatives
 	BestIsPlayed bool    `json:"best_is_played"`
 	GivenAway    float64 `json:"given_away"`
+	// The honest rank's check, where the move played is among the top
+	// alternatives listed (game.Top): the alternatives listed after it,
+	// those whose value is above its own, and those above it by more than
+	// twice their standard error (inversions).
+	Listed     bool `json:"listed,omitempty"`
+	After      int  `json:"after,omitempty"`
+	Above      int  `json:"above,omitempty"`
+	Inversions int  `json:"inversions,omitempty"`
 }
 
 // game is a line of the cache.
@@ -67,8 +79,9 @@ type game struct {
 	Key      string  `json:"key"`
 	Rollouts int     `json:"rollouts"`
 	Seed     uint64  `json:"seed"`
-	Policy   string  `json:"policy"` // and its temperature and breadth: "learned 1 8"
-	Won      float64 `json:"won"`    // the first player's share of the win
+	Policy   string  `json:"policy"`        // and its temperature and breadth: "learned 1 8"
+	Won      float64 `json:"won"`           // the first player's share of the win
+	Top      int     `json:"top,omitempty"` // alternatives listed a turn (--top); 0 in lines written before the check
 	Points   []point `json:"points"`
 }
 
@@ -83,13 +96,14 @@ func main() {
 	policy := flag.String("policy", review.DefaultPolicy.String(), "rollout policy: quick or learned")
 	temperature := flag.Float64("temperature", review.DefaultTemperature, "temperature of the learned policy")
 	breadth := flag.Int("breadth", 0, "placements the learned policy weighs (0: the review's default, -1: all)")
+	top := flag.Int("top", 10, "alternatives listed a turn, as towerlog review --top: the honest rank's check reads those after the move played")
 	flag.Parse()
 	pol, ok := review.ParsePolicy(*policy)
 	if !ok {
 		fmt.Fprintf(os.Stderr, "review-calibration: -policy %q: quick or learned\n", *policy)
 		os.Exit(2)
 	}
-	o := review.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: pol, Temperature: *temperature, Breadth: *breadth}
+	o := review.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: pol, Temperature: *temperature, Breadth: *breadth, Top: *top}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	games, err := collect(ctx, flag.Args(), *cache, o, *limit)
@@ -172,7 +186,7 @@ func collect(ctx context.Context, paths []string, cache string, o review.Options
 			if err != nil {
 				return err
 			}
-			g.Key, g.Rollouts, g.Seed, g.Policy = key, rollouts, seed, policy
+			g.Key, g.Rollouts, g.Seed, g.Policy, g.Top = key, rollouts, seed, policy, o.Top
 			line, err := json.Marshal(g)
 			if err != nil {
 				return err
@@ -225,15 +239,45 @@ func reviewGame(ctx context.Context, rp *replay.Game, o review.Options) (game, e
 		at[t.Number], leftAfter[t.Number], tilesAfter[t.Number] = t, left, tiles
 	}
 	for _, t := range turns {
+		listed, after, above, inversions := rankCheck(&t)
 		g.Points = append(g.Points, point{
 			Turn: t.Number, Mover: t.Seat, Win: t.Played.Win, Value: t.Played.Value,
 			Scores: at[t.Number].Scores, Left: leftAfter[t.Number], Tiles: tilesAfter[t.Number],
 			PlayedFarmer: strings.Contains(t.PlayedText, "+F:"), BestFarmer: strings.Contains(t.BestText, "+F:"),
 			Checkpoint:   checkpoint[t.Number],
 			Alternatives: t.Alternatives, Rank: t.PlayedRank, BestIsPlayed: !t.BestDiffers(), GivenAway: t.Best.Value - t.Played.Value,
+			Listed: listed, After: after, Above: above, Inversions: inversions,
 		})
 	}
 	return g, nil
+}
+
+// rankCheck reads the alternatives t lists (its Top, by value) after the
+// move played, when it is among them: how many, how many have a value
+// above the move played's, and how many by more than twice their
+// standard error. Ranked by value, none should be above.
+func rankCheck(t *review.GameTurn) (listed bool, after, above, inversions int) {
+	at := -1
+	for i, text := range t.TopText {
+		if t.PlayedAt >= 0 && text == t.PlayedText {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false, 0, 0, 0
+	}
+	for _, r := range t.Top[at+1:] {
+		after++
+		d := r.Value - t.Played.Value
+		if d > 0 {
+			above++
+		}
+		if d > 2*r.StdErr {
+			inversions++
+		}
+	}
+	return true, after, above, inversions
 }
 
 // position is what the chance model reads of a point.
@@ -426,6 +470,43 @@ func advice(w io.Writer, games []game) {
 	fmt.Fprintf(w, "  the move played has the highest value of all (rank 1): %s\n", pct(first))
 	fmt.Fprintf(w, "  the move played within 0.5 points of the best: %s\n", pct(within))
 	fmt.Fprintf(w, "  the move played ranks in the top 3 by value: %s\n", pct(top3))
+	honestRanks(w, games)
+}
+
+// honestRanks prints the honest rank's check over the games reviewed
+// with it (game.Top): no alternative listed after the move played should
+// have a value above its own by more than twice its standard error.
+func honestRanks(w io.Writer, games []game) {
+	var checked, turns, listed, after, above, inversions int
+	tops := map[int]bool{}
+	for _, g := range games {
+		if g.Top == 0 {
+			continue
+		}
+		checked++
+		tops[g.Top] = true
+		for _, p := range g.Points {
+			turns++
+			if p.Listed {
+				listed++
+			}
+			after += p.After
+			above += p.Above
+			inversions += p.Inversions
+		}
+	}
+	if checked == 0 {
+		fmt.Fprintln(w, "Honest ranks: no game reviewed with the check (reviewed before it was added)")
+		return
+	}
+	var ns []string
+	for n := range tops {
+		ns = append(ns, fmt.Sprint(n))
+	}
+	slices.Sort(ns)
+	fmt.Fprintf(w, "Honest ranks (%d games, --top %s): the move played listed on %d of %d reviewed turns, %d alternatives listed after it; "+
+		"%d with a value above its own, %d above by more than twice their standard error\n",
+		checked, strings.Join(ns, ", "), listed, turns, after, above, inversions)
 }
 
 // policyKey names the rollout policy of o in the cache.
