@@ -2,13 +2,14 @@ package report
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/towerlog/towerlog/analytics"
 	"github.com/towerlog/towerlog/bga"

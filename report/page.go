@@ -1,12 +1,13 @@
 package report
 
 import (
-	"compress/gzip"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
 	"html/template"
 	"io"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/towerlog/towerlog/internal/htmlpage"
 )
