@@ -167,12 +167,14 @@ func (sn *Snapshot) EventSummary(ctx context.Context, event string) (*Standings,
 	return eventSummary(ctx, sn.tx, where, args)
 }
 
-// EachRoundGames is Store.EachRoundGames of the snapshot's games of the
-// event named event (st from EventSummary of the same event).
-func (sn *Snapshot) EachRoundGames(ctx context.Context, event string, st *Standings, name string,
-	emit func(round int, games []RoundGame) error) error {
+// EachPlayerRoundGames is Store.EachRoundGames of every player of the
+// snapshot's games of the event named event, in one query: emit is
+// called with each player's games, a player at a time (in the order of
+// their names) and round by round.
+func (sn *Snapshot) EachPlayerRoundGames(ctx context.Context, event string, st *Standings,
+	emit func(player string, round int, games []RoundGame) error) error {
 	where, args := sn.eventWhere(event)
-	return eachRoundGames(ctx, sn.tx, where, args, st, name, emit)
+	return playersRoundGames(ctx, sn.tx, where, args, st, emit)
 }
 
 // PlayerStatistics is Store.PlayerStatistics of the snapshot's games.

@@ -200,29 +200,45 @@ func (s *Store) EachRoundGames(ctx context.Context, f filter.Filter, st *Standin
 // condition on games g, with its args), read with q.
 func eachRoundGames(ctx context.Context, q queryer, where string, args []any, st *Standings, name string,
 	emit func(round int, games []RoundGame) error) error {
-	order := "1 COLLATE " + roundCollation + ", g.gid"
+	return playersRoundGames(ctx, q, "("+where+") AND p.name = ?", append(append([]any(nil), args...), name), st,
+		func(_ string, round int, games []RoundGame) error { return emit(round, games) })
+}
+
+// playersRoundGames calls emit with the games of each player of the
+// games where selects (a condition on games g and their players p, with
+// its args), a player at a time and, for each, round by round in the
+// order of st.Rounds, as EachRoundGames does for one player.
+func playersRoundGames(ctx context.Context, q queryer, where string, args []any, st *Standings,
+	emit func(player string, round int, games []RoundGame) error) error {
+	order := "p.name, 2 COLLATE " + roundCollation + ", g.gid"
 	if st.keyOrder {
-		order = "g.gid"
+		order = "p.name, g.gid"
 	}
-	r := -1
+	player, r := "", -1
 	var games []RoundGame
 	flush := func() error {
 		if len(games) == 0 {
 			return nil
 		}
-		err := emit(r, games)
+		err := emit(player, r, games)
 		games = games[:0]
 		return err
 	}
-	err := eachRow(ctx, q, `SELECT coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
+	err := eachRow(ctx, q, `SELECT p.name, coalesce(g.round, ''), g.gid, g.id, g.finished, p.score, p.rank,
 			coalesce(p.score - (SELECT max(o.score) FROM players o WHERE o.game = p.game AND o.seat <> p.seat), 0)
 		FROM games g JOIN players p ON p.game = g.gid
-		WHERE (`+where+`) AND p.name = ? ORDER BY `+order, append(append([]any(nil), args...), name), func(rows *sql.Rows) error {
-		var round string
+		WHERE `+where+` ORDER BY `+order, args, func(rows *sql.Rows) error {
+		var name, round string
 		var finished bool
 		var g RoundGame
-		if err := rows.Scan(&round, &g.GID, &g.ID, &finished, &g.Score, &g.Place, &g.Margin); err != nil {
+		if err := rows.Scan(&name, &round, &g.GID, &g.ID, &finished, &g.Score, &g.Place, &g.Margin); err != nil {
 			return err
+		}
+		if name != player {
+			if err := flush(); err != nil {
+				return err
+			}
+			player, r = name, -1
 		}
 		if r < 0 || st.Rounds[r] != round {
 			if err := flush(); err != nil {

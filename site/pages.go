@@ -94,19 +94,30 @@ func (w *writer) event(e analytics.EventInfo) error {
 	}
 	head = append(head, "Games", "Wins", "Margin", "Points")
 	standings := &table{Head: head, Key: 1}
+	// Each player's cells, round by round, from one query of the
+	// event's games.
+	cells := make(map[string][]cell, len(st.Players))
+	err = w.sn.EachPlayerRoundGames(w.ctx, e.Name, st, func(name string, r int, games []analytics.RoundGame) error {
+		c := cells[name]
+		if c == nil {
+			c = make([]cell, len(st.Rounds))
+			cells[name] = c
+		}
+		for _, g := range games {
+			c[r].Links = append(c[r].Links, cell{Text: show.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	for _, pl := range st.Players {
 		row := []cell{text(strconv.Itoa(pl.Rank)), {Text: pl.Name, Href: playerFile(pl.Name)}}
-		cells := make([]cell, len(st.Rounds))
-		err := w.sn.EachRoundGames(w.ctx, e.Name, st, pl.Name, func(r int, games []analytics.RoundGame) error {
-			for _, g := range games {
-				cells[r].Links = append(cells[r].Links, cell{Text: show.RoundCell([]analytics.RoundGame{g}), Href: gameFile(g.ID)})
-			}
-			return nil
-		})
-		if err != nil {
-			return err
+		c := cells[pl.Name]
+		if c == nil {
+			c = make([]cell, len(st.Rounds))
 		}
-		row = append(row, cells...)
+		row = append(row, c...)
 		row = append(row, text(strconv.Itoa(pl.Games)), text(strconv.Itoa(pl.Wins)), text(strconv.Itoa(pl.Margin)), text(strconv.Itoa(pl.Points)))
 		standings.Rows = append(standings.Rows, row)
 	}
