@@ -38,6 +38,7 @@ func NewGameRows(g *replay.Game) *GameRows {
 	r.fillTowers()
 	r.fillEvents(g)
 	r.fillFigures()
+	r.fillLuck(g.Record)
 	return r
 }
 

@@ -36,6 +36,7 @@ type storedLookup struct {
 	packed                                    bool
 	bases                                     *RecordReader // when packed
 	find, findLegacy, invalid, update, colour *sql.Stmt
+	luck                                      *sql.Stmt // prepared on first use: the store of migration 6 has no luck
 	changes                                   []identity.Reannotation
 }
 
@@ -71,7 +72,7 @@ func newStoredLookup(ctx context.Context, tx *sql.Tx, keep, packed bool) (*store
 
 func (l *storedLookup) close() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{l.find, l.findLegacy, l.invalid, l.update, l.colour} {
+	for _, st := range []*sql.Stmt{l.find, l.findLegacy, l.invalid, l.update, l.colour, l.luck} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -162,6 +163,9 @@ func (l *storedLookup) store(g *pending) (int, error) {
 		if err := l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, rg); err != nil {
 			return 0, err
 		}
+		if err := l.setLuck(gid, rg, g); err != nil {
+			return 0, err
+		}
 		return gamePresent, l.decide(gid, g)
 	}
 	if err != nil {
@@ -185,11 +189,27 @@ func (l *storedLookup) store(g *pending) (int, error) {
 	if err := l.reannotate(gid, g.ID, g.Game.File, g.Game.Index, merged); err != nil {
 		return 0, err
 	}
+	if err := l.setLuck(gid, merged, g); err != nil {
+		return 0, err
+	}
 	if len(changes) > 0 {
 		l.changes = append(l.changes, identity.Reannotation{File: g.Game.File, Index: int(g.Game.Index),
 			StoredFile: file, StoredIndex: int(idx), Changes: changes})
 	}
 	return gameUpdated, nil
+}
+
+// setLuck writes the luck of rg, the record now stored for the game gid
+// (g's moves), over the stored game's seats.
+func (l *storedLookup) setLuck(gid int64, rg *record.Game, g *pending) error {
+	if l.luck == nil {
+		st, err := l.tx.PrepareContext(l.ctx, setLuckSQL)
+		if err != nil {
+			return err
+		}
+		l.luck = st
+	}
+	return setLuck(l.ctx, l.luck, gid, rg, margins(g.Players))
 }
 
 // merge merges the stored record (if ok) with a copy's.

@@ -41,6 +41,7 @@ var schema = []migration{
 	{file: "0012_ratings.sql"},
 	{file: "0013_towers.sql"},
 	{file: "0014_player_totals.sql"},
+	{file: "0015_luck.sql", step: luckStep}, // luck.go
 }
 
 // name is the migration's name in the migrations table and the embedded

@@ -84,6 +84,12 @@ type PlayerRow struct {
 	PhantomTaken     int64 `col:"phantom_taken"`
 	PhantomRansomed  int64 `col:"phantom_ransomed"`
 	PhantomExchanged int64 `col:"phantom_exchanged"`
+	// The luck of a game whose record carries it (towerlog luck -o),
+	// NULL otherwise: the seat's luck, the sum of its turns', and its
+	// luck-adjusted margin (luck.AdjustedMargins), in tenths of a point
+	// (fillLuck in analytics/luck.go).
+	LuckTenths           *int64 `col:"luck_tenths"`
+	AdjustedMarginTenths *int64 `col:"adjusted_margin_tenths"`
 }
 
 // TurnRow is a row of turns: one turn of a game.
@@ -275,7 +281,8 @@ func (r *PlayerRow) args(a []any) []any {
 		r.CityPoints, r.RoadPoints, r.CloisterPoints, r.FieldPoints,
 		r.CapturesMade, r.CapturesSuffered, r.OwnTakenBack, r.RansomsPaid, r.RansomsReceived, r.FloorsBuilt,
 		r.PhantomCity, r.PhantomRoad, r.PhantomCloister, r.PhantomField, r.PhantomTower, r.PhantomSecond,
-		r.PhantomPoints, r.PhantomLost, r.PhantomTaken, r.PhantomRansomed, r.PhantomExchanged)
+		r.PhantomPoints, r.PhantomLost, r.PhantomTaken, r.PhantomRansomed, r.PhantomExchanged,
+		num(r.LuckTenths), num(r.AdjustedMarginTenths))
 }
 
 func (r *TurnRow) args(a []any) []any {

@@ -199,6 +199,9 @@ type PlayerFigures struct {
 	Points map[string]int
 	// Record is the player's record over the finished selected games.
 	Record Record
+	// Luck is the player's luck over the finished selected games whose
+	// records carry it.
+	Luck Luck
 }
 
 // PlayerFigures returns the figures of every player of the selected
@@ -214,7 +217,7 @@ func (sel *Selection) PlayerFigures(ctx context.Context) ([]PlayerFigures, error
 		var byFeature [4]int
 		if err := rows.Scan(&p.Name, &p.Games, &p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack,
 			&p.RansomsPaid, &p.RansomsReceived, &byFeature[0], &byFeature[1], &byFeature[2], &byFeature[3],
-			&p.Record.Games, &p.Record.Wins, &p.Record.Margin, &p.Record.Points); err != nil {
+			&p.Record.Games, &p.Record.Wins, &p.Record.Margin, &p.Record.Points, &p.Luck.Games, &p.Luck.luck, &p.Luck.adjusted); err != nil {
 			return err
 		}
 		// Points has a kind the player scored from, as the scores name them.
@@ -266,14 +269,14 @@ const playerFiguresQuery = `SELECT p.name, count(*), sum(p.captures_made), sum(p
 	sum(p.own_taken_back), sum(p.ransoms_paid), sum(p.ransoms_received),
 	sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
 	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
-	` + recordSQL + `
+	` + recordSQL + `, ` + luckSQL + `
 	FROM sel CROSS JOIN players p ON p.game = sel.gid GROUP BY p.name`
 
 // totalsFiguresQuery reads the columns of playerFiguresQuery from
 // player_totals (migration 0014), the sums over every game.
 const totalsFiguresQuery = `SELECT name, seats, captures_made, captures_suffered, own_taken_back,
 	ransoms_paid, ransoms_received, city_points, road_points, cloister_points, field_points,
-	finished, wins, margin, score
+	finished, wins, margin, score, ` + luckTotalsSQL + `
 	FROM player_totals`
 
 // CaptureReach counts the captures of the selected games by [height,

@@ -42,6 +42,13 @@ type PlayerStats struct {
 	// Phantom is the player's use of the phantom, nil when the player
 	// played no game with the Phantom.
 	Phantom *PhantomUse `json:"phantom,omitempty"`
+	// LuckGames counts the player's finished games whose records carry
+	// their luck (towerlog luck -o); MeanLuck is the player's mean luck
+	// per such game and MeanAdjustedMargin their mean luck-adjusted
+	// margin, in points, nil without one (docs/luck.md).
+	LuckGames          int      `json:"luck_games"`
+	MeanLuck           *float64 `json:"mean_luck"`
+	MeanAdjustedMargin *float64 `json:"mean_adjusted_margin"`
 }
 
 // PhantomUse is a player's use of the phantom over the selected games
@@ -115,11 +122,16 @@ func playerStatistics(ctx context.Context, tx *sql.Tx, where string, args []any)
 		var r Record
 		var city, road, cloister, field int
 		ps := &phantomSums{}
+		var l Luck
 		dest := append([]any{&p.Name, &r.Games, &r.Wins, &r.Margin, &r.Points, &p.Unfinished, &city, &road, &cloister, &field,
 			&p.CapturesMade, &p.CapturesSuffered, &p.OwnTakenBack, &p.RansomsPaid, &p.RansomsReceived, &p.FloorsBuilt},
 			ps.dest()...)
-		if err := rows.Scan(dest...); err != nil {
+		if err := rows.Scan(append(dest, l.dest()...)...); err != nil {
 			return err
+		}
+		p.LuckGames = l.Games
+		if mean, adjusted, ok := l.Mean(); ok {
+			p.MeanLuck, p.MeanAdjustedMargin = &mean, &adjusted
 		}
 		p.Points["city"], p.Points["road"], p.Points["cloister"], p.Points["field"] = city, road, cloister, field
 		p.Games, p.Wins, p.Margin, p.TotalScore = r.Games, r.Wins, r.Margin, r.Points
@@ -168,7 +180,7 @@ const totalsStatsQuery = `SELECT name, finished, wins, margin, score, seats - fi
 	city_points, road_points, cloister_points, field_points,
 	captures_made, captures_suffered, own_taken_back, ransoms_paid, ransoms_received, floors_built,
 	phantom_city, phantom_road, phantom_cloister, phantom_field, phantom_tower, phantom_second,
-	phantom_points, phantom_lost, phantom_taken, phantom_ransomed, phantom_exchanged
+	phantom_points, phantom_lost, phantom_taken, phantom_ransomed, phantom_exchanged, ` + luckTotalsSQL + `
 	FROM player_totals`
 
 // statsSQL is the query of PlayerStatistics over the games where selects
@@ -182,7 +194,7 @@ func statsSQL(where string) string {
 		sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
 		sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
 		sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
-		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `
+		sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `, ` + luckSQL + `
 		FROM ` + from + ` GROUP BY p.name`
 }
 

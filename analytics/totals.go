@@ -15,7 +15,8 @@ var totalsColumns = []string{"seats", "finished", "wins", "margin", "score",
 	"city_points", "road_points", "cloister_points", "field_points",
 	"captures_made", "captures_suffered", "own_taken_back", "ransoms_paid", "ransoms_received", "floors_built",
 	"phantom_city", "phantom_road", "phantom_cloister", "phantom_field", "phantom_tower", "phantom_second",
-	"phantom_points", "phantom_lost", "phantom_taken", "phantom_ransomed", "phantom_exchanged", "phantom_games"}
+	"phantom_points", "phantom_lost", "phantom_taken", "phantom_ransomed", "phantom_exchanged", "phantom_games",
+	"luck_games", "luck_tenths", "adjusted_margin_tenths"}
 
 // totalsSelect sums the columns of player_totals over the seats of the
 // games g that the condition that follows it selects.
@@ -23,7 +24,8 @@ const totalsSelect = `SELECT p.name, count(*), ` + recordSQL + `,
 	sum(CASE WHEN p.rank > 0 THEN p.city_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.road_points ELSE 0 END),
 	sum(CASE WHEN p.rank > 0 THEN p.cloister_points ELSE 0 END), sum(CASE WHEN p.rank > 0 THEN p.field_points ELSE 0 END),
 	sum(p.captures_made), sum(p.captures_suffered), sum(p.own_taken_back),
-	sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `, sum(` + phantomGame + `)
+	sum(p.ransoms_paid), sum(p.ransoms_received), sum(p.floors_built), ` + phantomSQL + `, sum(` + phantomGame + `),
+	` + luckSQL + `
 	FROM games g CROSS JOIN players p ON p.game = g.gid WHERE `
 
 // refreshTotals brings player_totals up to date in tx, the refresh of

@@ -9,6 +9,7 @@ import (
 	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/format"
 	"github.com/towerlog/towerlog/replay"
+	"github.com/towerlog/towerlog/review"
 )
 
 // load replays the first game of a record, as the commands read it.
@@ -247,5 +248,28 @@ func TestAnnotateRead(t *testing.T) {
 		if n := len(g.Record.Turns[i].Placement.Notes.Comments); n != 1 {
 			t.Errorf("turn %d has %d comments, want 1", r.Number, n)
 		}
+	}
+}
+
+// TestPolicy: by default the rollouts are played as a review plays them,
+// by the learned policy: the measure is the same as with that policy
+// named, and another with the quick one (turn 1 of bigcity.cgn, with
+// rollouts: the E, F, F and V of the bag valued by their rest of game).
+func TestPolicy(t *testing.T) {
+	g := load(t, "testdata/bigcity.cgn")
+	before := stateAt(g, 0)
+	measure := func(p review.Policy) *TurnLuck {
+		tl, err := Turn(context.Background(), before, []engine.TileID{tile(t, "F")}, Options{Rollouts: 400, Seed: 3, Policy: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl
+	}
+	def, learned, quick := measure(review.PolicyDefault), measure(review.PolicyLearned), measure(review.PolicyQuick)
+	if !reflect.DeepEqual(def, learned) {
+		t.Errorf("the default policy measures %+v, the learned one %+v", def, learned)
+	}
+	if reflect.DeepEqual(def, quick) {
+		t.Errorf("the quick policy measures as the learned one: %+v", quick)
 	}
 }

@@ -26,6 +26,17 @@ type Options struct {
 	// Workers is the number of rollouts played at once; 0 means one per
 	// core, more than review.MaxWorkers means that many.
 	Workers int
+	// Policy, Temperature and Breadth are the rollout policy's, as a
+	// review's (review.Options): the learned policy at the review's
+	// temperature and breadth by default.
+	Policy      review.Policy
+	Temperature float64
+	Breadth     int
+}
+
+// Review is the options of the review whose rollouts a measure plays.
+func (o Options) Review() review.Options {
+	return review.Options{Rollouts: o.Rollouts, Seed: o.Seed, Workers: o.Workers, Policy: o.Policy, Temperature: o.Temperature, Breadth: o.Breadth}
 }
 
 func (o Options) rollouts() int {
@@ -74,7 +85,7 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 	if len(draws) == 0 {
 		return nil, fmt.Errorf("luck: turn %d draws no tile", before.Turn())
 	}
-	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), workers: workers(o.Workers)}
+	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), pool: review.NewPool(o.Review())}
 	for id := range engine.NumTileTypes {
 		for range before.BagCount(engine.TileID(id)) {
 			ev.bag = append(ev.bag, engine.TileID(id))
@@ -111,10 +122,10 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 	tl.Exact = ev.exact
 	for _, gr := range all {
 		for _, c := range gr.cands {
-			tl.Rollouts += int(c.t.n)
+			tl.Rollouts += c.t.Count()
 		}
 		if gr.value != gr.cands[gr.best] {
-			tl.Rollouts += int(gr.value.t.n)
+			tl.Rollouts += gr.value.t.Count()
 		}
 	}
 	mean, meanChance := 0.0, 0.0
@@ -234,7 +245,7 @@ func (ev *evaluation) draw(gr *group) (Draw, error) {
 		d.Count = ev.before.BagCount(gr.draws[0])
 	}
 	c := gr.value
-	e := c.eval(ev.before.NumPlayers())
+	e := c.t.Eval(ev.before.NumPlayers())
 	d.Value, d.Best = e.Value, c.moves
 	if ev.before.NumPlayers() == 2 {
 		after := ev.before.Clone()

@@ -175,6 +175,14 @@ func (r *report) leaderboard() error {
 		t.Note += " Captures count opponents' followers taken by a player's towers; ransom balance is the points received for prisoners minus the points paid to free one's own."
 		t.Head = append(t.Head, "Captures made", "Captures suffered", "Ransom balance")
 	}
+	luck := false // a column of luck when a selected game is analysed
+	for _, name := range ranked {
+		luck = luck || r.stats[name].Luck.Games > 0
+	}
+	if luck {
+		t.Note += " Luck counts the finished games whose records carry the luck of their draws (towerlog luck -o, docs/luck.md); over them, the player's mean luck per game in points of final margin, and their mean luck-adjusted margin: the margin less their own luck plus the others', which tells who wins on skill (- for a player without one)."
+		t.Head = append(t.Head, "Analysed games", "Mean luck", "Luck-adjusted margin")
+	}
 	t.Note += " The rating is the player's Glicko-2 rating from the finished games, " + analytics.RatingOrder + " (towerlog stats --rating); a player with no finished game has none. A rating marked ? is provisional: its deviation is above " + strconv.Itoa(rating.ProvisionalRD) + ", too uncertain to compare its player with the others."
 	t.Head = append(t.Head, "Rating")
 	for i, name := range ranked[:min(len(ranked), leaderboardRows)] {
@@ -188,6 +196,13 @@ func (r *report) leaderboard() error {
 			rate, show.Signed(rec.Margin), avg, strconv.Itoa(p.Games - rec.Games)}
 		if r.sum.Tower {
 			row = append(row, strconv.Itoa(p.CapturesMade), strconv.Itoa(p.CapturesSuffered), show.Signed(p.RansomsReceived-p.RansomsPaid))
+		}
+		if luck {
+			mean, adjusted := "-", "-"
+			if l, a, ok := p.Luck.Mean(); ok {
+				mean, adjusted = fmt.Sprintf("%+.1f", l), fmt.Sprintf("%+.1f", a)
+			}
+			row = append(row, strconv.Itoa(p.Luck.Games), mean, adjusted)
 		}
 		row = append(row, ratings[name])
 		t.Rows = append(t.Rows, row)

@@ -76,3 +76,29 @@ func replayFirst(t testing.TB, file string) *replay.Game {
 	}
 	return first
 }
+
+// TestLeaderboardLuck: the leaderboard gives each player's luck over the
+// analysed games of analytics/testdata/migrate/v14 (two records with
+// luck comments written by hand, one without): Léa's mean luck
+// (6.5 − 3.0) / 2 = +1.75, shown +1.8 (half to even), and mean
+// luck-adjusted margin (14 + 50) / 2 = +32.0; Magnus's +1.25 (+1.2) and
+// −32.0 (analytics/luck_test.go derives them).
+func TestLeaderboardLuck(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "analytics", "testdata", "migrate", "v14", "*.cgn"))
+	if err != nil || len(files) != 3 {
+		t.Fatalf("%d files, %v", len(files), err)
+	}
+	s, _ := ingested(t, files...)
+	var b bytes.Buffer
+	if err := WriteArchive(context.Background(), &b, s, filter.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{"<th>Analysed games</th><th>Mean luck</th><th>Luck-adjusted margin</th>",
+		`title="Léa">Léa</td><td>3</td>`, "<td>2</td><td>&#43;1.8</td><td>&#43;32.0</td>",
+		`title="Magnus">Magnus</td><td>3</td>`, "<td>2</td><td>&#43;1.2</td><td>-32.0</td>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report does not hold %s", want)
+		}
+	}
+}

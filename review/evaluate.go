@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sort"
 	"sync"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/towerlog/towerlog/engine"
 )
@@ -24,9 +21,6 @@ const DefaultRollouts = 6000
 // running sums, not the rollouts, so its memory does not depend on the
 // rollouts, but a million rollouts a turn already take hours.
 const MaxRollouts = 1_000_000
-
-// chunk is the number of rollouts a worker plays as one job.
-const chunk = 16
 
 // block is the number of rollout indices played at once: the move
 // played's rollouts of a block first, then every other alternative's, each
@@ -174,55 +168,6 @@ type Eval struct {
 	Win      []float64 // by seat
 }
 
-// winUnit divides a rollout's win among the players who share first
-// place: a multiple of every number of players, so that shares add up
-// exactly.
-const winUnit = 60
-
-// tally is what a candidate's rollouts found, as running sums: the
-// margins, their squares, the differences from the reference candidate's
-// margin in the rollout of the same index and their squares, and each
-// seat's wins in winUnit. Margins are whole points, so the sums are exact
-// whatever order the rollouts end in.
-type tally struct {
-	n, sum, sum2    int64
-	dn, dsum, dsum2 int64
-	wins            [engine.MaxPlayers]int64
-}
-
-func (t *tally) add(u *tally) {
-	t.n += u.n
-	t.sum += u.sum
-	t.sum2 += u.sum2
-	t.dn += u.dn
-	t.dsum += u.dsum
-	t.dsum2 += u.dsum2
-	for p := range t.wins {
-		t.wins[p] += u.wins[p]
-	}
-}
-
-// record adds a rollout's margin and winners (bit p set when seat p has
-// the highest final score).
-func (t *tally) record(margin int64, winners uint8) {
-	t.n++
-	t.sum += margin
-	t.sum2 += margin * margin
-	k := int64(bits.OnesCount8(winners))
-	for p := range engine.MaxPlayers {
-		if winners&(1<<p) != 0 {
-			t.wins[p] += winUnit / k
-		}
-	}
-}
-
-// recordDiff adds a rollout's difference from the reference's.
-func (t *tally) recordDiff(d int64) {
-	t.dn++
-	t.dsum += d
-	t.dsum2 += d * d
-}
-
 // stdErr is the standard error of the mean of n values of sum s and sum
 // of squares s2.
 func stdErr(n, s, s2 int64) float64 {
@@ -241,8 +186,7 @@ type candidate struct {
 	moves []engine.Move
 	after *engine.Game
 	over  bool // the game is over after the turn: every rollout is the same
-	mu    sync.Mutex
-	t     tally
+	t     Sums
 	round int // the last round of successive halving it was in
 	// final is the outcome of every rollout of a candidate that is over.
 	final struct {
@@ -253,24 +197,11 @@ type candidate struct {
 	}
 }
 
-func (c *candidate) count() int { return int(c.t.n) }
+func (c *candidate) count() int { return c.t.Count() }
 
-func (c *candidate) mean() float64 {
-	if c.t.n == 0 {
-		return 0
-	}
-	return float64(c.t.sum) / float64(c.t.n)
-}
+func (c *candidate) mean() float64 { return c.t.Mean() }
 
-func (c *candidate) eval(players int) Eval {
-	e := Eval{Value: c.mean(), StdErr: stdErr(c.t.n, c.t.sum, c.t.sum2), Rollouts: c.count(), Win: make([]float64, players)}
-	for p := range players {
-		if c.t.n > 0 {
-			e.Win[p] = float64(c.t.wins[p]) / winUnit / float64(c.t.n)
-		}
-	}
-	return e
-}
+func (c *candidate) eval(players int) Eval { return c.t.Eval(players) }
 
 // diffErr is the standard error of the mean difference between c's
 // rollouts and the reference candidate's, rollout by rollout.
@@ -287,8 +218,8 @@ type evaluation struct {
 	// ref indexes the candidate every other is compared with, rollout by
 	// rollout (the move played), or is -1.
 	ref int
-	// pool holds a worker's tools for each of o.workers().
-	pool []*worker
+	// pool holds the workers, made at the first rollouts.
+	pool *Pool
 	// exact is set when one tile is left after the turn: a candidate's
 	// value is then found by trying every reply, not by rollouts.
 	exact bool
@@ -333,23 +264,9 @@ func (c *candidate) startIn(before, g *engine.Game) error {
 	return nil
 }
 
-// job is a run of rollouts of one candidate: indices from to to.
-type job struct {
-	c        *candidate
-	from, to int
-}
-
-// worker is what a worker plays rollouts with: the game it plays them
-// in is copied into, not allocated, for each.
-type worker struct {
-	gen   *engine.Generator
-	order []engine.TileID
-	game  engine.Game
-}
-
 // rollout plays rollout i of c and returns the mover's margin and the
 // winners (bit p set when seat p has the highest final score).
-func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, error) {
+func (ev *evaluation) rollout(w *Worker, c *candidate, i int) (int64, uint8, error) {
 	if c.over || ev.exact {
 		f := &c.final
 		f.once.Do(func() {
@@ -366,15 +283,12 @@ func (ev *evaluation) rollout(w *worker, c *candidate, i int) (int64, uint8, err
 		})
 		return f.margin, f.winners, f.err
 	}
-	g := &w.game
+	g := w.Game()
 	if err := c.startIn(ev.before, g); err != nil {
 		return 0, 0, err
 	}
 	if !g.Over() {
-		w.order = append(w.order[:0], ev.bag...)
-		r := rand.New(rand.NewPCG(ev.seed, uint64(i)))
-		r.Shuffle(len(w.order), func(a, b int) { w.order[a], w.order[b] = w.order[b], w.order[a] })
-		if err := w.gen.RolloutStyle(g, w.order, ev.seed^uint64(i)*0x9E3779B97F4A7C15, ev.o.style()); err != nil {
+		if err := w.Rollout(g, w.Order(ev.bag, ev.seed, uint64(i), nil), ev.seed, uint64(i)); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -478,52 +392,22 @@ func (ev *evaluation) run(ctx context.Context, cs []*candidate, n int) error {
 // from diffFrom on are compared with diff's margins.
 func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store []int64, diffFrom int, diff []int64) error {
 	if ev.pool == nil {
-		for range ev.o.workers() {
-			gen := engine.NewGenerator()
-			gen.Temperature, gen.Breadth = ev.o.temperature(), ev.o.breadth()
-			ev.pool = append(ev.pool, &worker{gen: gen})
+		ev.pool = NewPool(ev.o)
+	}
+	return RunRollouts(ctx, ev.pool, cs, func(c *candidate) *Sums { return &c.t }, to, func(w *Worker, c *candidate, i int, t *Tally) error {
+		m, win, err := ev.rollout(w, c, i)
+		if err != nil {
+			return err
 		}
-	}
-	ch := make(chan job)
-	g, ctx := errgroup.WithContext(ctx)
-	for _, w := range ev.pool {
-		g.Go(func() error {
-			for j := range ch {
-				var t tally
-				for i := j.from; i < j.to; i++ {
-					m, win, err := ev.rollout(w, j.c, i)
-					if err != nil {
-						return err
-					}
-					t.record(m, win)
-					if store != nil && i >= diffFrom {
-						store[i-diffFrom] = m
-					}
-					if diff != nil && i >= diffFrom {
-						t.recordDiff(m - diff[i-diffFrom])
-					}
-				}
-				j.c.mu.Lock()
-				j.c.t.add(&t)
-				j.c.mu.Unlock()
-			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(ch)
-		for _, c := range cs {
-			for i := c.count(); i < to; i += chunk {
-				select {
-				case ch <- job{c, i, min(i+chunk, to)}:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
+		t.Record(m, win)
+		if store != nil && i >= diffFrom {
+			store[i-diffFrom] = m
+		}
+		if diff != nil && i >= diffFrom {
+			t.recordDiff(m - diff[i-diffFrom])
 		}
 		return nil
 	})
-	return g.Wait()
 }
 
 // halve evaluates the candidates by successive halving: each round plays

@@ -253,7 +253,7 @@ func TestRankUncertain(t *testing.T) {
 	mk := func(n int, margins, diffs []int64) *candidate {
 		c := &candidate{}
 		for i := range n {
-			c.t.record(margins[i%len(margins)], 1)
+			c.t.Record(margins[i%len(margins)], 1)
 			if diffs != nil {
 				c.t.recordDiff(diffs[i%len(diffs)])
 			}

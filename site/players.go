@@ -25,8 +25,10 @@ func (w *writer) players() error {
 	}
 	byName := make(map[string]*analytics.PlayerStats, len(stats))
 	w.nPlayers = len(stats)
+	luck := false // a game of the site is analysed: every player's page has a section of luck
 	for i, s := range stats {
 		byName[s.Name] = &stats[i]
+		luck = luck || s.LuckGames > 0
 		if _, ok := ratings[s.Name]; !ok {
 			w.unrated = append(w.unrated, s.Name)
 		}
@@ -49,7 +51,7 @@ func (w *writer) players() error {
 			return fmt.Errorf("player %q has games but no figures", sum.Name)
 		}
 		r, rated := ratings[sum.Name]
-		p := w.playerPage(ps, sum, r, rated)
+		p := w.playerPage(ps, sum, r, rated, luck)
 		p.Sections = append(p.Sections, list...)
 		return w.render(playerFile(sum.Name), p)
 	})
@@ -70,8 +72,9 @@ func playerGameRow(g *analytics.Game, me analytics.GamePlayer) []cell {
 
 // playerPage lays out a player's page but the list of games: the facts,
 // the rating's history, places, the record against each opponent, points
-// by feature, the review's figures, and The Tower's and the Phantom's.
-func (w *writer) playerPage(ps *analytics.PlayerStats, sum *analytics.PlayerSummary, r rating.Player, rated bool) page {
+// by feature, the review's figures, luck's (when luck, some game of the
+// site is analysed), and The Tower's and the Phantom's.
+func (w *writer) playerPage(ps *analytics.PlayerStats, sum *analytics.PlayerSummary, r rating.Player, rated, luck bool) page {
 	p := page{Title: ps.Name, Facts: playerFacts(ps, r, rated)}
 	if rated {
 		p.Sections = append(p.Sections, section{ID: "rating", Title: "Rating over time",
@@ -81,6 +84,9 @@ func (w *writer) playerPage(ps *analytics.PlayerStats, sum *analytics.PlayerSumm
 	p.Sections = append(p.Sections, placesSection(sum.Places), againstSection(sum.Against))
 	if rs, ok := reviewSection(w.reviews[ps.Name]); ok {
 		p.Sections = append(p.Sections, rs)
+	}
+	if luck {
+		p.Sections = append(p.Sections, luckSection(ps))
 	}
 	p.Sections = append(p.Sections, featuresSection(ps))
 	if ts, ok := towerSection(ps); ok {
@@ -140,6 +146,19 @@ func reviewSection(r *reviewTally) (section, bool) {
 		text(strconv.Itoa(r.mistakes)), text(acc)})
 	return section{ID: "review", Title: "Review", Table: t,
 		Note: "Over the player's turns in games whose records carry a review (towerlog review -o): how often the move played was the best the review found, the points given away on average (where the review found them clearly), the turns it marked as mistakes, and the accuracy: the mean of the accuracies of the player's graded moves, each from the chance of winning the move lost, by lichess's formula, as lichess's insights average them (docs/site.md)."}, true
+}
+
+// luckSection is the player's luck over their analysed games: "-" for a
+// player without one.
+func luckSection(ps *analytics.PlayerStats) section {
+	mean, adjusted := "-", "-"
+	if ps.MeanLuck != nil && ps.MeanAdjustedMargin != nil {
+		mean, adjusted = fmt.Sprintf("%+.1f", *ps.MeanLuck), fmt.Sprintf("%+.1f", *ps.MeanAdjustedMargin)
+	}
+	t := &table{Key: -1, Head: []string{"Analysed games", "Mean luck", "Mean luck-adjusted margin"}}
+	t.Rows = append(t.Rows, []cell{text(strconv.Itoa(ps.LuckGames)), text(mean), text(adjusted)})
+	return section{ID: "luck", Title: "Luck", Table: t,
+		Note: "Over the player's finished games whose records carry the luck of their draws (towerlog luck -o): the mean luck per game, in points of final margin (the value of the best play with each tile drawn less the mean over the tiles the bag held, summed over the player's turns), and the mean luck-adjusted margin, the margin less the player's own luck plus the others' (docs/luck.md). A player whose luck-adjusted margin stays ahead wins on skill, not on the draw."}
 }
 
 func featuresSection(ps *analytics.PlayerStats) section {

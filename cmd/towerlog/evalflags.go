@@ -14,7 +14,7 @@ import (
 
 // evalOptions are the flags of the commands that judge one game by
 // rollouts (review, luck): which game of the file, where the annotated
-// record goes, the seed and how many rollouts a turn.
+// record goes, the seed, how many rollouts a turn and how they play.
 type evalOptions struct {
 	game     int
 	out      string
@@ -24,6 +24,10 @@ type evalOptions struct {
 	budget   time.Duration
 	rollouts int
 	workers  int
+	policy   string
+	temp     float64
+	// rolloutPolicy is policy read by load.
+	rolloutPolicy review.Policy
 }
 
 // evalWords are what a command that judges a game says of itself.
@@ -44,6 +48,14 @@ func (o *evalOptions) addFlags(cmd *cobra.Command, rollouts int, rolloutsHelp, j
 	f.DurationVar(&o.budget, "budget", 0, "about how long it may take (sets the rollouts from this machine's speed)")
 	f.IntVar(&o.rollouts, "rollouts", rollouts, fmt.Sprintf("%s (at most %d)", rolloutsHelp, review.MaxRollouts))
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
+	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
+	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
+}
+
+// policyChanged reports whether the rollout policy is not the default
+// one, and so is worth naming in an annotated record.
+func (o *evalOptions) policyChanged() bool {
+	return o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature
 }
 
 // load checks the shared flags and returns the valid game they choose in
@@ -57,7 +69,14 @@ func (o *evalOptions) load(cmd *cobra.Command, path string, words evalWords) (*r
 		return nil, usageError("--rollouts %d: give at least 1", o.rollouts)
 	case cmd.Flags().Changed("budget") && o.budget <= 0:
 		return nil, usageError("--budget %s: give a positive duration such as 30s", o.budget)
+	case o.temp <= 0:
+		return nil, usageError("--temperature %g: give a positive number", o.temp)
 	}
+	policy, ok := review.ParsePolicy(o.policy)
+	if !ok {
+		return nil, usageError("--policy %q: quick or learned", o.policy)
+	}
+	o.rolloutPolicy = policy
 	if err := capJobs(cmd, &o.workers, review.MaxWorkers, "playing %d rollouts at once"); err != nil {
 		return nil, err
 	}

@@ -29,9 +29,10 @@ func newLuckCmd() *cobra.Command {
 Backgammon measures the luck of a roll: the value of the best play with the
 tile drawn minus the mean, over the tiles the bag held (weighted by their
 counts), of the value of the best play with each. A value is the mover's
-expected final margin, found by the review's rollouts; for two players the
-luck is also given in percentage points of the review's calibrated chance
-of winning. A tile that fits nowhere is part of the draw; a prepared bag
+expected final margin, found by the review's rollouts, played as a review
+plays them (--policy and --temperature as review's: the learned policy by
+default); for two players the luck is also given in percentage points of
+the review's calibrated chance of winning. A tile that fits nowhere is part of the draw; a prepared bag
 ([Bag "order ..."]) has no luck.
 
 Per player: the total luck, the luck per turn, the luckiest and unluckiest
@@ -72,9 +73,9 @@ func runLuck(cmd *cobra.Command, path string, o evalOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers}
+	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Policy: o.rolloutPolicy, Temperature: o.temp}
 	if o.budget > 0 {
-		if lo.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, review.Options{Seed: o.seed, Workers: o.workers}); err != nil {
+		if lo.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, lo.Review()); err != nil {
 			return reviewError(err)
 		}
 	}

@@ -77,3 +77,23 @@ func TestLuck(t *testing.T) {
 		t.Errorf("luck: code %d\n%s", code, stdout)
 	}
 }
+
+// TestLuckPolicy: luck takes review's --policy and --temperature, and
+// refuses what review refuses.
+func TestLuckPolicy(t *testing.T) {
+	game := "../../luck/testdata/bigcity.cgn"
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--policy", "quick"}, exitOK},
+		{[]string{"--policy", "learned", "--temperature", "1"}, exitOK},
+		{[]string{"--policy", "greedy"}, exitUsage},
+		{[]string{"--temperature", "0"}, exitUsage},
+	} {
+		code, _, errOut := runCLI(t, append([]string{"luck", game, "--rollouts", "50", "--json"}, c.args...)...)
+		if code != c.code {
+			t.Errorf("luck %v: code %d, want %d\n%s", c.args, code, c.code, errOut)
+		}
+	}
+}

@@ -395,7 +395,7 @@ func TestStatsOfBaseGames(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("stats --csv: %d %s", code, errOut)
 	}
-	if head, _, _ := strings.Cut(out, "\n"); !strings.HasSuffix(head, ",floors_built") {
-		t.Errorf("stats --csv of base games: header %q, want the Tower's columns too", head)
+	if head, _, _ := strings.Cut(out, "\n"); !strings.HasSuffix(head, ",floors_built,luck_games,mean_luck,mean_adjusted_margin") {
+		t.Errorf("stats --csv of base games: header %q, want the Tower's columns and luck's too", head)
 	}
 }

@@ -23,11 +23,9 @@ import (
 
 type reviewOptions struct {
 	evalOptions
-	turns  []int
-	top    int
-	policy string
-	temp   float64
-	wide   bool
+	turns []int
+	top   int
+	wide  bool
 }
 
 func newReviewCmd() *cobra.Command {
@@ -92,22 +90,13 @@ or I/O errors, 130 when interrupted.`,
 	f := cmd.Flags()
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
-	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
-	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
 	addWideFlag(cmd, &o.wide)
 	return cmd
 }
 
 func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
-	switch {
-	case o.top < 1:
+	if o.top < 1 {
 		return usageError("--top %d: give at least 1", o.top)
-	case o.temp <= 0:
-		return usageError("--temperature %g: give a positive number", o.temp)
-	}
-	policy, ok := review.ParsePolicy(o.policy)
-	if !ok {
-		return usageError("--policy %q: quick or learned", o.policy)
 	}
 	g, err := o.load(cmd, path, evalWords{"reviewing", "reviews", "only a valid game can be reviewed"})
 	if err != nil {
@@ -115,7 +104,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: policy, Temperature: o.temp}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: o.rolloutPolicy, Temperature: o.temp}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -147,7 +136,7 @@ func writeReview(cmd *cobra.Command, rg *record.Game, turns []review.GameTurn, n
 	w := cmd.OutOrStdout()
 	if o.out != "" {
 		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
-		if o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature {
+		if o.policyChanged() {
 			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
 		}
 		review.Annotate(rg, turns, names, annotator)

@@ -26,18 +26,24 @@ average score, unfinished games (which give no win, loss or place), points
 from cities, roads, cloisters and fields (over finished games, as the
 average score), followers captured from
 opponents, followers lost to opponents' towers, own followers taken back,
-ransom points paid and received, and tower floors built. A game is finished
+ransom points paid and received, tower floors built, and the luck of
+analysed games: the finished games whose records carry the luck of their
+draws (towerlog luck -o, docs/luck.md), the mean luck per such game and the
+mean luck-adjusted margin, which tells who wins on skill. A game is finished
 when the engine played it to its end and scored it, whatever its Result
 tag says. Players are ranked as everywhere (the report's leaderboard and
 standings, standings): by ` + analytics.RankingRule + `.
 
 The table is aligned for the terminal, without the Tower's columns
 (captures, ransoms, floors) when no game of the selection is played with
-The Tower; --csv and --json (one object per player and line) give every
-figure unrounded for other programs, the Tower's always. --json
-adds, for a player of games with the Phantom, "phantom": the figures of the
-report's Phantom section (phantoms placed, as second figure and on towers,
-points it scored, captured, ransomed and exchanged).
+The Tower, and without luck's (LUCK GAMES, LUCK, ADJ MARGIN) when no game
+of it is analysed; "-" marks a player without an analysed game. --csv and
+--json (one object per player and line) give every figure unrounded for
+other programs, the Tower's and luck's always (luck_games, mean_luck and
+mean_adjusted_margin: empty in CSV, null in JSON, without an analysed
+game). --json adds, for a player of games with the Phantom, "phantom": the
+figures of the report's Phantom section (phantoms placed, as second figure
+and on towers, points it scored, captured, ransomed and exchanged).
 
 --rating prints the rating list instead: every player's Glicko-2 rating,
 its deviation (about 95% of the time a player's strength is within the
@@ -122,17 +128,21 @@ func runStats(cmd *cobra.Command, o queryOptions) error {
 	if o.json {
 		return writeJSONLines(out, stats)
 	}
-	// --csv gives every figure, the Tower's always; the table leaves the
-	// Tower's out when no selected game is played with it.
-	tower := true
+	// --csv gives every figure, the Tower's and luck's always; the table
+	// leaves the Tower's out when no selected game is played with it, and
+	// luck's when no selected game is analysed.
+	tower, luck := true, o.csv
 	if !o.csv {
 		if tower, err = s.PlaysTower(cmd.Context(), o.filter.filter()); err != nil {
 			return storeError(o.db, err)
 		}
 	}
+	for i := range stats {
+		luck = luck || stats[i].LuckGames > 0
+	}
 	var fields []table.Field[rankedStats]
 	for _, f := range statsFields() {
-		if tower || !f.tower {
+		if (tower || !f.tower) && (luck || !f.luck) {
 			fields = append(fields, f.Field)
 		}
 	}
@@ -150,10 +160,11 @@ type rankedStats struct {
 }
 
 // statsField is a column of stats, and whether it is a figure of The
-// Tower, left out of the table when no selected game is played with it.
+// Tower, left out of the table when no selected game is played with it,
+// or of luck, left out when no player has an analysed game.
 type statsField struct {
 	table.Field[rankedStats]
-	tower bool
+	tower, luck bool
 }
 
 // statsFields are the columns of stats, in their order: the table's and
@@ -161,7 +172,24 @@ type statsField struct {
 func statsFields() []statsField {
 	count := func(head, csv string, tower bool, drop int, n func(*analytics.PlayerStats) int) statsField {
 		return statsField{table.Field[rankedStats]{Head: head, CSV: csv, Right: true, Drop: drop,
-			Text: func(p rankedStats) string { return strconv.Itoa(n(p.PlayerStats)) }}, tower}
+			Text: func(p rankedStats) string { return strconv.Itoa(n(p.PlayerStats)) }}, tower, false}
+	}
+	// A mean over the analysed games: "-" in the table, empty in CSV,
+	// for a player without one.
+	mean := func(head, csv string, v func(*analytics.PlayerStats) *float64) statsField {
+		return statsField{Field: table.Field[rankedStats]{Head: head, CSV: csv, Right: true,
+			Text: func(p rankedStats) string {
+				if x := v(p.PlayerStats); x != nil {
+					return fmt.Sprintf("%+.1f", *x)
+				}
+				return "-"
+			},
+			Exact: func(p rankedStats) string {
+				if x := v(p.PlayerStats); x != nil {
+					return exact(*x)
+				}
+				return ""
+			}}, luck: true}
 	}
 	fields := []statsField{
 		{Field: table.Field[rankedStats]{Head: "#", CSV: "rank", Right: true, Text: func(p rankedStats) string { return strconv.Itoa(p.rank) }}},
@@ -192,6 +220,12 @@ func statsFields() []statsField {
 		count("RANSOM PAID", "ransoms_paid", true, 4, func(p *analytics.PlayerStats) int { return p.RansomsPaid }),
 		count("RANSOM RCVD", "ransoms_received", true, 4, func(p *analytics.PlayerStats) int { return p.RansomsReceived }),
 		count("FLOORS", "floors_built", true, 4, func(p *analytics.PlayerStats) int { return p.FloorsBuilt }),
+		// The luck of analysed games (towerlog luck -o), kept when the
+		// table is narrowed.
+		statsField{Field: table.Field[rankedStats]{Head: "LUCK GAMES", CSV: "luck_games", Right: true,
+			Text: func(p rankedStats) string { return strconv.Itoa(p.LuckGames) }}, luck: true},
+		mean("LUCK", "mean_luck", func(p *analytics.PlayerStats) *float64 { return p.MeanLuck }),
+		mean("ADJ MARGIN", "mean_adjusted_margin", func(p *analytics.PlayerStats) *float64 { return p.MeanAdjustedMargin }),
 	)
 }
 

@@ -149,8 +149,12 @@ func TestStatsMatchLeaderboard(t *testing.T) {
 			t.Fatalf("stats names %q, who did not play", name)
 		}
 		got := []int{num(r[2]), num(r[3]), num(r[5]), num(r[7])}
-		for _, v := range r[8:] {
+		for _, v := range r[8:18] {
 			got = append(got, num(v))
+		}
+		// No game of the club is analysed: no luck.
+		if luck := strings.Join(r[18:], ","); luck != "0,," {
+			t.Errorf("%s: luck %s, want none", name, luck)
 		}
 		exp := []int{c.games, c.wins, c.margin, 0, c.points["city"], c.points["road"], c.points["cloister"], c.points["field"], c.made, c.suffered, c.own, c.paid, c.received, c.fl}
 		if fmt.Sprint(got) != fmt.Sprint(exp) {
@@ -293,6 +297,53 @@ func TestStandingsCommand(t *testing.T) {
 	for _, id := range []string{`id="standings"`, `id="crosstable"`, "<td>" + st.Players[0].Name + "</td>"} {
 		if !strings.Contains(string(b), id) {
 			t.Errorf("the report of the event lacks %s", id)
+		}
+	}
+}
+
+// TestStatsLuck: stats gives each player's luck over the analysed games
+// of analytics/testdata/migrate/v14 (two records with luck comments
+// written by hand, one without): Léa's mean luck (6.5 − 3.0) / 2 = 1.75
+// and mean luck-adjusted margin (14 + 50) / 2 = 32, Magnus's 1.25 and
+// −32 (analytics/luck_test.go derives them), in the table and the CSV.
+func TestStatsLuck(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "luck.db")
+	files, err := filepath.Glob(filepath.Join("..", "..", "analytics", "testdata", "migrate", "v14", "*.cgn"))
+	if err != nil || len(files) != 3 {
+		t.Fatalf("%d files, %v", len(files), err)
+	}
+	if code, _, errOut := runCLI(t, append([]string{"ingest", "--db", db}, files...)...); code != exitOK {
+		t.Fatalf("ingest: %d %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "stats", "--db", db, "--wide")
+	if code != exitOK {
+		t.Fatalf("stats: %d %s", code, errOut)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`LUCK GAMES +LUCK +ADJ MARGIN\n`),
+		regexp.MustCompile(`\n1 +Léa .* 2 +\+1\.8 +\+32\.0\n`),
+		regexp.MustCompile(`\n2 +Magnus .* 2 +\+1\.2 +-32\.0\n`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("stats does not match %s:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCLI(t, "stats", "--db", db, "--csv")
+	if code != exitOK {
+		t.Fatalf("stats --csv: %d %s", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(rows[0])
+	if got := strings.Join(rows[0][n-3:], ","); got != "luck_games,mean_luck,mean_adjusted_margin" {
+		t.Fatalf("CSV ends with %s", got)
+	}
+	want := map[string]string{"Léa": "2,1.75,32", "Magnus": "2,1.25,-32"}
+	for _, r := range rows[1:] {
+		if got := strings.Join(r[n-3:], ","); got != want[r[1]] {
+			t.Errorf("%s: %s, want %s", r[1], got, want[r[1]])
 		}
 	}
 }

@@ -13,7 +13,8 @@
 //     positive, half a win at zero), each with its standard error.
 //
 // Each game is played from seed S+i and measured with -rollouts and the
-// same seed: the output is the same at any -j.
+// same seed, the rollouts played by -policy (the review's, learned, by
+// default): the output is the same at any -j.
 //
 // -corpus FILE measures instead the first -games two-player games of a
 // file of real games (any format towerlog reads): the share of the games
@@ -52,10 +53,16 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the first game's seed")
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
 	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
+	policyName := flag.String("policy", review.DefaultPolicy.String(), "rollout policy of the luck: quick or learned")
 	flag.Parse()
+	policy, ok := review.ParsePolicy(*policyName)
+	if !ok {
+		fmt.Fprintf(os.Stderr, "luck-variance: -policy %q: quick or learned\n", *policyName)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs}
+	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy}
 	job := func() error { return run(ctx, *games, *mixed, *style, o) }
 	if *corpus != "" {
 		job = func() error { return measureCorpus(ctx, *corpus, *games, o) }
