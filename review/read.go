@@ -29,8 +29,24 @@ type Summary struct {
 	Accuracy    float64   // the move's accuracy in percent; NaN without a grade
 	Glyph       record.Glyph
 	BestTurn    *record.Turn // the variation of the best move, nil when it was the move played
+	Top         []Listed     // the best alternatives the review listed (review --top), in its order; none when it listed fewer than two
 	recordIndex int
 }
+
+// Listed is an alternative a review lists among a turn's best: its CGN,
+// its value with the value's standard error, and the rollouts behind
+// them.
+type Listed struct {
+	Move     string
+	Value    float64
+	StdErr   float64
+	Rollouts int
+}
+
+// topEntry matches one alternative of a comment's top list, after the
+// comma that separates it from the one before: "V@2,-1r270 +C:N +7.8 ±0.8
+// (2210)".
+var topEntry = regexp.MustCompile(`(?:^|, )(\S.*?) ([+-]\d+\.\d) ±(\d+\.\d) \((\d+)\)`)
 
 // inWords matches a move said in words after its value (Words), in
 // parentheses that hold those of its squares: " (tile E at (0,-1), ...)",
@@ -107,6 +123,7 @@ func readComment(text string, players []string) (Summary, bool) {
 	if m[10] != "" {
 		s.Accuracy, _ = strconv.ParseFloat(m[10], 64)
 	}
+	s.Top = readTop(m[11])
 	if _, why, ok := strings.Cut(m[11], "; played: "); ok {
 		s.PlayedWhy, _, _ = strings.Cut(why, "; best: ")
 	}
@@ -125,4 +142,25 @@ func readComment(text string, players []string) (Summary, bool) {
 		wins = strings.TrimPrefix(after, " ")
 	}
 	return s, wins == ""
+}
+
+// readTop reads the top list of the rest of a comment, after its grade:
+// "; rank ...; top A +1.0 ±0.5 (200), B -0.3 ±0.9 (40); played: ...".
+func readTop(rest string) []Listed {
+	_, top, ok := strings.Cut(rest, "; top ")
+	if !ok {
+		return nil
+	}
+	for _, end := range []string{"; played: ", "; best: "} {
+		top, _, _ = strings.Cut(top, end)
+	}
+	var out []Listed
+	for _, m := range topEntry.FindAllStringSubmatch(top, -1) {
+		l := Listed{Move: m[1]}
+		l.Value, _ = strconv.ParseFloat(m[2], 64)
+		l.StdErr, _ = strconv.ParseFloat(m[3], 64)
+		l.Rollouts, _ = strconv.Atoi(m[4])
+		out = append(out, l)
+	}
+	return out
 }
