@@ -31,7 +31,7 @@ type ListedMove struct {
 	Move     string  `json:"move"`  // CGN, without the turn's number and player
 	Words    string  `json:"words"` // the move in words; "" when unknown
 	Value    float64 `json:"value"` // the final margin, in points from the mover's side
-	StdErr   float64 `json:"se"`    // the value's standard error; -1 when the comment does not give it
+	StdErr   float64 `json:"se"`    // the value's standard error
 	Rollouts int     `json:"rollouts"`
 	Played   bool    `json:"played,omitempty"`
 	Best     bool    `json:"best,omitempty"`
@@ -184,7 +184,7 @@ func VariationMarks(g *replay.Game, turn, v int) (*engine.Game, []draw.Mark, err
 	}
 	rt := g.Record.Turns[i]
 	if v < 1 || v > len(rt.Variations) || len(rt.Variations[v-1].Turns) == 0 {
-		return nil, nil, fmt.Errorf("turn %d of %s has %d variations, not a variation %d", turn, g, len(rt.Variations), v)
+		return nil, nil, fmt.Errorf("turn %d of %s has %s, not a variation %d", turn, g, count(len(rt.Variations), "variation", "variations"), v)
 	}
 	var before *engine.Game
 	var played draw.Mark
@@ -244,7 +244,7 @@ func listed(g *replay.Game, t *replay.Turn, before *engine.Game, s *review.Summa
 		best = s.PlayedMove
 	}
 	var out []ListedMove
-	var words *moveWords
+	words := moveWords{g: g, t: t, before: before, names: names}
 	hasPlayed, hasBest := false, false
 	for _, l := range s.Top {
 		m := ListedMove{Move: l.Move, Value: l.Value, StdErr: l.StdErr, Rollouts: l.Rollouts, Played: l.Move == s.PlayedMove, Best: l.Move == best}
@@ -254,9 +254,6 @@ func listed(g *replay.Game, t *replay.Turn, before *engine.Game, s *review.Summa
 		case m.Best:
 			m.Words = s.BestWords
 		default:
-			if words == nil {
-				words = &moveWords{g: g, t: t, before: before, names: names}
-			}
 			w, err := words.of(s, l.Move)
 			if err != nil {
 				return nil, err
@@ -267,50 +264,59 @@ func listed(g *replay.Game, t *replay.Turn, before *engine.Game, s *review.Summa
 		out = append(out, m)
 	}
 	if !hasPlayed {
-		out = append(out, ListedMove{Move: s.PlayedMove, Words: s.PlayedWords, Value: s.Played, StdErr: -1, Played: true, Best: s.BestMove == ""})
+		out = append(out, ListedMove{Move: s.PlayedMove, Words: s.PlayedWords, Value: s.Played, StdErr: s.PlayedErr, Played: true, Best: s.BestMove == ""})
 	}
 	if !hasBest && s.BestMove != "" {
-		out = append(out, ListedMove{Move: s.BestMove, Words: s.BestWords, Value: s.Best, StdErr: -1, Best: true})
+		out = append(out, ListedMove{Move: s.BestMove, Words: s.BestWords, Value: s.Best, StdErr: s.BestErr, Best: true})
 	}
 	return out, nil
 }
 
-// moveWords says listed moves of one turn in words: it finds the
-// alternative of the turn that the review writes as the move, and says
-// it as the review does (review.Words). The alternatives are listed once,
-// on the first move asked.
+// moveWords says listed moves of turn t in words: it finds, among the
+// ways of finishing the turn after the move's placement, the one that the
+// review writes as the move, and says it as the review does
+// (review.Words).
 type moveWords struct {
 	g      *replay.Game
 	t      *replay.Turn
 	before *engine.Game
 	names  []string
-	alts   []review.Alternative
-	listed bool
 }
 
-// of returns move, an alternative of turn s in CGN, in words; "" when no
-// alternative of the turn is written so.
+// of returns move, an alternative of turn s in CGN, in words; "" when it
+// pays a ransom or places no tile (the review's alternatives pay none
+// after the first turn's), or when no way of finishing the turn is
+// written so.
 func (w *moveWords) of(s *review.Summary, move string) (string, error) {
 	want, err := parseTurn(s.Number, s.Player, move)
 	if err != nil {
 		return "", err
 	}
-	if want.Placement == nil {
+	if want.Placement == nil || len(want.Ransoms) > 0 {
 		return "", nil
 	}
-	if !w.listed {
-		w.listed = true
-		draws := append(append([]engine.TileID(nil), w.t.Discards...), w.t.Tile)
-		if w.alts, err = review.Alternatives(w.before, draws); err != nil {
-			return "", fmt.Errorf("%s: turn %d: %w", w.g, s.Number, err)
+	rot, ok := engine.RotationFromDegrees(int(want.Placement.Rotation))
+	if !ok {
+		return "", nil
+	}
+	var moves []engine.Move
+	for _, d := range w.t.Discards {
+		moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: d}, engine.Move{Kind: engine.MoveDiscard})
+	}
+	moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: w.t.Tile},
+		engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: want.Placement.X, Y: want.Placement.Y}, Rot: rot})
+	g := w.before.Clone()
+	for _, m := range moves {
+		if g.Apply(m) != nil {
+			return "", nil // not a move of this turn: listed without words
 		}
 	}
+	alts, err := review.Finishes(g, moves)
+	if err != nil {
+		return "", fmt.Errorf("%s: turn %d: %w", w.g, s.Number, err)
+	}
 	text := turnCGN(want)
-	pos := engine.Pos{X: want.Placement.X, Y: want.Placement.Y}
-	for _, a := range w.alts {
-		if !placesAt(a.Moves, pos) {
-			continue
-		}
+	for _, a := range alts {
 		rt, err := replay.WriteTurn(w.before.Clone(), w.g.Players, a.Moves)
 		if err != nil {
 			return "", fmt.Errorf("%s: turn %d: %w", w.g, s.Number, err)
@@ -321,16 +327,6 @@ func (w *moveWords) of(s *review.Summary, move string) (string, error) {
 		}
 	}
 	return "", nil
-}
-
-// placesAt reports whether moves place their tile at pos.
-func placesAt(moves []engine.Move, pos engine.Pos) bool {
-	for _, m := range moves {
-		if m.Kind == engine.MovePlace {
-			return m.Pos == pos
-		}
-	}
-	return false
 }
 
 // turnCGN writes t's moves as CGN, for comparing turns.

@@ -16,7 +16,9 @@ type Summary struct {
 	Number      int
 	Player      string
 	Played      float64   // the value of the move played
+	PlayedErr   float64   // its standard error
 	Best        float64   // the value of the best move (Played when it was the move played)
+	BestErr     float64   // its standard error
 	BestMove    string    // the best move's CGN, "" when it was the move played
 	BestWords   string    // the best move in words, "" when it was the move played or in a review written before them
 	PlayedMove  string    // the move played's CGN, as the record wrote it
@@ -54,7 +56,7 @@ var topEntry = regexp.MustCompile(`(?:^|, )(\S.*?) ([+-]\d+\.\d) ±(\d+\.\d) \((
 const inWords = `(?: \(((?:[^()]|\([^()]*\))*)\))?`
 
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±(\d+\.\d)` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±(\d+\.\d)` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players
@@ -106,28 +108,30 @@ func readComment(text string, players []string) (Summary, bool) {
 	}
 	var s Summary
 	s.Played, _ = strconv.ParseFloat(m[1], 64)
-	s.PlayedWords = m[2]
-	s.Best = s.Played
-	if m[3] != "" {
-		s.BestMove = m[3]
-		s.Best, _ = strconv.ParseFloat(m[4], 64)
-		s.BestWords = m[5]
-		if m[6] != "" {
-			s.GivenAway, _ = strconv.ParseFloat(m[6], 64)
+	s.PlayedErr, _ = strconv.ParseFloat(m[2], 64)
+	s.PlayedWords = m[3]
+	s.Best, s.BestErr = s.Played, s.PlayedErr
+	if m[4] != "" {
+		s.BestMove = m[4]
+		s.Best, _ = strconv.ParseFloat(m[5], 64)
+		s.BestErr, _ = strconv.ParseFloat(m[6], 64)
+		s.BestWords = m[7]
+		if m[8] != "" {
+			s.GivenAway, _ = strconv.ParseFloat(m[8], 64)
 		}
 	}
-	s.Grade, s.Accuracy = m[8], math.NaN()
-	if m[9] != "" {
-		s.Drop, _ = strconv.ParseFloat(m[9], 64)
+	s.Grade, s.Accuracy = m[10], math.NaN()
+	if m[11] != "" {
+		s.Drop, _ = strconv.ParseFloat(m[11], 64)
 	}
-	if m[10] != "" {
-		s.Accuracy, _ = strconv.ParseFloat(m[10], 64)
+	if m[12] != "" {
+		s.Accuracy, _ = strconv.ParseFloat(m[12], 64)
 	}
-	s.Top = readTop(m[11])
-	if _, why, ok := strings.Cut(m[11], "; played: "); ok {
+	s.Top = readTop(m[13])
+	if _, why, ok := strings.Cut(m[13], "; played: "); ok {
 		s.PlayedWhy, _, _ = strings.Cut(why, "; best: ")
 	}
-	wins := m[7]
+	wins := m[9]
 	for _, p := range players {
 		rest, ok := strings.CutPrefix(wins, p+" ")
 		if !ok {

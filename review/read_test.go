@@ -7,7 +7,8 @@ import (
 
 // TestReadTop: Read gives back the alternatives a comment lists among the
 // best, each with its CGN (which holds commas and spaces), value, error and
-// rollouts, and none from a comment that lists none.
+// rollouts, and none from a comment that lists none; and the errors of
+// the move played and of the best move.
 func TestReadTop(t *testing.T) {
 	names := []string{"Anna", "Bob"}
 	head := "review: played +1.2 ±0.9 (tile V at (0,1), turned 0°, farmer on the field of 3 tiles); " +
@@ -28,6 +29,9 @@ func TestReadTop(t *testing.T) {
 		s, ok := readComment(c.text, names)
 		if !ok {
 			t.Fatalf("%s: the comment does not read", c.name)
+		}
+		if s.PlayedErr != 0.9 || s.BestErr != 0.8 {
+			t.Errorf("%s: errors played %v, best %v, want 0.9 and 0.8", c.name, s.PlayedErr, s.BestErr)
 		}
 		if !reflect.DeepEqual(s.Top, c.want) {
 			t.Errorf("%s: top %+v, want %+v", c.name, s.Top, c.want)

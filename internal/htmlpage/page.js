@@ -162,7 +162,7 @@
           w.textContent = m.words;
           td.appendChild(w);
         }
-        cell(tr, (m.value >= 0 ? '+' : '\u2212') + Math.abs(m.value).toFixed(1) + (m.se >= 0 ? ' \u00b1' + m.se.toFixed(1) : ''));
+        cell(tr, (m.value >= 0 ? '+' : '\u2212') + Math.abs(m.value).toFixed(1) + ' \u00b1' + m.se.toFixed(1));
         cell(tr, m.rollouts > 0 ? String(m.rollouts) : '\u2013');
         body.appendChild(tr);
       });
