@@ -21,7 +21,6 @@ var gameDataRx = regexp.MustCompile(`data-game="([^"]*)"`)
 
 // viewerData is what a game page's viewer reads of the reviewed turns.
 type viewerData struct {
-	Bounds   [4]int `json:"bounds"`
 	Reviewed []struct {
 		Step   int    `json:"step"`
 		Title  string `json:"title"`
@@ -91,10 +90,10 @@ func TestBetterMoveData(t *testing.T) {
 	if r.Best == nil || !reflect.DeepEqual(*r.Best, best) {
 		t.Errorf("best %+v, want %+v", r.Best, best)
 	}
-	// The board before the move holds both squares, and the final board.
-	b := r.Bounds
-	if b[0] > -1 || b[2] < 1 || b[1] > 0 || b[3] < 0 || b[0] > d.Bounds[0] || b[2] < d.Bounds[2] {
-		t.Errorf("bounds %v, final %v", b, d.Bounds)
+	// The board before the move, the start tile and tiles E at (0,-1)
+	// and H at (0,-2), grown to hold both moves' squares.
+	if want := [4]int{-1, -2, 1, 0}; r.Bounds != want {
+		t.Errorf("bounds %v, want %v", r.Bounds, want)
 	}
 	if len(r.Moves) != 3 || !r.Moves[0].Best || !r.Moves[2].Played || r.Moves[1].Words != "tile U at (1,0), turned 0°, no follower" {
 		t.Errorf("moves %+v", r.Moves)

@@ -70,12 +70,12 @@ type markData struct {
 	Floors  [][2]int `json:"w,omitempty"`
 }
 
-// reviewedSteps is the reviewed turns of rp for the viewer, on a board
-// of bounds (the final board's) grown to hold each turn's moves.
-func reviewedSteps(rp *replay.Game, turns []review.Summary, bounds [4]int) ([]reviewedStep, error) {
+// reviewedSteps is the reviewed turns of rp for the viewer, each on the
+// board before it grown to hold its moves.
+func reviewedSteps(rp *replay.Game, turns []review.Summary) ([]reviewedStep, error) {
 	var out []reviewedStep
 	err := report.EachReviewed(rp, turns, func(r *report.Reviewed) error {
-		st := reviewedStep{Step: r.Step, Title: r.Title, Bounds: bounds, Moves: r.Moves}
+		st := reviewedStep{Step: r.Step, Title: r.Title, Bounds: tileBounds(r.Before.Tiles()), Moves: r.Moves}
 		st.Played = markOf(r.Played, &st.Bounds)
 		if r.Best != nil {
 			m := markOf(*r.Best, &st.Bounds)
@@ -85,6 +85,15 @@ func reviewedSteps(rp *replay.Game, turns []review.Summary, bounds [4]int) ([]re
 		return nil
 	})
 	return out, err
+}
+
+// tileBounds is x0, y0, x1, y1 of the squares the tiles cover.
+func tileBounds(tiles []engine.PlacedTile) [4]int {
+	b := [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
+	for _, t := range tiles {
+		b = [4]int{min(b[0], t.Pos.X), min(b[1], t.Pos.Y), max(b[2], t.Pos.X), max(b[3], t.Pos.Y)}
+	}
+	return b
 }
 
 // markOf is m for the viewer; it grows bounds to hold m's tile.
@@ -208,11 +217,10 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	}
 	data := gameData{Turns: report.Steps(rp)}
 	tiles := rp.State.Tiles()
-	data.Bounds = [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
 	for _, t := range tiles {
 		data.Tiles = append(data.Tiles, [4]any{t.Tile.String(), t.Pos.X, t.Pos.Y, t.Rot.Degrees()})
-		data.Bounds = [4]int{min(data.Bounds[0], t.Pos.X), min(data.Bounds[1], t.Pos.Y), max(data.Bounds[2], t.Pos.X), max(data.Bounds[3], t.Pos.Y)}
 	}
+	data.Bounds = tileBounds(tiles)
 	data.Boards = steps
 	names := make([]string, len(rp.Players))
 	for i, p := range rp.Players {
@@ -223,7 +231,7 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	if strings.Contains(g.Record, "{review: ") {
 		reviewed = review.Read(rg, names)
 		var err error
-		if data.Reviewed, err = reviewedSteps(rp, reviewed, data.Bounds); err != nil {
+		if data.Reviewed, err = reviewedSteps(rp, reviewed); err != nil {
 			return page{}, err
 		}
 	}
