@@ -284,15 +284,11 @@ type moveWords struct {
 }
 
 // of returns move, an alternative of turn s in CGN, in words; "" when it
-// pays a ransom or places no tile (the review's alternatives pay none
-// after the first turn's), or when no way of finishing the turn is
-// written so.
+// is no CGN (a comment edited by hand), pays a ransom or places no tile,
+// or when no way of finishing the turn is written so.
 func (w *moveWords) of(s *review.Summary, move string) (string, error) {
 	want, err := parseTurn(s.Number, s.Player, move)
-	if err != nil {
-		return "", err
-	}
-	if want.Placement == nil || len(want.Ransoms) > 0 {
+	if err != nil || want.Placement == nil || len(want.Ransoms) > 0 {
 		return "", nil
 	}
 	rot, ok := engine.RotationFromDegrees(int(want.Placement.Rotation))

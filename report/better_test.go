@@ -111,3 +111,23 @@ func TestVariationMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestListedWithoutWords: a listed move a comment edited by hand spells
+// wrongly, or that the turn could not play, is listed without words, and
+// the page is made.
+func TestListedWithoutWords(t *testing.T) {
+	g := replayFirst(t, reviewedByHand)
+	names := []string{"Ruth", "Ignacio", "Søren"}
+	turns := review.Read(g.Record, names)
+	turns[0].Top = append(turns[0].Top, review.Listed{Move: "U@9,9r0", Value: -9, StdErr: 1, Rollouts: 5},
+		review.Listed{Move: "<b>not CGN", Value: -9, StdErr: 1, Rollouts: 5})
+	err := EachReviewed(g, turns, func(r *Reviewed) error {
+		if n := len(r.Moves); n != 5 || r.Moves[3].Words != "" || r.Moves[4].Words != "" || r.Moves[4].Move != "<b>not CGN" {
+			t.Errorf("moves %+v", r.Moves)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
