@@ -284,23 +284,47 @@ type moveWords struct {
 }
 
 // of returns move, an alternative of turn s in CGN, in words; "" when it
-// is no CGN (a comment edited by hand), pays a ransom or places no tile,
-// or when no way of finishing the turn is written so.
+// is no CGN (a comment edited by hand) or places no tile, or when no way
+// of finishing the turn is written so.
 func (w *moveWords) of(s *review.Summary, move string) (string, error) {
 	want, err := parseTurn(s.Number, s.Player, move)
-	if err != nil || want.Placement == nil || len(want.Ransoms) > 0 {
+	if err != nil || want.Placement == nil {
 		return "", nil
 	}
 	rot, ok := engine.RotationFromDegrees(int(want.Placement.Rotation))
 	if !ok {
 		return "", nil
 	}
-	var moves []engine.Move
-	for _, d := range w.t.Discards {
-		moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: d}, engine.Move{Kind: engine.MoveDiscard})
+	// The turn's moves up to its placement: a ransom (one of those the
+	// player could pay, when the move pays one), the draws, the placement.
+	prefixes := [][]engine.Move{nil}
+	if len(want.Ransoms) > 0 {
+		prefixes = prefixes[:0]
+		for _, m := range w.before.LegalMoves(nil) {
+			if m.Kind == engine.MoveRansom {
+				prefixes = append(prefixes, []engine.Move{m})
+			}
+		}
 	}
-	moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: w.t.Tile},
-		engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: want.Placement.X, Y: want.Placement.Y}, Rot: rot})
+	text := turnCGN(want)
+	for _, moves := range prefixes {
+		for _, d := range w.t.Discards {
+			moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: d}, engine.Move{Kind: engine.MoveDiscard})
+		}
+		moves = append(moves, engine.Move{Kind: engine.MoveDraw, Tile: w.t.Tile},
+			engine.Move{Kind: engine.MovePlace, Pos: engine.Pos{X: want.Placement.X, Y: want.Placement.Y}, Rot: rot})
+		words, err := w.finishing(s, moves, want, text)
+		if words != "" || err != nil {
+			return words, err
+		}
+	}
+	return "", nil
+}
+
+// finishing returns in words the way of finishing the turn after moves
+// that the review writes as text (want, parsed); "" when moves are not
+// legal or none is written so.
+func (w *moveWords) finishing(s *review.Summary, moves []engine.Move, want *record.Turn, text string) (string, error) {
 	g := w.before.Clone()
 	for _, m := range moves {
 		if g.Apply(m) != nil {
@@ -311,7 +335,6 @@ func (w *moveWords) of(s *review.Summary, move string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: turn %d: %w", w.g, s.Number, err)
 	}
-	text := turnCGN(want)
 	for _, a := range alts {
 		rt, err := replay.WriteTurn(w.before.Clone(), w.g.Players, a.Moves)
 		if err != nil {

@@ -131,3 +131,23 @@ func TestListedWithoutWords(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestListedRansomInWords: a listed move that pays a ransom is said in
+// words as the review says it, the ransom first. In the test record, Anna
+// buys her follower back from Bob on turn 15 and plays U at (4,0); the
+// same turn without a follower reads, by review.Words' rules, "buys a
+// follower back from Bob, tile U at (4,0), turned 0°, no follower".
+func TestListedRansomInWords(t *testing.T) {
+	g := replayFirst(t, "../testdata/cgn/tower-exchange-ransom.cgn")
+	s := review.Summary{Number: 15, Player: "Anna", PlayedMove: "$Bob U@4,0r0 +R:WE",
+		Top: []review.Listed{{Move: "$Bob U@4,0r0", Value: 1, StdErr: 1, Rollouts: 10}}}
+	err := EachReviewed(g, []review.Summary{s}, func(r *Reviewed) error {
+		if want := "buys a follower back from Bob, tile U at (4,0), turned 0°, no follower"; len(r.Moves) != 2 || r.Moves[0].Words != want {
+			t.Errorf("moves %+v, want the first said %q", r.Moves, want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

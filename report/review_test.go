@@ -66,6 +66,11 @@ func TestGameReportReview(t *testing.T) {
 		if len(b.Moves) == 0 {
 			t.Errorf("turn %d lists no move", turns[i].Number)
 		}
+		for _, m := range b.Moves {
+			if m.Words == "" {
+				t.Errorf("turn %d lists %s without words", turns[i].Number, m.Move)
+			}
+		}
 	}
 	// The given-away table adds up what the review found for each player.
 	var total [2]float64
