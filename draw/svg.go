@@ -70,13 +70,17 @@ func num(v float64) string {
 // seats gives names and colours in seat order; a missing or unknown
 // colour takes the seat's default. Names are escaped, so any text is safe. The
 // output depends only on g and players: the same game gives the same bytes.
-func SVG(w io.Writer, g *engine.Game, seats []Seat) error {
-	d := newSVGDoc(g, seats)
+func SVG(w io.Writer, g *engine.Game, seats []Seat) error { return writeSVG(w, g, seats, nil) }
+
+// writeSVG writes the board of g with marks drawn apart on it (SVGMarked).
+func writeSVG(w io.Writer, g *engine.Game, seats []Seat, marks []Mark) error {
+	d := newSVGDoc(g, seats, marks)
 	d.header()
 	d.boardBackground()
 	for _, t := range g.Tiles() {
 		d.tile(t)
 	}
+	d.markTiles()
 	d.grid()
 	for _, t := range g.Tiles() {
 		d.landmarks(t)
@@ -87,6 +91,7 @@ func SVG(w io.Writer, g *engine.Game, seats []Seat) error {
 	for _, f := range g.Followers() {
 		d.follower(f)
 	}
+	d.markOutlines()
 	d.coordinates()
 	d.legend()
 	d.b.WriteString("</svg>\n")
@@ -105,14 +110,16 @@ type svgDoc struct {
 	phantom        bool // the game is played with the Phantom
 	towerGame      bool // the game is played with The Tower (not the base game alone)
 	indent         int  // where the legend's player lines begin after the figures
+	marks          []Mark
 }
 
-func newSVGDoc(g *engine.Game, seats []Seat) *svgDoc {
-	d := &svgDoc{g: g, phantom: g.Rules().Phantom, towerGame: !g.Rules().BaseOnly, indent: svgMargin + 22}
+func newSVGDoc(g *engine.Game, seats []Seat, marks []Mark) *svgDoc {
+	d := &svgDoc{g: g, phantom: g.Rules().Phantom, towerGame: !g.Rules().BaseOnly, indent: svgMargin + 22, marks: marks}
 	if d.phantom {
 		d.indent += 18 // room for the phantom after the follower
 	}
 	d.x0, d.x1, d.y0, d.y1 = bounds(g)
+	d.extend(marks)
 	n := g.NumPlayers()
 	d.names, d.colours = make([]string, n), make([]string, n)
 	for p := 0; p < n; p++ {
@@ -603,6 +610,9 @@ func (d *svgDoc) legendLines() []string {
 	for p, name := range d.names {
 		lines = append(lines, name+d.playerLine(p))
 	}
+	for _, m := range d.marks {
+		lines = append(lines, m.Label)
+	}
 	return append(lines, d.keyLines()...)
 }
 
@@ -661,6 +671,7 @@ func (d *svgDoc) legend() {
 		d.b.WriteString("</text>\n")
 		y += svgRow
 	}
+	y = d.markLegend(y)
 	for _, line := range d.keyLines() {
 		d.printf(`<text x="%d" y="%d" fill="#555555">`, svgMargin, y)
 		d.text(line)

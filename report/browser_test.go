@@ -432,3 +432,42 @@ func TestBaseGameReportInChromium(t *testing.T) {
 		})
 	}
 }
+
+// chooseScript chooses the first turning point of a game's report, once
+// its reviewed turns are unpacked; the review's drawing is an image, read
+// back from its data: URL.
+var chooseScript = browsertest.ChooseScript("board", "data-better-ready", `#review a[href^="#turn-"]`,
+	`function (c) {
+    var img = document.querySelector('#better-board img');
+    var svg = img ? decodeURIComponent(img.getAttribute('src').replace(/^[^,]*,/, '')) : '';
+    return svg.split('class="' + c + '"').length - 1;
+  }`)
+
+// TestBetterMoveInChromium: in a reviewed game's report, choosing a
+// turning point shows the board before its move with both moves drawn:
+// the move played's outline and its thief's ring, the best move's dashed
+// outline and ring (review written by hand: Søren's turn 3, the best
+// move the same tile elsewhere with a thief), and the three moves the
+// review listed.
+func TestBetterMoveInChromium(t *testing.T) {
+	browser := chromium(t)
+	var b bytes.Buffer
+	g := replayFirst(t, reviewedByHand)
+	if err := WriteGame(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "reviewed.html")
+	if err := os.WriteFile(file, []byte(withScript(b.String(), chooseScript)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, console := browsertest.Load(t, browser, file)
+	if len(console) > 0 {
+		t.Errorf("console:\n%s", strings.Join(console, "\n"))
+	}
+	got := browsertest.ReadChosen(t, dom)
+	want := browsertest.Chosen{HiddenBefore: true, Hidden: false, Played: 2, Other: 2, Rows: 3,
+		Title: "Turn 3, Søren: mistake ?: the board before the move", Label: fmt.Sprintf("Turn 3 of %d", len(g.Turns))}
+	if got != want {
+		t.Errorf("after the choice\n got %+v\nwant %+v", got, want)
+	}
+}

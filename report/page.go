@@ -65,6 +65,9 @@ type board struct {
 	Turns   string // JSON array of turns
 	Count   int
 	Phantom bool // the game is played with the Phantom: the note explains its figure
+	// Better is the reviewed turns, each with the board before the move
+	// and its moves marked (betterBoards); "" without a review.
+	Better string
 }
 
 // picker is a choice of game for charts that show one game at a time:

@@ -2,8 +2,8 @@ package report
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
-	"html/template"
 	"math"
 	"sort"
 	"strings"
@@ -20,18 +20,18 @@ import (
 const turningPoints = 5
 
 // reviewView is the review section of a game's report: the turning
-// points and mistakes, each with the board after the best move.
+// points and mistakes, each a link to its turn on the board.
 type reviewView struct {
 	Turns []reviewTurn
 }
 
 // reviewTurn is one row of the review section.
 type reviewTurn struct {
+	Turn      int    // the turn's number
 	Headline  string // the move, what it did, and the chance it moved (headline)
 	Played    string // the move played and its value, "V@0,1r0 +F:S +1.2" (its words are in Headline)
 	Best      string // the best move, its value and the move in words (review.MoveText); "" when it was the move played
 	GivenAway string
-	Board     template.URL // the board after the best move, an SVG data: URL; "" without one
 }
 
 // addReview adds to p what the review carried by g's record says: a
@@ -48,14 +48,50 @@ func addReview(p *page, g *replay.Game, names []string) error {
 	p.Tables = append(p.Tables, givenAwayTable(turns, names))
 	rv := &reviewView{}
 	for _, tp := range pickTurns(turns, names) {
-		rt, err := reviewRow(g, &turns[tp.Index], headline(turns, tp, names))
-		if err != nil {
-			return err
-		}
-		rv.Turns = append(rv.Turns, rt)
+		rv.Turns = append(rv.Turns, reviewRow(&turns[tp.Index], headline(turns, tp, names)))
 	}
 	p.Review = rv
-	return nil
+	if p.Board == nil {
+		return nil
+	}
+	var err error
+	p.Board.Better, err = betterBoards(g, turns)
+	return err
+}
+
+// betterView is a reviewed turn as the report's board shows it: the
+// board before the move with the move played and the best move marked
+// (an SVG document), and the moves the review listed.
+type betterView struct {
+	Step  int          `json:"step"`
+	Title string       `json:"title"`
+	SVG   string       `json:"svg"`
+	Moves []ListedMove `json:"moves"`
+}
+
+// betterBoards draws every reviewed turn's board before the move, with
+// its moves marked, and packs them with their listed moves as the
+// report's board carries them: base64 of gzipped JSON.
+func betterBoards(g *replay.Game, turns []review.Summary) (string, error) {
+	var views []betterView
+	var svg bytes.Buffer
+	seats := draw.Seats(g)
+	err := EachReviewed(g, turns, func(r *Reviewed) error {
+		marks := []draw.Mark{r.Played}
+		if r.Best != nil {
+			marks = append(marks, *r.Best)
+		}
+		svg.Reset()
+		if err := draw.SVGMarked(&svg, r.Before, seats, marks); err != nil {
+			return err
+		}
+		views = append(views, betterView{Step: r.Step, Title: r.Title, SVG: svg.String(), Moves: r.Moves})
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return gzipJSON(views, gzip.BestCompression)
 }
 
 // winChart draws each player's share of the rollouts won after every
@@ -271,37 +307,15 @@ func headline(turns []review.Summary, tp turningPoint, names []string) string {
 	return b.String()
 }
 
-// reviewRow describes a reviewed turn, with the board after its best move
-// when that was not the move played.
-func reviewRow(g *replay.Game, t *review.Summary, headline string) (reviewTurn, error) {
-	rt := reviewTurn{Headline: headline, Played: review.MoveText(t.PlayedMove, t.Played, "")}
+// reviewRow describes a reviewed turn: its headline, links to the turn
+// on the board.
+func reviewRow(t *review.Summary, headline string) reviewTurn {
+	rt := reviewTurn{Turn: t.Number, Headline: headline, Played: review.MoveText(t.PlayedMove, t.Played, "")}
 	if t.GivenAway > 0 {
 		rt.GivenAway = fmt.Sprintf("%.1f", t.GivenAway)
 	}
-	if t.BestTurn == nil {
-		return rt, nil
+	if t.BestMove != "" {
+		rt.Best = review.MoveText(t.BestMove, t.Best, t.BestWords)
 	}
-	rt.Best = review.MoveText(t.BestMove, t.Best, t.BestWords)
-	line := &record.Game{}
-	for _, tag := range g.Record.Tags {
-		c := *tag
-		line.Tags = append(line.Tags, &c)
-	}
-	line.SetTag("Result", "*")
-	for i, mt := range g.Record.Turns {
-		if mt.Number == t.Number {
-			line.Turns = append(append(line.Turns, g.Record.Turns[:i]...), t.BestTurn)
-			break
-		}
-	}
-	bg := replay.Replay(g.File, g.Index, line, replay.Options{Lenient: true})
-	if !bg.Valid() || bg.State == nil {
-		return rt, fmt.Errorf("%s: the best move of turn %d does not replay", g, t.Number)
-	}
-	var svg bytes.Buffer
-	if err := draw.SVG(&svg, bg.State, draw.Seats(g)); err != nil {
-		return rt, err
-	}
-	rt.Board = template.URL(svgURL(svg.Bytes()))
-	return rt, nil
+	return rt
 }

@@ -3,7 +3,10 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"html"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,12 +42,35 @@ func TestGameReportReview(t *testing.T) {
 			t.Errorf("the report of a reviewed record has no %s", id)
 		}
 	}
-	// Every turning point whose best move differs shows a board.
-	html := reviewed.String()
-	details := strings.Count(html, `<details class="review-turn">`)
-	boards := strings.Count(html, `alt="The board after the best move"`)
-	if details == 0 || boards == 0 || boards > details {
-		t.Errorf("%d turning points, %d boards", details, boards)
+	// Every turning point links to its turn on the board, and every
+	// reviewed turn has its board before the move there, with the move
+	// played marked, and the best move when it was another.
+	page := reviewed.String()
+	points := strings.Count(page, `<li class="review-turn"><a href="#turn-`)
+	if points == 0 {
+		t.Errorf("no turning point links to the board")
+	}
+	better := betterOf(t, page)
+	if len(better) != len(turns) {
+		t.Fatalf("%d reviewed turns on the board, %d reviewed", len(better), len(turns))
+	}
+	for i, b := range better {
+		others := 0
+		if turns[i].BestDiffers() {
+			others = 1
+		}
+		if b.Step != turns[i].Number || strings.Count(b.SVG, `<rect class="mark-played"`) != 1 || strings.Count(b.SVG, `<rect class="mark-other"`) != others {
+			t.Errorf("turn %d: step %d, marks played %d, other %d (want %d)", turns[i].Number, b.Step,
+				strings.Count(b.SVG, `<rect class="mark-played"`), strings.Count(b.SVG, `<rect class="mark-other"`), others)
+		}
+		if len(b.Moves) == 0 {
+			t.Errorf("turn %d lists no move", turns[i].Number)
+		}
+		for _, m := range b.Moves {
+			if m.Words == "" {
+				t.Errorf("turn %d lists %s without words", turns[i].Number, m.Move)
+			}
+		}
 	}
 	// The given-away table adds up what the review found for each player.
 	var total [2]float64
@@ -64,6 +90,20 @@ func TestGameReportReview(t *testing.T) {
 			t.Errorf("%s's accuracy %s, the review says %.2f", names[s], row[5], accuracy[s])
 		}
 	}
+}
+
+// betterOf unpacks the reviewed turns a game report's board carries.
+func betterOf(t *testing.T, page string) []betterView {
+	t.Helper()
+	m := regexp.MustCompile(`data-better="([^"]*)"`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the report's board carries no reviewed turns")
+	}
+	var out []betterView
+	if err := json.Unmarshal(gunzipBase64(t, html.UnescapeString(m[1])), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // near reports whether text, a number with one decimal, is v to within

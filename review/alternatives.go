@@ -148,3 +148,12 @@ func played(alts []Alternative, after *engine.Game) int {
 	}
 	return -1
 }
+
+// Finishes lists every way of finishing the turn that g is in after
+// moves, the turn's moves so far (its draws and placement, say): each
+// alternative is moves, then legal actions, then the end of the turn, as
+// Alternatives lists them for a whole turn, without taking one of two
+// that leave the same game. g is not changed.
+func Finishes(g *engine.Game, moves []engine.Move) ([]Alternative, error) {
+	return expand(g.Clone(), moves, nil)
+}

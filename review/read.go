@@ -16,7 +16,9 @@ type Summary struct {
 	Number      int
 	Player      string
 	Played      float64   // the value of the move played
+	PlayedErr   float64   // its standard error
 	Best        float64   // the value of the best move (Played when it was the move played)
+	BestErr     float64   // its standard error
 	BestMove    string    // the best move's CGN, "" when it was the move played
 	BestWords   string    // the best move in words, "" when it was the move played or in a review written before them
 	PlayedMove  string    // the move played's CGN, as the record wrote it
@@ -29,8 +31,24 @@ type Summary struct {
 	Accuracy    float64   // the move's accuracy in percent; NaN without a grade
 	Glyph       record.Glyph
 	BestTurn    *record.Turn // the variation of the best move, nil when it was the move played
+	Top         []Listed     // the best alternatives the review listed (review --top), in its order; none when it listed fewer than two
 	recordIndex int
 }
+
+// Listed is an alternative a review lists among a turn's best: its CGN,
+// its value with the value's standard error, and the rollouts behind
+// them.
+type Listed struct {
+	Move     string
+	Value    float64
+	StdErr   float64
+	Rollouts int
+}
+
+// topEntry matches one alternative of a comment's top list, after the
+// comma that separates it from the one before: "V@2,-1r270 +C:N +7.8 ±0.8
+// (2210)".
+var topEntry = regexp.MustCompile(`(?:^|, )(\S.*?) ([+-]\d+\.\d) ±(\d+\.\d) \((\d+)\)`)
 
 // inWords matches a move said in words after its value (Words), in
 // parentheses that hold those of its squares: " (tile E at (0,-1), ...)",
@@ -38,7 +56,7 @@ type Summary struct {
 const inWords = `(?: \(((?:[^()]|\([^()]*\))*)\))?`
 
 // reviewComment matches a comment Comment writes.
-var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±\d+\.\d` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
+var reviewComment = regexp.MustCompile(`^review: played ([+-]\d+\.\d) ±(\d+\.\d)` + inWords + `(?:, the best of \d+|; best (.+?) ([+-]\d+\.\d) ±(\d+\.\d)` + inWords + `(?:, (\d+\.\d) given away)?); wins ([^;]*)(?:; (\w+)(?:, ([\d.]+)% of chance lost)?, accuracy (\d+)%(?:, exact)?)?((?:;.*)?)$`)
 
 // Read returns the review a record carries, turn by turn (none when it
 // carries none): the comments and variations Annotate wrote. players
@@ -90,27 +108,30 @@ func readComment(text string, players []string) (Summary, bool) {
 	}
 	var s Summary
 	s.Played, _ = strconv.ParseFloat(m[1], 64)
-	s.PlayedWords = m[2]
-	s.Best = s.Played
-	if m[3] != "" {
-		s.BestMove = m[3]
-		s.Best, _ = strconv.ParseFloat(m[4], 64)
-		s.BestWords = m[5]
-		if m[6] != "" {
-			s.GivenAway, _ = strconv.ParseFloat(m[6], 64)
+	s.PlayedErr, _ = strconv.ParseFloat(m[2], 64)
+	s.PlayedWords = m[3]
+	s.Best, s.BestErr = s.Played, s.PlayedErr
+	if m[4] != "" {
+		s.BestMove = m[4]
+		s.Best, _ = strconv.ParseFloat(m[5], 64)
+		s.BestErr, _ = strconv.ParseFloat(m[6], 64)
+		s.BestWords = m[7]
+		if m[8] != "" {
+			s.GivenAway, _ = strconv.ParseFloat(m[8], 64)
 		}
 	}
-	s.Grade, s.Accuracy = m[8], math.NaN()
-	if m[9] != "" {
-		s.Drop, _ = strconv.ParseFloat(m[9], 64)
+	s.Grade, s.Accuracy = m[10], math.NaN()
+	if m[11] != "" {
+		s.Drop, _ = strconv.ParseFloat(m[11], 64)
 	}
-	if m[10] != "" {
-		s.Accuracy, _ = strconv.ParseFloat(m[10], 64)
+	if m[12] != "" {
+		s.Accuracy, _ = strconv.ParseFloat(m[12], 64)
 	}
-	if _, why, ok := strings.Cut(m[11], "; played: "); ok {
+	s.Top = readTop(m[13])
+	if _, why, ok := strings.Cut(m[13], "; played: "); ok {
 		s.PlayedWhy, _, _ = strings.Cut(why, "; best: ")
 	}
-	wins := m[7]
+	wins := m[9]
 	for _, p := range players {
 		rest, ok := strings.CutPrefix(wins, p+" ")
 		if !ok {
@@ -125,4 +146,25 @@ func readComment(text string, players []string) (Summary, bool) {
 		wins = strings.TrimPrefix(after, " ")
 	}
 	return s, wins == ""
+}
+
+// readTop reads the top list of the rest of a comment, after its grade:
+// "; rank ...; top A +1.0 ±0.5 (200), B -0.3 ±0.9 (40); played: ...".
+func readTop(rest string) []Listed {
+	_, top, ok := strings.Cut(rest, "; top ")
+	if !ok {
+		return nil
+	}
+	for _, end := range []string{"; played: ", "; best: "} {
+		top, _, _ = strings.Cut(top, end)
+	}
+	var out []Listed
+	for _, m := range topEntry.FindAllStringSubmatch(top, -1) {
+		l := Listed{Move: m[1]}
+		l.Value, _ = strconv.ParseFloat(m[2], 64)
+		l.StdErr, _ = strconv.ParseFloat(m[3], 64)
+		l.Rollouts, _ = strconv.Atoi(m[4])
+		out = append(out, l)
+	}
+	return out
 }

@@ -154,3 +154,38 @@ func reviewFirst(t *testing.T, file string) string {
 	}
 	return out
 }
+
+// chooseJS chooses the first verdict of a game page, once its board is
+// laid out; the review's drawing is in the DOM.
+var chooseJS = browsertest.ChooseScript("site-board", "data-board-ready", `#verdicts a[href^="#turn-"]`,
+	`function (c) { return document.querySelectorAll('#better-board svg .' + c).length; }`)
+
+// TestBetterMoveInChromium: on a reviewed game's page, with its
+// Content-Security-Policy, choosing a verdict shows the board before its
+// move with both moves drawn: the move played's outline and its thief's
+// ring, the best move's dashed outline and ring (review written by hand:
+// Søren's turn 3, the best move the same tile elsewhere with a thief),
+// and the three moves the review listed.
+func TestBetterMoveInChromium(t *testing.T) {
+	browser := browsertest.Chromium(t)
+	game := onlyGamePage(t, "../testdata/reviewed/base-game.cgn")
+	out := filepath.Dir(game)
+	// The choice is a script of the site's own directory, as the policy
+	// allows, run after the page's.
+	page := strings.Replace(readFile(t, game), `<script src="site.js"></script>`, `<script src="site.js"></script><script src="choose.js"></script>`, 1)
+	file := filepath.Join(out, "chosen.html")
+	for name, text := range map[string]string{file: page, filepath.Join(out, "choose.js"): chooseJS} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dom, console := browsertest.Load(t, browser, file)
+	if len(console) > 0 {
+		t.Errorf("console:\n%s", strings.Join(console, "\n"))
+	}
+	got := browsertest.ReadChosen(t, dom)
+	if !got.HiddenBefore || got.Hidden || got.Played != 2 || got.Other != 2 || got.Rows != 3 ||
+		got.Title != "Turn 3, Søren: mistake ?: the board before the move" || !strings.HasPrefix(got.Label, "Turn 3 of ") {
+		t.Errorf("after the choice: %+v", got)
+	}
+}

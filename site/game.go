@@ -31,6 +31,7 @@ type gameView struct {
 	CGN            string // the record's file
 	Lab            string // a base game's CarcassonneLab link, "" for the others
 	Tower, Phantom bool
+	Reviewed       bool // the record carries a review: the board shows each reviewed turn's moves
 }
 
 // gameData is what the viewer lays the board out from.
@@ -40,6 +41,75 @@ type gameData struct {
 	Tiles   [][4]any      `json:"tiles"` // tile, x, y, rotation in degrees, in the order played
 	Boards  []boardStep   `json:"boards"`
 	Turns   []report.Step `json:"turns"`
+	// Reviewed is the turns the record's review reviewed, each with its
+	// moves to mark on the board before it; none without a review.
+	Reviewed []reviewedStep `json:"reviewed,omitempty"`
+}
+
+// reviewedStep is a reviewed turn for the viewer: the slider's step of
+// the turn (the board before it is Boards[Step-1]), its title, the
+// bounds of the board before it with its moves, the move played and the
+// review's best move (nil when it was the move played) and the moves the
+// review listed.
+type reviewedStep struct {
+	Step   int                 `json:"step"`
+	Title  string              `json:"title"`
+	Bounds [4]int              `json:"bounds"`
+	Played markData            `json:"played"`
+	Best   *markData           `json:"best,omitempty"`
+	Moves  []report.ListedMove `json:"moves"`
+}
+
+// markData is a move drawn apart (draw.Mark): its tile (tile, x, y,
+// rotation in degrees; nil when it placed none), its figures (x, y,
+// scale in percent, seat, phantom 0/1) and the towers it built on (x, y),
+// in board units.
+type markData struct {
+	Tile    *[4]any  `json:"t"`
+	Figures [][5]int `json:"f,omitempty"`
+	Floors  [][2]int `json:"w,omitempty"`
+}
+
+// reviewedSteps is the reviewed turns of rp for the viewer, each on the
+// board before it grown to hold its moves.
+func reviewedSteps(rp *replay.Game, turns []review.Summary) ([]reviewedStep, error) {
+	var out []reviewedStep
+	err := report.EachReviewed(rp, turns, func(r *report.Reviewed) error {
+		st := reviewedStep{Step: r.Step, Title: r.Title, Bounds: tileBounds(r.Before.Tiles()), Moves: r.Moves}
+		st.Played = markOf(r.Played, &st.Bounds)
+		if r.Best != nil {
+			m := markOf(*r.Best, &st.Bounds)
+			st.Best = &m
+		}
+		out = append(out, st)
+		return nil
+	})
+	return out, err
+}
+
+// tileBounds is x0, y0, x1, y1 of the squares the tiles cover.
+func tileBounds(tiles []engine.PlacedTile) [4]int {
+	b := [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
+	for _, t := range tiles {
+		b = [4]int{min(b[0], t.Pos.X), min(b[1], t.Pos.Y), max(b[2], t.Pos.X), max(b[3], t.Pos.Y)}
+	}
+	return b
+}
+
+// markOf is m for the viewer; it grows bounds to hold m's tile.
+func markOf(m draw.Mark, bounds *[4]int) markData {
+	var d markData
+	if m.Placed {
+		d.Tile = &[4]any{m.Tile.String(), m.Pos.X, m.Pos.Y, m.Rot.Degrees()}
+		*bounds = [4]int{min(bounds[0], m.Pos.X), min(bounds[1], m.Pos.Y), max(bounds[2], m.Pos.X), max(bounds[3], m.Pos.Y)}
+	}
+	for _, f := range m.Figures {
+		d.Figures = append(d.Figures, [5]int{round(f.X), round(f.Y), round(100 * f.Scale), f.Seat, b2i(f.Phantom)})
+	}
+	for _, t := range m.Floors {
+		d.Floors = append(d.Floors, [2]int{round(t.X), round(t.Y)})
+	}
+	return d
 }
 
 // boardStep is the board after a step: the tiles on it (the first N of
@@ -218,23 +288,30 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	}
 	data := gameData{Turns: report.Steps(rp)}
 	tiles := rp.State.Tiles()
-	data.Bounds = [4]int{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
 	for _, t := range tiles {
 		data.Tiles = append(data.Tiles, [4]any{t.Tile.String(), t.Pos.X, t.Pos.Y, t.Rot.Degrees()})
-		data.Bounds = [4]int{min(data.Bounds[0], t.Pos.X), min(data.Bounds[1], t.Pos.Y), max(data.Bounds[2], t.Pos.X), max(data.Bounds[3], t.Pos.Y)}
 	}
+	data.Bounds = tileBounds(tiles)
 	data.Boards = steps
 	names := make([]string, len(rp.Players))
 	for i, p := range rp.Players {
 		data.Colours = append(data.Colours, draw.SeatFill(p.Colour, i))
 		names[i] = p.Name
 	}
+	var reviewed []review.Summary
+	if strings.Contains(g.Record, "{review: ") {
+		reviewed = review.Read(rg, names)
+		var err error
+		if data.Reviewed, err = reviewedSteps(rp, reviewed); err != nil {
+			return page{}, err
+		}
+	}
 	packed, err := report.PackJSON(data)
 	if err != nil {
 		return page{}, err
 	}
 	p := page{Input: input, Title: "Game: " + strings.Join(names, ", "), Subtitle: gameSubtitle(g),
-		Game: &gameView{Data: packed, Turns: len(rp.Turns), CGN: recordFile(g.ID), Tower: rp.Rules.Tower(), Phantom: rp.Rules.Phantom}}
+		Game: &gameView{Data: packed, Turns: len(rp.Turns), CGN: recordFile(g.ID), Tower: rp.Rules.Tower(), Phantom: rp.Rules.Phantom, Reviewed: len(data.Reviewed) > 0}}
 	if l, err := bga.ExportLink(rp); err == nil {
 		p.Game.Lab = l.String()
 	}
@@ -263,8 +340,8 @@ func gamePage(g *analytics.Game, rg *record.Game, input string) (page, error) {
 	p.Sections = append(p.Sections, section{ID: "players", Title: "Players", Table: t},
 		section{ID: "race", Title: "Score race", Note: "Every player's score after each turn; the last turn includes the final scoring.",
 			Chart: &chart{ID: "score-race", Height: 360, Options: scoreRace(names, data.Colours, rp.Turns)}})
-	if strings.Contains(g.Record, "{review: ") {
-		p.Sections = append(p.Sections, reviewSections(review.Read(rg, names), names, data.Colours, len(rp.Turns))...)
+	if reviewed != nil {
+		p.Sections = append(p.Sections, reviewSections(reviewed, names, data.Colours, len(rp.Turns))...)
 	}
 	if rp.State != nil {
 		p.Sections = append(p.Sections, luckSections(rg, names, data.Colours, len(rp.Turns), rp.State.Scores(), g.Finished)...)
@@ -301,7 +378,7 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 		if t.GivenAway > 0 {
 			given = fmt.Sprintf("%.1f", t.GivenAway)
 		}
-		verdicts.Rows = append(verdicts.Rows, []cell{text(strconv.Itoa(t.Number)), {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
+		verdicts.Rows = append(verdicts.Rows, []cell{{Text: strconv.Itoa(t.Number), Href: "#turn-" + strconv.Itoa(t.Number)}, {Text: t.Player, Href: playerFile(t.Player)}, text(t.Glyph.String()),
 			text(review.MoveText(t.PlayedMove, t.Played, t.PlayedWords)), text(best), text(given)})
 	}
 	accuracy := &table{Head: []string{"Player", "Accuracy"}, Key: 0}
@@ -318,7 +395,7 @@ func reviewSections(turns []review.Summary, names, colours []string, n int) []se
 		{ID: "chance", Title: "Chance of winning", Chart: &chart{ID: "win-probability", Height: 360, Options: opts},
 			Note: "Each player's chance of winning after every reviewed turn, as the review estimated it: the share of the games played to the end from there that the player won."},
 		{ID: "verdicts", Title: "The review's verdicts", Table: verdicts,
-			Note: "The turns the review marked: the move played and its value, the best move the review found and its value, each in CGN and in words, and the points given away where the review found them clearly."},
+			Note: "The turns the review marked: the move played and its value, the best move the review found and its value, each in CGN and in words, and the points given away where the review found them clearly. Choose a turn to see on the board, before the move, the move played and the best move, with the best moves the review listed."},
 	}
 }
 

@@ -1,12 +1,8 @@
 package site_test
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/towerlog/towerlog/site"
 )
 
 // TestLuckOnPages: a record with luck comments (towerlog luck -o) shows
@@ -15,16 +11,7 @@ import (
 // (10 points), Bruno −2 and 0 (−2): her margin of 9 becomes
 // 9 − 10 + (−2) = −3, the scores 12–3 each moved by 6: 6–9.
 func TestLuckOnPages(t *testing.T) {
-	s := storeOf(t, false, "../report/testdata/bigcity-luck.cgn")
-	out := filepath.Join(t.TempDir(), "site")
-	if _, err := site.Write(context.Background(), s, out, site.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	games, _ := filepath.Glob(filepath.Join(out, "game-*.html"))
-	if len(games) != 1 {
-		t.Fatalf("%d game pages", len(games))
-	}
-	page := readFile(t, games[0])
+	page := readFile(t, onlyGamePage(t, "../report/testdata/bigcity-luck.cgn"))
 	for _, want := range []string{`id="luck-chart"`, "Result 12–3; luck-adjusted 6–9.", "<td>-3.0</td>", "<td>&#43;10.0</td>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page lacks %q", want)

@@ -31,7 +31,7 @@ var pageTemplate = htmlpage.Parse("site", siteHTML)
 // pageVersion changes whenever the code changes what a game page shows
 // (a change of the template counts by itself): a game page whose record,
 // template and version are those it was written from is not made again.
-const pageVersion = "4"
+const pageVersion = "5"
 
 // Options tunes Write.
 type Options struct {
@@ -161,7 +161,8 @@ func (w *writer) assets() error {
 	defs.WriteString(`</defs></svg>`)
 	d, _ := json.Marshal(defs.String())
 	m, _ := json.Marshal(draw.MeeplePath)
-	js.WriteString("var defs = " + string(d) + ";\nvar meeple = " + string(m) + ";\n")
+	c, _ := json.Marshal([]string{draw.PlayedColour, draw.OtherColour})
+	js.WriteString("var defs = " + string(d) + ";\nvar meeple = " + string(m) + ";\nvar markColours = " + string(c) + ";\n")
 	js.WriteString(viewerJS)
 	return w.out.write("site.js", js.Bytes())
 }

@@ -61,7 +61,8 @@ var labLinks int
 
 // walk follows every link of the site from index.html and fails on a
 // link to a file that is not there or outside the directory (but for a
-// base game's link to CarcassonneLab); it returns the files reached.
+// base game's link to CarcassonneLab), and on a link to a turn (#turn-N)
+// of a page whose board shows no review; it returns the files reached.
 func walk(t *testing.T, dir string) map[string]bool {
 	t.Helper()
 	labLinks = 0
@@ -78,6 +79,13 @@ func walk(t *testing.T, dir string) map[string]bool {
 			target := m[1]
 			if strings.HasPrefix(target, bga.LinkPrefix) {
 				labLinks++ // a base game on CarcassonneLab, off the site
+				continue
+			}
+			if strings.HasPrefix(target, "#turn-") {
+				// A turn of the page's board, which shows its review.
+				if !strings.Contains(string(b), `id="better"`) {
+					t.Errorf("%s links to %q without a review on its board", page, target)
+				}
 				continue
 			}
 			if strings.ContainsAny(target, "/\\:") || strings.HasPrefix(target, ".") {

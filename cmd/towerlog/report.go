@@ -66,7 +66,11 @@ board; tower heights and captures only in a game with The Tower. When the
 record carries a review (towerlog review -o), or with --review (a review
 with review's defaults, made first), the report adds each player's chance of winning over
 the turns, the points each player gave away, and the turning points and
-mistakes, each with the board after the best move.
+mistakes. Choosing one of them, or a reviewed turn on the slider, shows the
+board before the move with the move played (solid blue outline) and the
+review's best move (see-through, dashed magenta outline) drawn on it, and
+beside it the moves the review listed, with their values, errors and
+rollouts.
 
 Without -o the archive report is report.html, and the report of
 GAME.cgn is GAME.html next to it.`,

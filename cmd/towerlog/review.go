@@ -65,7 +65,9 @@ reviewed, and a note on standard error says so.
 
 Without -o or --json a table of the turns is written. -o writes the record
 with the review: a glyph and a comment on each turn, the best move as a
-variation; the record's own annotations are kept. --json writes one object
+variation; the record's own annotations are kept. towerlog report and
+site show that record's best moves on the board, and towerlog replay
+--turn T --variation 1 --svg draws one. --json writes one object
 per turn, then one of the accuracies. At most 1000000 rollouts a turn are
 played (more is capped, with a message). The same --seed and --rollouts give the same review to the byte,
 whatever -j; --budget sets the rollouts from this machine's speed instead.

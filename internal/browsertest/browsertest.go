@@ -6,8 +6,11 @@ package browsertest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"html"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -65,4 +68,66 @@ func Load(t testing.TB, browser, page string) (dom string, console []string) {
 		}
 	}
 	return string(out), console
+}
+
+// ChooseScript is a page script that waits until the element of id
+// board has the attribute ready, goes to the start of the game (the
+// slider's first step, which no review covers), clicks the first link
+// that link (a CSS selector) finds, and marks the page with what the
+// board then shows of the chosen turn's review (Chosen, which ReadChosen
+// reads back); count is a JavaScript function of a class name that
+// counts the elements of that class in the drawing of the board before
+// the move.
+func ChooseScript(board, ready, link, count string) string {
+	return `(function () {
+  var tries = 0;
+  var count = ` + count + `;
+  function run() {
+    if (!document.getElementById('` + board + `').hasAttribute('` + ready + `')) {
+      if (tries++ < 200) { setTimeout(run, 50); }
+      return;
+    }
+    document.getElementById('turn-first').click();
+    var hiddenBefore = document.getElementById('better').hidden;
+    document.querySelector('` + link + `').click();
+    setTimeout(function () {
+      document.documentElement.setAttribute('data-chosen', JSON.stringify({
+        hiddenBefore: hiddenBefore, hidden: document.getElementById('better').hidden,
+        played: count('mark-played'), other: count('mark-other'),
+        rows: document.querySelectorAll('#better-moves tbody tr').length,
+        title: document.getElementById('better-title').textContent,
+        label: document.getElementById('turn-label').textContent
+      }));
+    }, 200);
+  }
+  run();
+})();
+`
+}
+
+// Chosen is what ChooseScript found on the page: whether the turn's
+// review was hidden before the choice and is after it, the elements of
+// the move played's marks and of the other move's in the drawing, the
+// rows of the moves listed, the review's title and the slider's label.
+type Chosen struct {
+	HiddenBefore, Hidden bool
+	Played, Other, Rows  int
+	Title, Label         string
+}
+
+var chosenRx = regexp.MustCompile(`data-chosen="([^"]*)"`)
+
+// ReadChosen reads what ChooseScript wrote into the page's DOM; it fails
+// the test when the script did not run to its end.
+func ReadChosen(t testing.TB, dom string) Chosen {
+	t.Helper()
+	m := chosenRx.FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatal("the choice was not made")
+	}
+	var c Chosen
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

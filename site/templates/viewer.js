@@ -48,10 +48,14 @@
     t.textContent = String(h);
     g.appendChild(t);
   }
-  function board(game, n) {
-    var b = game.bounds;
+  // board draws step n of the game on a board of bounds b; with e, a
+  // reviewed turn, it marks e's move played and best move on it as
+  // draw.SVGMarked does: the played tile outlined in solid
+  // markColours[0], the best one see-through and outlined in dashed
+  // markColours[1], their figures ringed.
+  function board(game, n, b, e) {
     var x0 = b[0] * SQ, y0 = b[1] * SQ, w = (b[2] - b[0] + 1) * SQ, h = (b[3] - b[1] + 1) * SQ;
-    var svg = el('svg', { viewBox: x0 + ' ' + y0 + ' ' + w + ' ' + h, role: 'img', 'aria-label': 'The board' });
+    var svg = el('svg', { viewBox: x0 + ' ' + y0 + ' ' + w + ' ' + h, role: 'img', 'aria-label': e ? 'The board before the move' : 'The board' });
     svg.appendChild(el('rect', { x: x0, y: y0, width: w, height: h, fill: '#efebe1' }));
     var step = game.boards[n];
     for (var i = 0; i < step.n; i++) {
@@ -59,6 +63,8 @@
       var u = el('use', { href: '#t-' + t[0] + '-' + t[3], x: t[1] * SQ, y: t[2] * SQ, width: SQ, height: SQ });
       svg.appendChild(u);
     }
+    var marks = e ? [[e.played, false]].concat(e.best ? [[e.best, true]] : []) : [];
+    marks.forEach(function (m) { markTile(svg, m[0], m[1]); });
     // The grid between the squares, as the report's board draws it.
     var d = '';
     for (var x = b[0]; x <= b[2] + 1; x++) { d += 'M' + x * SQ + ' ' + y0 + 'V' + (y0 + h); }
@@ -67,15 +73,44 @@
     var g = el('g', {});
     (step.w || []).forEach(function (w) { tower(g, w, game.colours); });
     (step.f || []).forEach(function (f) { figure(g, f, game.colours[f[3]] || '#888888'); });
+    marks.forEach(function (m) { markOutline(g, m[0], m[1], game.colours); });
     svg.appendChild(g);
     return svg;
+  }
+  function markTile(svg, m, other) {
+    if (!m.t) { return; }
+    var u = el('use', { href: '#t-' + m.t[0] + '-' + m.t[3], x: m.t[1] * SQ, y: m.t[2] * SQ, width: SQ, height: SQ });
+    if (other) { u.setAttribute('opacity', '0.6'); }
+    svg.appendChild(u);
+  }
+  function markOutline(g, m, other, colours) {
+    if (!m.t) { return; }
+    var cls = other ? 'mark-other' : 'mark-played';
+    var colour = markColours[other ? 1 : 0];
+    var inset = other ? 5.5 : 2;
+    var dash = other ? { 'stroke-dasharray': '7 4' } : {};
+    var attrs = function (a) { Object.keys(dash).forEach(function (k) { a[k] = dash[k]; }); a['class'] = cls; return a; };
+    g.appendChild(el('rect', attrs({ x: m.t[1] * SQ + inset, y: m.t[2] * SQ + inset, width: SQ - 2 * inset, height: SQ - 2 * inset, fill: 'none', stroke: colour, 'stroke-width': 3.5 })));
+    (m.f || []).forEach(function (f) {
+      var fg = el('g', other ? { opacity: 0.75 } : {});
+      figure(fg, f, colours[f[3]] || '#888888');
+      g.appendChild(fg);
+      g.appendChild(el('circle', attrs({ cx: f[0], cy: f[1], r: 11 * f[2] / 100, fill: 'none', stroke: colour, 'stroke-width': 2.5 })));
+    });
+    (m.w || []).forEach(function (w) {
+      g.appendChild(el('circle', attrs({ cx: w[0], cy: w[1], r: 13.5, fill: 'none', stroke: colour, 'stroke-width': 3 })));
+    });
   }
 
   var view = document.getElementById('board-svg');
   window.towerlogUnpack(sec.getAttribute('data-game')).then(function (game) {
+    var better = window.towerlogBetter(game.reviewed || [], function (e, box) {
+      box.appendChild(board(game, e.step - 1, e.bounds, e));
+    });
     window.towerlogSlider(game.turns, function (n) {
       view.textContent = '';
-      view.appendChild(board(game, n));
+      view.appendChild(board(game, n, game.bounds));
+      better(n);
     });
     sec.setAttribute('data-board-ready', String(game.turns.length));
   });
