@@ -27,6 +27,7 @@ type reviewOptions struct {
 	top    int
 	policy string
 	temp   float64
+	prior  float64
 	wide   bool
 }
 
@@ -59,7 +60,10 @@ lichess's formula on the chance lost.
 --policy chooses how the rollouts play: learned (the default), a policy
 fitted on real games of strong players, played at --temperature 0.5, or
 quick (random placements, greedy followers: about three times faster).
---top N lists the N best alternatives of each turn.
+The best move is the highest value plus --prior times the log-probability
+a move model fitted on strong players' moves gives it (the values shown
+stay the rollouts'; --prior 0 chooses by value alone).
+--top N lists the N best alternatives of each turn, by value.
 
 --turns reviews only the turns listed (their numbers, separated by commas).
 In a file of several games, --game chooses one; without it the first is
@@ -94,6 +98,7 @@ or I/O errors, 130 when interrupted.`,
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
 	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
 	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
+	f.Float64Var(&o.prior, "prior", review.DefaultPrior, "weight of the move model's prior in the choice of the best move, points per unit of log-probability (0: by value alone)")
 	addWideFlag(cmd, &o.wide)
 	return cmd
 }
@@ -104,6 +109,8 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 		return usageError("--top %d: give at least 1", o.top)
 	case o.temp <= 0:
 		return usageError("--temperature %g: give a positive number", o.temp)
+	case o.prior < 0 || math.IsNaN(o.prior):
+		return usageError("--prior %g: give 0 or more", o.prior)
 	}
 	policy, ok := review.ParsePolicy(o.policy)
 	if !ok {
@@ -115,7 +122,10 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: policy, Temperature: o.temp}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: policy, Temperature: o.temp, Prior: o.prior}
+	if o.prior == 0 {
+		ro.Prior = -1
+	}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -149,6 +159,9 @@ func writeReview(cmd *cobra.Command, rg *record.Game, turns []review.GameTurn, n
 		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
 		if o.policy != review.DefaultPolicy.String() || o.temp != review.DefaultTemperature {
 			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
+		}
+		if o.prior != review.DefaultPrior {
+			annotator += fmt.Sprintf(" --prior %g", o.prior)
 		}
 		review.Annotate(rg, turns, names, annotator)
 		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, rg)); err != nil {
