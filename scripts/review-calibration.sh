@@ -19,7 +19,12 @@
 # towerlog review takes it; the cache keeps each apart). It also prints
 # how often the review's best move is the move played, the move played's
 # rank by value (1st, top 3), the share within 0.5 points and the
-# farmers' shares of the best moves and the moves played.
+# farmers' shares of the best moves and the moves played. The best move
+# is chosen with the prior (-prior, -farmer; -prior -1: by value alone);
+# -prior-weights FILE (scripts/policy-fit -fold-weights) and -prior-folds
+# c/f,... review each game with the move model's weights and constants
+# fitted without its fold; -select fits the prior's constants from the
+# alternatives the cache keeps (docs/review.md, "The prior").
 #
 # docs/review.md, "Calibration", gives the table for the development
 # corpus:  scripts/review-calibration.sh ../shared/data/lab/dev.csv

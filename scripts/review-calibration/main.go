@@ -15,6 +15,14 @@
 // part is predicted by a model fitted on the others. -fit prints the
 // chance model fitted on every game, as review/chance.go holds it.
 //
+// The cache keeps every alternative of a reviewed turn (its value, error,
+// rollouts, round, the move model's log-probability and whether it puts
+// a farmer): -select fits the players' choice among them on value, log p
+// and farmer, which gives the prior's constants (review.DefaultPrior and
+// review.DefaultFarmer), fold by fold, and chooses the best moves again
+// with them. -prior-weights and -prior-folds review each game with the
+// move model's weights and the constants fitted without its fold.
+//
 //	go run ./scripts/review-calibration -cache dev.jsonl dev.cgn
 //
 // scripts/review-calibration.sh wraps it.
