@@ -96,7 +96,7 @@ func FitLogistic(xs [][]float64, y []float64, ridge float64) []float64 {
 			grad[a] -= 2 * ridge * w[a]
 			hess[a][a] += 2 * ridge
 		}
-		step := solve(hess, grad)
+		step := Solve(hess, grad)
 		if step == nil {
 			break
 		}
@@ -120,9 +120,9 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// solve solves a·x = b by Gaussian elimination with partial pivoting;
+// Solve solves a·x = b by Gaussian elimination with partial pivoting;
 // nil when a is singular. a and b are changed.
-func solve(a [][]float64, b []float64) []float64 {
+func Solve(a [][]float64, b []float64) []float64 {
 	n := len(b)
 	for c := range n {
 		p := c

@@ -53,6 +53,19 @@ type Options struct {
 	// each turn of a rollout, drawn at random (0: DefaultBreadth; -1:
 	// every one).
 	Breadth int
+	// Prior is the weight of the move model's prior in successive
+	// halving and the choice of the best move, in points per unit of
+	// log-probability, and Farmer the points added to the score of an
+	// alternative that puts a farmer (Prior 0: DefaultPrior and
+	// DefaultFarmer; negative: neither, the best move by value alone).
+	// PriorWeights are the move model's weights (nil:
+	// engine.PolicyWeights); a measurement out of fold gives weights
+	// fitted without the game reviewed.
+	Prior, Farmer float64
+	PriorWeights  *[engine.NumPolicyFeatures]float64
+	// Considered asks Turn to list every alternative it evaluated
+	// (TurnReview.Considered), for measures of the advice.
+	Considered bool
 }
 
 // DefaultTemperature is the learned policy's temperature in a review's
@@ -188,6 +201,9 @@ type candidate struct {
 	over  bool // the game is over after the turn: every rollout is the same
 	t     Sums
 	round int // the last round of successive halving it was in
+	// logp is the move model's log-probability of the alternative
+	// (priors); bonus what the prior adds to its value in its score.
+	logp, bonus float64
 	// final is the outcome of every rollout of a candidate that is over.
 	final struct {
 		once    sync.Once
@@ -229,8 +245,21 @@ type evaluation struct {
 // that starts at before.
 func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint64) (*evaluation, error) {
 	ev := &evaluation{o: o, before: before, mover: before.Player(), seed: seed, ref: -1}
-	for _, a := range alts {
-		ev.cands = append(ev.cands, &candidate{moves: a.Moves, over: a.Over})
+	var logp []float64
+	prior, farmer := o.prior()
+	if (prior > 0 || o.Considered) && len(alts) > 1 {
+		logp = priors(before, alts, o.PriorWeights)
+	}
+	for i, a := range alts {
+		c := &candidate{moves: a.Moves, over: a.Over}
+		if logp != nil {
+			c.logp = logp[i]
+			c.bonus = prior * c.logp
+			if PutsFarmer(a.Moves) {
+				c.bonus += farmer
+			}
+		}
+		ev.cands = append(ev.cands, c)
 	}
 	if len(alts) > 0 {
 		g, err := ev.cands[0].start(before)
@@ -410,13 +439,19 @@ func (ev *evaluation) play(ctx context.Context, cs []*candidate, to int, store [
 	})
 }
 
+// score is what successive halving ranks candidate c by, and the best
+// move is chosen by: its value plus the prior's weight times the move
+// model's log-probability of it, plus the farmer's points if it puts a
+// farmer (its value alone without a prior).
+func (ev *evaluation) score(c *candidate) float64 { return c.mean() + c.bonus }
+
 // halve evaluates the candidates by successive halving: each round plays
 // the same number of new rollouts for every candidate left, then keeps
-// the better half (and keep, the move played, whatever its value), until
-// one or two are left. Every candidate's rollout i uses the same draw
+// the better half by score (and keep, the move played, whatever its
+// value), until one or two are left. Every candidate's rollout i uses the same draw
 // order and policy seed, so that differences between candidates are not
 // those of luck; each is compared with keep's, rollout by rollout. It
-// returns the index of the best candidate.
+// returns the index of the best candidate by score.
 func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 	ev.ref = keep
 	left := make([]int, len(ev.cands))
@@ -437,7 +472,7 @@ func (ev *evaluation) halve(ctx context.Context, keep int) (int, error) {
 		if err := ev.run(ctx, cs, n); err != nil {
 			return 0, err
 		}
-		sort.SliceStable(left, func(a, b int) bool { return ev.cands[left[a]].mean() > ev.cands[left[b]].mean() })
+		sort.SliceStable(left, func(a, b int) bool { return ev.score(ev.cands[left[a]]) > ev.score(ev.cands[left[b]]) })
 		next := left[:(len(left)+1)/2]
 		if keep >= 0 && !slices.Contains(next, keep) {
 			next = append(next, keep)

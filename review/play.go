@@ -18,8 +18,10 @@ type Seat struct {
 	Review bool
 	Style  engine.Style
 	// Policy is the rollout policy of a seat that plays by review
-	// (PolicyDefault: PlayOptions.Review's).
-	Policy Policy
+	// (PolicyDefault: PlayOptions.Review's), and Rollouts its rollouts a
+	// turn (0: PlayOptions.Review's).
+	Policy   Policy
+	Rollouts int
 }
 
 // PlayOptions configures Play.
@@ -53,6 +55,9 @@ func Play(ctx context.Context, o PlayOptions) (*engine.Game, []engine.Move, erro
 			ro.Seed = rng.Uint64()
 			if seat.Policy != PolicyDefault {
 				ro.Policy = seat.Policy
+			}
+			if seat.Rollouts > 0 {
+				ro.Rollouts = seat.Rollouts
 			}
 			ms, err = reviewTurn(ctx, g, rng, ro)
 		} else {

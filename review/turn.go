@@ -98,6 +98,23 @@ type TurnReview struct {
 	// were given more, their drop lying near a grade's threshold (counted
 	// in Rollouts too).
 	Regraded int
+	// Considered holds every alternative evaluated, in the order of the
+	// alternatives, when Options.Considered asks for it (for measures of
+	// the advice).
+	Considered []Considered
+}
+
+// Considered is what the review found of one alternative of a turn.
+type Considered struct {
+	Moves []engine.Move
+	Eval
+	// DiffErr is the standard error of its value's difference from the
+	// move played's, rollout by rollout; Round the last round of
+	// successive halving it was in; LogP the move model's
+	// log-probability of it (0 without a prior).
+	DiffErr float64
+	Round   int
+	LogP    float64
 }
 
 // Clear reports whether the points given away exceed twice their standard
@@ -162,7 +179,13 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	keep := at
 	if at < 0 {
 		keep = len(ev.cands)
-		ev.cands = append(ev.cands, &candidate{after: after, over: after.Over()})
+		// The model does not know a ransom paid at the end of a turn: its
+		// prior is the lowest of the turn's, never favoured by it.
+		lowest := &candidate{after: after, over: after.Over()}
+		for _, c := range ev.cands {
+			lowest.logp, lowest.bonus = min(lowest.logp, c.logp), min(lowest.bonus, c.bonus)
+		}
+		ev.cands = append(ev.cands, lowest)
 	}
 	best, err := ev.halve(ctx, keep)
 	if err != nil {
@@ -254,6 +277,12 @@ func Turn(ctx context.Context, before, after *engine.Game, draws []engine.TileID
 	}
 	if at >= 0 {
 		tr.PlayedRank, tr.RankLow, tr.RankHigh = ev.rank(keep)
+	}
+	for i, c := range ev.cands[:len(alts)] {
+		if !o.Considered {
+			break
+		}
+		tr.Considered = append(tr.Considered, Considered{Moves: alts[i].Moves, Eval: c.eval(n), DiffErr: c.diffErr(), Round: c.round, LogP: c.logp})
 	}
 	return tr, nil
 }

@@ -21,7 +21,13 @@
 # rank by value (1st, top 3), the share within 0.5 points, the
 # farmers' shares of the best moves and the moves played, and the honest
 # rank's check (-top N, 10: no alternative listed after the move played
-# has a value above its own by more than twice its standard error).
+# has a value above its own by more than twice its standard error). The
+# best move is chosen with the prior (-prior, -farmer; -prior -1: by
+# value alone); -prior-weights FILE (scripts/policy-fit -fold-weights)
+# and -prior-folds c/f,... review each game with the move model's weights
+# and constants fitted without its fold; -select fits the prior's
+# constants from the alternatives the cache keeps (docs/review.md, "The
+# prior").
 #
 # docs/review.md, "Calibration", gives the table for the development
 # corpus:  scripts/review-calibration.sh ../shared/data/lab/dev.csv

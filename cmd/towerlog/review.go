@@ -25,6 +25,7 @@ type reviewOptions struct {
 	evalOptions
 	turns []int
 	top   int
+	prior float64
 	wide  bool
 }
 
@@ -57,7 +58,10 @@ lichess's formula on the chance lost.
 --policy chooses how the rollouts play: learned (the default), a policy
 fitted on real games of strong players, played at --temperature 0.5, or
 quick (random placements, greedy followers: about three times faster).
---top N lists the N best alternatives of each turn.
+The best move is the highest value plus --prior times the log-probability
+a move model fitted on strong players' moves gives it (the values shown
+stay the rollouts'; --prior 0 chooses by value alone).
+--top N lists the N best alternatives of each turn, by value.
 
 --turns reviews only the turns listed (their numbers, separated by commas).
 In a file of several games, --game chooses one; without it the first is
@@ -92,6 +96,7 @@ or I/O errors, 130 when interrupted.`,
 	f := cmd.Flags()
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
+	f.Float64Var(&o.prior, "prior", review.DefaultPrior, "weight of the move model's prior in the choice of the best move, points per unit of log-probability (0: by value alone)")
 	addWideFlag(cmd, &o.wide)
 	return cmd
 }
@@ -100,13 +105,19 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if o.top < 1 {
 		return usageError("--top %d: give at least 1", o.top)
 	}
+	if o.prior < 0 || math.IsNaN(o.prior) {
+		return usageError("--prior %g: give 0 or more", o.prior)
+	}
 	g, err := o.load(cmd, path, evalWords{"reviewing", "reviews", "only a valid game can be reviewed"})
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: o.rolloutPolicy, Temperature: o.temp}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: o.prior}
+	if o.prior == 0 {
+		ro.Prior = -1
+	}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
@@ -140,6 +151,9 @@ func writeReview(cmd *cobra.Command, rg *record.Game, turns []review.GameTurn, n
 		annotator := fmt.Sprintf("towerlog review --seed %d --rollouts %d", o.seed, rollouts)
 		if o.policyChanged() {
 			annotator += fmt.Sprintf(" --policy %s --temperature %g", o.policy, o.temp)
+		}
+		if o.prior != review.DefaultPrior {
+			annotator += fmt.Sprintf(" --prior %g", o.prior)
 		}
 		review.Annotate(rg, turns, names, annotator)
 		if err := atomicfile.WriteFile(o.out, record.AppendGame(nil, rg)); err != nil {

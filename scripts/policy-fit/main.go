@@ -9,13 +9,16 @@
 // decisions whose most likely move is the move played, ties shared),
 // out of -folds folds split by a hash of each game's file and index as
 // scripts/review-calibration splits them, then the weights fitted on
-// every game; -o writes them as engine/policy_weights.go holds them.
+// every game; -o writes them as engine/policy_weights.go holds them, and
+// -fold-weights those fitted without each fold (for review-calibration's
+// prior out of fold).
 //
 //	go run ./scripts/policy-fit -o engine/policy_weights.go dev.cgn
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,6 +46,7 @@ func main() {
 	out := flag.String("o", "", "write the weights fitted on every game as Go to this file")
 	folds := flag.Int("folds", 5, "parts the games are split into for the held-out measures")
 	ridge := flag.Float64("ridge", 1, "ridge penalty on the weights")
+	foldOut := flag.String("fold-weights", "", "write the weights fitted without each fold as a JSON array to this file (for review-calibration -prior-weights)")
 	flag.Parse()
 	ds, skipped, err := collect(flag.Args(), *folds)
 	if err != nil {
@@ -59,6 +63,7 @@ func main() {
 	fmt.Println("| fold | decisions | held-out log-likelihood per decision | uniform | top-1 |")
 	fmt.Println("|---|---:|---:|---:|---:|")
 	var ll, uni, top, n float64
+	var foldWeights [][]float64
 	for f := range *folds {
 		var train, test []decision
 		for _, d := range ds {
@@ -69,6 +74,7 @@ func main() {
 			}
 		}
 		w := fit(train, *ridge)
+		foldWeights = append(foldWeights, w)
 		l, u, t := measure(test, w)
 		fmt.Printf("| %d | %d | %.3f | %.3f | %.1f%% |\n", f+1, len(test), l/float64(len(test)), u/float64(len(test)), 100*t/float64(len(test)))
 		ll, uni, top, n = ll+l, uni+u, top+t, n+float64(len(test))
@@ -79,6 +85,16 @@ func main() {
 	fmt.Print(src)
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(src), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "policy-fit:", err)
+			os.Exit(2)
+		}
+	}
+	if *foldOut != "" {
+		b, err := json.Marshal(foldWeights)
+		if err == nil {
+			err = os.WriteFile(*foldOut, append(b, '\n'), 0o644)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "policy-fit:", err)
 			os.Exit(2)
 		}

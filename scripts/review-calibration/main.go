@@ -18,6 +18,14 @@
 // part is predicted by a model fitted on the others. -fit prints the
 // chance model fitted on every game, as review/chance.go holds it.
 //
+// The cache keeps every alternative of a reviewed turn (its value, error,
+// rollouts, round, the move model's log-probability and whether it puts
+// a farmer): -select fits the players' choice among them on value, log p
+// and farmer, which gives the prior's constants (review.DefaultPrior and
+// review.DefaultFarmer), fold by fold, and chooses the best moves again
+// with them. -prior-weights and -prior-folds review each game with the
+// move model's weights and the constants fitted without its fold.
+//
 //	go run ./scripts/review-calibration -cache dev.jsonl dev.cgn
 //
 // scripts/review-calibration.sh wraps it.
@@ -36,10 +44,12 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/towerlog/towerlog/engine"
 	"github.com/towerlog/towerlog/record"
 	"github.com/towerlog/towerlog/replay"
 	"github.com/towerlog/towerlog/review"
@@ -72,6 +82,24 @@ type point struct {
 	After      int  `json:"after,omitempty"`
 	Above      int  `json:"above,omitempty"`
 	Inversions int  `json:"inversions,omitempty"`
+	// Alts holds every alternative evaluated, for choosing the best move
+	// again offline (-select).
+	Alts []alt `json:"alts,omitempty"`
+}
+
+// alt is an alternative of a reviewed turn: its value, the standard error
+// of its difference from the move played's, its rollouts, the last round
+// of successive halving it reached, the move model's log-probability of
+// it (with the weights of its game's fold), and whether it puts a farmer
+// or is the move played.
+type alt struct {
+	V      float64 `json:"v"`
+	E      float64 `json:"e"`
+	N      int     `json:"n"`
+	R      int     `json:"r"`
+	L      float64 `json:"l"`
+	Farmer bool    `json:"f,omitempty"`
+	Played bool    `json:"p,omitempty"`
 }
 
 // game is a line of the cache.
@@ -97,16 +125,48 @@ func main() {
 	temperature := flag.Float64("temperature", review.DefaultTemperature, "temperature of the learned policy")
 	breadth := flag.Int("breadth", 0, "placements the learned policy weighs (0: the review's default, -1: all)")
 	top := flag.Int("top", 10, "alternatives listed a turn, as towerlog review --top: the honest rank's check reads those after the move played")
+	prior := flag.Float64("prior", 0, "weight of the move model's prior in the choice of the best move (0: the review's default, -1: none)")
+	priorWeights := flag.String("prior-weights", "", "JSON file of the move model's weights fitted without each fold (scripts/policy-fit -fold-weights), for a prior out of fold")
+	farmerPts := flag.Float64("farmer", 0, "points added to the score of an alternative that puts a farmer, with -prior above 0")
+	priorFolds := flag.String("prior-folds", "", "the prior's weight and the farmer's points for the games of each fold, as c/farmer, separated by commas (fitted without the fold: -select prints them); overrides -prior")
+	sel := flag.Bool("select", false, "choose the prior's weight out of fold from the alternatives in the cache and print the advice it gives")
 	flag.Parse()
 	pol, ok := review.ParsePolicy(*policy)
 	if !ok {
 		fmt.Fprintf(os.Stderr, "review-calibration: -policy %q: quick or learned\n", *policy)
 		os.Exit(2)
 	}
-	o := review.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: pol, Temperature: *temperature, Breadth: *breadth, Top: *top}
+	o := review.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: pol, Temperature: *temperature, Breadth: *breadth,
+		Top:   *top,
+		Prior: *prior, Farmer: *farmerPts, Considered: true}
+	var foldWeights [][engine.NumPolicyFeatures]float64
+	if *priorWeights != "" {
+		var err error
+		if foldWeights, err = readWeights(*priorWeights, *folds); err != nil {
+			fmt.Fprintln(os.Stderr, "review-calibration:", err)
+			os.Exit(2)
+		}
+	}
+	var foldPriors [][2]float64
+	if *priorFolds != "" {
+		for _, f := range strings.Split(*priorFolds, ",") {
+			cs, fs, _ := strings.Cut(strings.TrimSpace(f), "/")
+			c, err := strconv.ParseFloat(cs, 64)
+			k, err2 := strconv.ParseFloat(fs, 64)
+			if err != nil || err2 != nil || !(c > 0) {
+				fmt.Fprintf(os.Stderr, "review-calibration: -prior-folds %q: give c/farmer pairs separated by commas, c positive\n", *priorFolds)
+				os.Exit(2)
+			}
+			foldPriors = append(foldPriors, [2]float64{c, k})
+		}
+		if len(foldPriors) != *folds || foldWeights == nil {
+			fmt.Fprintf(os.Stderr, "review-calibration: -prior-folds needs %d weights and -prior-weights\n", *folds)
+			os.Exit(2)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	games, err := collect(ctx, flag.Args(), *cache, o, *limit)
+	games, err := collect(ctx, flag.Args(), *cache, o, *limit, foldWeights, foldPriors)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "review-calibration:", err)
 		if errors.Is(err, context.Canceled) {
@@ -119,7 +179,42 @@ func main() {
 		fmt.Printf("var chanceWeights = []float64{%s}\n", floats(w))
 		return
 	}
-	report(os.Stdout, games, *folds, *rollouts)
+	priorOf := func(string) (float64, float64) {
+		switch {
+		case *prior < 0:
+			return 0, 0
+		case *prior == 0:
+			return review.DefaultPrior, review.DefaultFarmer
+		}
+		return *prior, *farmerPts
+	}
+	if foldPriors != nil {
+		priorOf = func(key string) (float64, float64) {
+			p := foldPriors[fold(key, len(foldPriors))]
+			return p[0], p[1]
+		}
+	}
+	report(os.Stdout, games, *folds, *rollouts, priorOf)
+	if *sel {
+		selectPrior(os.Stdout, games, *folds)
+	}
+}
+
+// readWeights reads the move model's weights fitted without each of folds
+// folds: a JSON array of arrays.
+func readWeights(file string, folds int) ([][engine.NumPolicyFeatures]float64, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var ws [][engine.NumPolicyFeatures]float64
+	if err := json.Unmarshal(b, &ws); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(ws) != folds {
+		return nil, fmt.Errorf("%s: %d folds' weights, want %d", file, len(ws), folds)
+	}
+	return ws, nil
 }
 
 func floats(w []float64) string {
@@ -133,8 +228,12 @@ func floats(w []float64) string {
 // collect returns the cache's games of these rollouts and seed, after
 // reviewing the finished two-player games of paths not yet in it (and
 // appending them to it).
-func collect(ctx context.Context, paths []string, cache string, o review.Options, limit int) ([]game, error) {
-	rollouts, seed, policy := o.Rollouts, o.Seed, policyKey(o)
+func collect(ctx context.Context, paths []string, cache string, o review.Options, limit int, foldWeights [][engine.NumPolicyFeatures]float64, foldPriors [][2]float64) ([]game, error) {
+	rollouts, seed, policy := o.Rollouts, o.Seed, policyKey(o, foldWeights != nil)
+	if foldPriors != nil {
+		policy = policyKey(review.Options{Policy: o.Policy, Temperature: o.Temperature, Breadth: o.Breadth, Prior: -1}, false) +
+			fmt.Sprintf(" prior %v out of fold", foldPriors)
+	}
 	var games []game
 	done := map[string]bool{}
 	if f, err := os.Open(cache); err == nil {
@@ -182,6 +281,13 @@ func collect(ctx context.Context, paths []string, cache string, o review.Options
 				return nil
 			}
 			t0 := time.Now()
+			o := o
+			if foldWeights != nil {
+				o.PriorWeights = &foldWeights[fold(key, len(foldWeights))]
+			}
+			if foldPriors != nil {
+				o.Prior, o.Farmer = foldPriors[fold(key, len(foldPriors))][0], foldPriors[fold(key, len(foldPriors))][1]
+			}
 			g, err := reviewGame(ctx, rp, o)
 			if err != nil {
 				return err
@@ -240,6 +346,13 @@ func reviewGame(ctx context.Context, rp *replay.Game, o review.Options) (game, e
 	}
 	for _, t := range turns {
 		listed, after, above, inversions := rankCheck(&t)
+		var alts []alt
+		for i, c := range t.Considered {
+			if c.Rollouts == 0 {
+				continue
+			}
+			alts = append(alts, alt{V: c.Value, E: c.DiffErr, N: c.Rollouts, R: c.Round, L: c.LogP, Farmer: review.PutsFarmer(c.Moves), Played: i == t.PlayedAt})
+		}
 		g.Points = append(g.Points, point{
 			Turn: t.Number, Mover: t.Seat, Win: t.Played.Win, Value: t.Played.Value,
 			Scores: at[t.Number].Scores, Left: leftAfter[t.Number], Tiles: tilesAfter[t.Number],
@@ -247,6 +360,7 @@ func reviewGame(ctx context.Context, rp *replay.Game, o review.Options) (game, e
 			Checkpoint:   checkpoint[t.Number],
 			Alternatives: t.Alternatives, Rank: t.PlayedRank, BestIsPlayed: !t.BestDiffers(), GivenAway: t.Best.Value - t.Played.Value,
 			Listed: listed, After: after, Above: above, Inversions: inversions,
+			Alts: alts,
 		})
 	}
 	return g, nil
@@ -325,7 +439,7 @@ type scored struct {
 	riseShipped          float64
 }
 
-func report(w io.Writer, games []game, folds, rollouts int) {
+func report(w io.Writer, games []game, folds, rollouts int, priorOf func(key string) (c, farmer float64)) {
 	byCheckpoint := make([][]scored, 8)
 	for f := range folds {
 		var train []game
@@ -434,14 +548,19 @@ func report(w io.Writer, games []game, folds, rollouts int) {
 	}
 	fmt.Fprintf(w, "Farmers: %.1f%% of the best moves, %.1f%% of the moves played (%d reviewed turns): %.2f times as frequent\n",
 		100*float64(best)/float64(max(n, 1)), 100*float64(played)/float64(max(n, 1)), n, float64(best)/float64(max(played, 1)))
-	advice(w, games)
+	advice(w, games, priorOf)
 }
 
 // advice prints how often the review's advice agrees with the moves
-// played, over the reviewed turns with a choice.
-func advice(w io.Writer, games []game) {
-	var n, first, verdict, within, top3 int
+// played, over the reviewed turns with a choice; priorOf gives the prior
+// a game was reviewed with, for the share of turns whose highest score
+// of the last round is the move played's (before a best move within
+// review.TieWithin of the move played's value is counted as the move
+// played).
+func advice(w io.Writer, games []game, priorOf func(key string) (c, farmer float64)) {
+	var n, first, verdict, within, top3, scored int
 	for _, g := range games {
+		c, farmer := priorOf(g.Key)
 		for _, p := range g.Points {
 			if p.Alternatives < 2 || p.Rank == 0 {
 				continue
@@ -459,6 +578,9 @@ func advice(w io.Writer, games []game) {
 			if p.Rank <= 3 {
 				top3++
 			}
+			if topScore(p, c, farmer) {
+				scored++
+			}
 		}
 	}
 	pct := func(k int) string {
@@ -467,6 +589,7 @@ func advice(w io.Writer, games []game) {
 	}
 	fmt.Fprintf(w, "Advice over %d reviewed turns with a choice (95%% intervals):\n", n)
 	fmt.Fprintf(w, "  the review's best move is the move played (its verdict \"=\"): %s\n", pct(verdict))
+	fmt.Fprintf(w, "  the move played has the highest score of the last round (before the tie within 0.5): %s\n", pct(scored))
 	fmt.Fprintf(w, "  the move played has the highest value of all (rank 1): %s\n", pct(first))
 	fmt.Fprintf(w, "  the move played within 0.5 points of the best: %s\n", pct(within))
 	fmt.Fprintf(w, "  the move played ranks in the top 3 by value: %s\n", pct(top3))
@@ -509,20 +632,269 @@ func honestRanks(w io.Writer, games []game) {
 		checked, strings.Join(ns, ", "), listed, turns, after, above, inversions)
 }
 
-// policyKey names the rollout policy of o in the cache.
-func policyKey(o review.Options) string {
+// policyKey names the rollout policy of o and its prior in the cache:
+// "learned 0.5 4", "quick prior 1 out of fold".
+func policyKey(o review.Options, outOfFold bool) string {
 	p := o.Policy
 	if p == review.PolicyDefault {
 		p = review.DefaultPolicy
 	}
-	if p == review.PolicyQuick {
-		return "quick"
+	key := "quick"
+	if p != review.PolicyQuick {
+		b := o.Breadth
+		if b == 0 {
+			b = review.DefaultBreadth
+		}
+		key = fmt.Sprintf("%s %g %d", p, o.Temperature, b)
 	}
-	b := o.Breadth
-	if b == 0 {
-		b = review.DefaultBreadth
+	prior, farmer := o.Prior, o.Farmer
+	if prior == 0 {
+		prior, farmer = review.DefaultPrior, review.DefaultFarmer
 	}
-	return fmt.Sprintf("%s %g %d", p, o.Temperature, b)
+	if prior > 0 {
+		key += fmt.Sprintf(" prior %g farmer %g", prior, farmer)
+		if outOfFold {
+			key += " out of fold"
+		}
+	}
+	return key
+}
+
+// priorGrid are the prior's weights -select tries, in points per unit of
+// log-probability.
+var priorGrid = []float64{0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6}
+
+// chooseFarmer returns the alternative of p the review would call best
+// with the prior's weight c and the farmer's points, from the values and
+// log-probabilities in the cache: the highest value + c · log p (+ farmer
+// for a farmer), or the move played when its value is within
+// review.TieWithin of that one's. It returns -1 when p has no
+// alternatives or no move played among them.
+func chooseFarmer(p point, c, farmer float64) int {
+	score := func(a alt) float64 {
+		s := a.V + c*a.L
+		if a.Farmer {
+			s += farmer
+		}
+		return s
+	}
+	best, played := -1, -1
+	for i, a := range p.Alts {
+		if a.Played {
+			played = i
+		}
+		if best < 0 || score(a) > score(p.Alts[best]) {
+			best = i
+		}
+	}
+	if played < 0 {
+		return -1
+	}
+	if p.Alts[best].V-p.Alts[played].V <= review.TieWithin {
+		return played
+	}
+	return best
+}
+
+// choiceFeatures are what fitChoice models the players' choice of an
+// alternative by: its value in tens of points and the move model's
+// log-probability of it, and with farmers, whether it puts a farmer.
+func choiceFeatures(a alt, p point, farmers bool) []float64 {
+	x := []float64{a.V / 10, a.L}
+	if farmers {
+		f := 0.0
+		if a.Farmer {
+			f = 1
+		}
+		x = append(x, f)
+	}
+	return x
+}
+
+// fitChoice fits the players' choice among the alternatives of the
+// turns of games as a conditional logit on choiceFeatures, by maximum
+// likelihood (Newton's method): the ratio of a feature's weight to the
+// value's is what the players trade a point of the rollouts' value for.
+func fitChoice(games []game, farmers bool) []float64 {
+	k := 2
+	if farmers {
+		k = 3
+	}
+	b := make([]float64, k)
+	for range 50 {
+		g := make([]float64, k)
+		h := make([][]float64, k)
+		for i := range h {
+			h[i] = make([]float64, k)
+			h[i][i] = 1e-6
+		}
+		for _, gm := range games {
+			for _, p := range gm.Points {
+				played := -1
+				for i, a := range p.Alts {
+					if a.Played {
+						played = i
+					}
+				}
+				if played < 0 || len(p.Alts) < 2 {
+					continue
+				}
+				xs := make([][]float64, len(p.Alts))
+				ps := make([]float64, len(p.Alts))
+				top := math.Inf(-1)
+				for i, a := range p.Alts {
+					xs[i] = choiceFeatures(a, p, farmers)
+					ps[i] = dot(b, xs[i])
+					top = max(top, ps[i])
+				}
+				sum := 0.0
+				for i := range ps {
+					ps[i] = math.Exp(ps[i] - top)
+					sum += ps[i]
+				}
+				m := make([]float64, k)
+				for i, x := range xs {
+					ps[i] /= sum
+					for a := range k {
+						m[a] += ps[i] * x[a]
+					}
+				}
+				for a := range k {
+					g[a] += xs[played][a] - m[a]
+				}
+				for i, x := range xs {
+					for a := range k {
+						for c := range k {
+							h[a][c] += ps[i] * (x[a] - m[a]) * (x[c] - m[c])
+						}
+					}
+				}
+			}
+		}
+		step := review.Solve(h, g)
+		size := 0.0
+		for a := range k {
+			b[a] += step[a]
+			size += math.Abs(step[a])
+		}
+		if size < 1e-9 {
+			break
+		}
+	}
+	return b
+}
+
+// topScore reports whether the move played of p has the highest score of
+// the alternatives in the last round of successive halving, with the
+// prior's weight c and the farmer's points.
+func topScore(p point, c, farmer float64) bool {
+	last := 0
+	for _, a := range p.Alts {
+		last = max(last, a.R)
+	}
+	best, played := -1, -1
+	score := func(a alt) float64 {
+		s := a.V + c*a.L
+		if a.Farmer {
+			s += farmer
+		}
+		return s
+	}
+	for i, a := range p.Alts {
+		if a.Played {
+			played = i
+		}
+		if a.R == last && (best < 0 || score(a) > score(p.Alts[best])) {
+			best = i
+		}
+	}
+	return played >= 0 && played == best
+}
+
+// adviceTally is how often a rule's best move is the move played, and the
+// farmers among its best moves and the moves played, over turns with a
+// choice.
+type adviceTally struct{ n, agree, farmBest, farmPlayed int }
+
+func (t *adviceTally) add(u adviceTally) {
+	t.n, t.agree, t.farmBest, t.farmPlayed = t.n+u.n, t.agree+u.agree, t.farmBest+u.farmBest, t.farmPlayed+u.farmPlayed
+}
+
+func (t adviceTally) String() string {
+	lo, hi := review.Wilson(float64(t.agree), t.n)
+	n := float64(max(t.n, 1))
+	return fmt.Sprintf("best move = move played %.1f%% (%.1f–%.1f), farmers %.1f%% / %.1f%% (%.2f×)",
+		100*float64(t.agree)/n, 100*lo, 100*hi, 100*float64(t.farmBest)/n, 100*float64(t.farmPlayed)/n, float64(t.farmBest)/float64(max(t.farmPlayed, 1)))
+}
+
+// countAdvice tallies the turns of games chosen again with the prior's
+// weight c and the farmer's points.
+func countAdvice(games []game, c, farmer float64) adviceTally {
+	var t adviceTally
+	for _, g := range games {
+		for _, p := range g.Points {
+			if p.Alternatives < 2 {
+				continue
+			}
+			k := chooseFarmer(p, c, farmer)
+			if k < 0 {
+				continue
+			}
+			t.n++
+			if p.Alts[k].Played {
+				t.agree++
+			}
+			if p.Alts[k].Farmer {
+				t.farmBest++
+			}
+			if p.PlayedFarmer {
+				t.farmPlayed++
+			}
+		}
+	}
+	return t
+}
+
+// selectPrior prints the advice the cache's turns give when their best
+// move is chosen again by value + c · log p for each c of priorGrid (in
+// sample), then the players' choice fitted on every turn, and the advice
+// of the prior's weight and the farmer's points taken from the players'
+// choice fitted on the other folds, fold by fold (out of fold): without
+// and with the farmer.
+func selectPrior(w io.Writer, games []game, folds int) {
+	fmt.Fprintln(w, "\nThe best move chosen again from the cache by value + c · log p (in sample, every turn with a choice):")
+	fmt.Fprintln(w)
+	for _, c := range priorGrid {
+		fmt.Fprintf(w, "  c %g: %s\n", c, countAdvice(games, c, 0))
+	}
+	b := fitChoice(games, false)
+	fmt.Fprintf(w, "\nThe players' choice fitted on every turn, P ∝ exp(a · value/10 + b · log p): a %.3f, b %.3f, c = 10b/a = %.2f\n", b[0], b[1], 10*b[1]/b[0])
+	b = fitChoice(games, true)
+	fmt.Fprintf(w, "with farmers, P ∝ exp(a · value/10 + b · log p + d · farmer): a %.3f, b %.3f, d %.3f; in points: c %.2f, farmer %.2f\n",
+		b[0], b[1], b[2], 10*b[1]/b[0], 10*b[2]/b[0])
+	for _, farmers := range []bool{false, true} {
+		fmt.Fprintf(w, "\nOut of fold, c (and with farmers the farmer's points) of the players' choice fitted on the other folds, farmers %v:\n", farmers)
+		var all adviceTally
+		for f := range folds {
+			var train, test []game
+			for _, g := range games {
+				if fold(g.Key, folds) != f {
+					train = append(train, g)
+				} else {
+					test = append(test, g)
+				}
+			}
+			b := fitChoice(train, farmers)
+			c, farmer := 10*b[1]/b[0], 0.0
+			if farmers {
+				farmer = 10 * b[2] / b[0]
+			}
+			t := countAdvice(test, c, farmer)
+			fmt.Fprintf(w, "  fold %d: c %.2f, farmer %.2f: %s\n", f+1, c, farmer, t)
+			all.add(t)
+		}
+		fmt.Fprintf(w, "  in all: %s\n", all)
+	}
 }
 
 func pairs(ss []scored, pick func(scored) float64) (p, y []float64) {
