@@ -191,28 +191,8 @@ func TestChanceAtTheEnd(t *testing.T) {
 // is still 1 + the alternatives that score more (counted here by playing
 // each), certain, and every listed alternative is at least as good.
 func TestRankOfAPoorMovePlayed(t *testing.T) {
-	g := load(t, "../testdata/games/duel-discard.cgn")
-	before, _, draws := turnAt(g, len(g.Turns)-1)
-	alts, err := Alternatives(before, draws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mover := before.Player()
-	end := func(moves []engine.Move) *engine.Game {
-		c := before.Clone()
-		for _, m := range moves {
-			mustApply(t, c, m)
-		}
-		return c
-	}
-	worst, values := 0, make([]float64, len(alts))
-	for i, a := range alts {
-		s := end(a.Moves).Scores()
-		values[i] = float64(s[mover] - s[1-mover])
-		if values[i] < values[worst] {
-			worst = i
-		}
-	}
+	lt := exactLastTurn(t)
+	before, draws, alts, end, values, worst := lt.before, lt.draws, lt.alts, lt.end, lt.values, lt.worst
 	better := 0
 	for _, v := range values {
 		if v > values[worst] {
@@ -240,6 +220,47 @@ func TestRankOfAPoorMovePlayed(t *testing.T) {
 			t.Errorf("top %d: %v, no better than the move played (%v)", i+1, r.Value, values[worst])
 		}
 	}
+}
+
+// lastTurn is the last turn of a two-player game, where every value is
+// exact: the position before it and its draws, its alternatives, end
+// (the game after an alternative's moves), each alternative's value (the
+// mover's final margin, from the final scores) and the worst of them.
+type lastTurn struct {
+	before *engine.Game
+	draws  []engine.TileID
+	alts   []Alternative
+	end    func(moves []engine.Move) *engine.Game
+	values []float64
+	worst  int
+}
+
+// exactLastTurn is the last turn of testdata/games/duel-discard.cgn.
+func exactLastTurn(t *testing.T) lastTurn {
+	t.Helper()
+	g := load(t, "../testdata/games/duel-discard.cgn")
+	before, _, draws := turnAt(g, len(g.Turns)-1)
+	alts, err := Alternatives(before, draws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt := lastTurn{before: before, draws: draws, alts: alts, values: make([]float64, len(alts))}
+	lt.end = func(moves []engine.Move) *engine.Game {
+		c := before.Clone()
+		for _, m := range moves {
+			mustApply(t, c, m)
+		}
+		return c
+	}
+	mover := before.Player()
+	for i, a := range alts {
+		s := lt.end(a.Moves).Scores()
+		lt.values[i] = float64(s[mover] - s[1-mover])
+		if lt.values[i] < lt.values[lt.worst] {
+			lt.worst = i
+		}
+	}
+	return lt
 }
 
 // TestRankUncertain: a hand-built evaluation. The move played (the

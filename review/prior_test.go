@@ -61,33 +61,13 @@ func TestPriors(t *testing.T) {
 // value alone the best has the highest value; with c = 10 the prior
 // outweighs the values' differences and the best is another.
 func TestBestByScore(t *testing.T) {
-	g := load(t, "../testdata/games/duel-discard.cgn")
-	before, _, draws := turnAt(g, len(g.Turns)-1)
-	alts, err := Alternatives(before, draws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mover := before.Player()
-	end := func(moves []engine.Move) *engine.Game {
-		c := before.Clone()
-		for _, m := range moves {
-			mustApply(t, c, m)
-		}
-		return c
-	}
+	lt := exactLastTurn(t)
+	before, draws, alts, end, values, worst := lt.before, lt.draws, lt.alts, lt.end, lt.values, lt.worst
 	// A model that likes no follower e^3 times as much as any follower.
 	var w [engine.NumPolicyFeatures]float64
 	w[engine.FeatNone] = 3
 	logp := priors(before, alts, &w)
 	for _, c := range []float64{0.5, 10} {
-		worst, values := 0, make([]float64, len(alts))
-		for i, a := range alts {
-			s := end(a.Moves).Scores()
-			values[i] = float64(s[mover] - s[1-mover])
-			if values[i] < values[worst] {
-				worst = i
-			}
-		}
 		top, topValue := math.Inf(-1), math.Inf(-1)
 		for i := range alts {
 			top = max(top, values[i]+c*logp[i])
