@@ -123,7 +123,7 @@ type group struct {
 	rootsOpen  int
 	count      [MaxPlayers]int8 // followers on it, by player
 	occupied   bool
-	cities     int // fields: completed cities bordering it
+	cities     int // fields: completed cities bordering it, once counted (-1 before)
 	others     bool
 	completes  bool
 }
@@ -148,6 +148,7 @@ type policyScratch struct {
 
 // begin prepares the scratch for the turn of g.
 func (sc *policyScratch) begin(g *Game) {
+	g.syncFrontier() // holes reads it
 	sc.owners, sc.fields, sc.cities = sc.owners[:0], sc.fields[:0], sc.cities[:0]
 	for p := range g.nPlayers {
 		for i := range g.fol[p] {
@@ -192,7 +193,11 @@ func (sc *policyScratch) placement(g *Game, t TileID, p Placement) {
 	for i := range k {
 		sc.gid[i] = int8(i)
 		gr := &sc.groups[i]
-		*gr = group{kind: o.init[i].kind, segs: 1 << i, open: int(o.init[i].open), size: 1, pennants: int(o.init[i].pennants)}
+		// Field by field: roots needs no clearing, nroots says how much
+		// of it holds.
+		gr.kind, gr.segs, gr.nroots, gr.matched = o.init[i].kind, 1<<i, 0, 0
+		gr.open, gr.size, gr.pennants, gr.rootsOpen = int(o.init[i].open), 1, int(o.init[i].pennants), 0
+		gr.count, gr.occupied, gr.cities, gr.others, gr.completes = [MaxPlayers]int8{}, false, -1, false, false
 	}
 	neighbours := 0
 	for e := North; e <= West; e++ {
@@ -233,7 +238,7 @@ func (sc *policyScratch) placement(g *Game, t TileID, p Placement) {
 		if sc.gid[i] != int8(i) || gr.kind != FeatureField {
 			continue
 		}
-		sc.fieldGroup(g, gr, o, me)
+		sc.fieldGroup(g, gr, me)
 	}
 	sc.cloisters(g, p.Pos, me)
 	sc.n = 0
@@ -379,24 +384,8 @@ func (sc *policyScratch) holders(g *Game, gr *group, me int) (mine, others int) 
 	return mine, others
 }
 
-// fieldGroup adds a field group's part to the placement's features and
-// counts its completed cities: those of the fields it joins and those of
-// the tile's cities the placement completes.
-func (sc *policyScratch) fieldGroup(g *Game, gr *group, o *oriented, me int) {
-	for _, r := range gr.roots[:gr.nroots] {
-		gr.cities += sc.fieldCities(g, r)
-	}
-	for i := range int(o.nseg) {
-		if gr.segs&(1<<i) == 0 {
-			continue
-		}
-		for m := o.init[i].cities; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros8(m)
-			if cg := &sc.groups[sc.gid[c]]; cg.completes && cg.nroots > 0 {
-				gr.cities++
-			}
-		}
-	}
+// fieldGroup adds a field group's part to the placement's features.
+func (sc *policyScratch) fieldGroup(g *Game, gr *group, me int) {
 	mine, others := sc.holders(g, gr, me)
 	if mine > 0 && others > 0 && gr.nroots > 1 {
 		sc.place[FeatFieldsJoined]++
@@ -404,8 +393,38 @@ func (sc *policyScratch) fieldGroup(g *Game, gr *group, o *oriented, me int) {
 	gr.others = others > 0
 }
 
+// groupCities returns the completed cities bordering a field group:
+// those of the fields it joins and those of the tile's cities the
+// placement completes. Only a farmer's move needs them, so they are
+// counted when one asks.
+func (sc *policyScratch) groupCities(g *Game, gr *group) int {
+	if gr.cities >= 0 {
+		return gr.cities
+	}
+	n := 0
+	for _, r := range gr.roots[:gr.nroots] {
+		n += sc.fieldCities(g, r)
+	}
+	for i := range int(sc.o.nseg) {
+		if gr.segs&(1<<i) == 0 {
+			continue
+		}
+		for m := sc.o.init[i].cities; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros8(m)
+			if cg := &sc.groups[sc.gid[c]]; cg.completes && cg.nroots > 0 {
+				n++
+			}
+		}
+	}
+	gr.cities = n
+	return n
+}
+
 // cloisters adds the cloisters next to p to the placement's features.
 func (sc *policyScratch) cloisters(g *Game, p Pos, me int) {
+	if !g.grid.near(g.grid.index(p)) {
+		return // no cloister among the eight squares around p
+	}
 	for i, q := range g.cloisterAt {
 		if uint(q.X-p.X+1) > 2 || uint(q.Y-p.Y+1) > 2 {
 			continue
@@ -429,21 +448,17 @@ func (sc *policyScratch) cloisters(g *Game, p Pos, me int) {
 }
 
 // holes counts the empty squares next to p that have 3 or 4 tiles around
-// them once a tile is at p.
+// them once a tile is at p: those of the frontier (synced) with two or
+// more tiles next to them already.
 func holes(g *Game, p Pos) int {
 	n := 0
 	for e := North; e <= West; e++ {
-		q := p.Step(e)
-		if g.grid.get(q) >= 0 {
+		c := g.grid.index(p.Step(e))
+		if c < 0 || g.grid.at(c) >= 0 {
 			continue
 		}
-		around := 1
-		for f := North; f <= West; f++ {
-			if r := q.Step(f); r != p && g.grid.get(r) >= 0 {
-				around++
-			}
-		}
-		if around >= 3 {
+		// A frontier square's mask has two bits per edge a tile meets.
+		if f := g.grid.frontAt(c); f >= 0 && bits.OnesCount8(g.frontier[f].mask) >= 4 {
 			n++
 		}
 	}
@@ -498,7 +513,7 @@ func (sc *policyScratch) action(g *Game, k int, x *[NumPolicyFeatures]float64) {
 		}
 	case FeatureField:
 		x[FeatFarmer] = 1
-		x[FeatFarmerCities] = float64(gr.cities)
+		x[FeatFarmerCities] = float64(sc.groupCities(g, gr))
 		x[FeatFarmerLeft] = sc.left
 		if sc.fieldNearOthers(g, gr) {
 			x[FeatFarmerOthers] = 1

@@ -74,11 +74,51 @@ func checkPolicyMoves(t *testing.T, g *Game) {
 		} else if pm.Features[FeatNone] != 1 {
 			t.Errorf("turn %d, %s: no follower, FeatNone %v", g.Turn(), s, pm.Features[FeatNone])
 		}
+		checkSurroundings(t, g, pm)
 		got = append(got, s)
 	}
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("turn %d: policy moves\n%v\nwant\n%v", g.Turn(), got, want)
+	}
+}
+
+// checkSurroundings checks a move's holes and cloister neighbours against
+// a count square by square: the empty squares next to it with at least
+// two other tiles around them, and the followers on cloisters among the
+// eight squares around it, the mover's and the others'.
+func checkSurroundings(t *testing.T, g *Game, pm PolicyMove) {
+	t.Helper()
+	holes := 0
+	for e := North; e <= West; e++ {
+		q := pm.Pos.Step(e)
+		if g.grid.get(q) >= 0 {
+			continue
+		}
+		around := 0
+		for f := North; f <= West; f++ {
+			if r := q.Step(f); r != pm.Pos && g.grid.get(r) >= 0 {
+				around++
+			}
+		}
+		if around >= 2 {
+			holes++
+		}
+	}
+	mine, others := 0, 0
+	for _, f := range g.Followers() {
+		if f.Spot.Kind != FeatureCloister || abs(f.Pos.X-pm.Pos.X) > 1 || abs(f.Pos.Y-pm.Pos.Y) > 1 {
+			continue
+		}
+		if f.Player == g.player {
+			mine++
+		} else {
+			others++
+		}
+	}
+	got := [3]float64{pm.Features[FeatHoles], pm.Features[FeatMyCloister], pm.Features[FeatOthersCloister]}
+	if want := [3]float64{float64(holes), float64(mine), float64(others)}; got != want {
+		t.Errorf("turn %d, %v: holes, own and others' cloisters %v, want %v", g.Turn(), pm.Placement, got, want)
 	}
 }
