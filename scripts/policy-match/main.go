@@ -11,6 +11,7 @@
 //
 //	go run ./scripts/policy-match -games 200 -rollouts 200
 //	go run ./scripts/policy-match -games 200 -rollouts 200 -equal-time
+//	go run ./scripts/policy-match -games 200 -rollouts 6000 -equal-time
 package main
 
 import (
