@@ -16,6 +16,10 @@
 // same seed, the rollouts played by -policy (the review's, learned, by
 // default): the output is the same at any -j.
 //
+// The ratio of the variances comes with its 95% bootstrap interval over
+// the games. Interrupted (Ctrl-C), the command prints the figures of the
+// games measured so far.
+//
 // -corpus FILE measures instead the first -games two-player games of a
 // file of real games (any format towerlog reads): the share of the games
 // won by the luckier player, the correlation of the luck difference with
@@ -28,11 +32,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -89,10 +96,18 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		} else {
 			rg, err = generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
 		}
+		if stopped(ctx, err) {
+			fmt.Printf("stopped after %d of %d games between equal players\n", i, games)
+			break
+		}
 		if err != nil {
 			return err
 		}
 		res, err := measure(ctx, rg, seed, o)
+		if stopped(ctx, err) {
+			fmt.Printf("stopped after %d of %d games between equal players\n", i, games)
+			break
+		}
 		if err != nil {
 			return err
 		}
@@ -100,14 +115,18 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		adj = append(adj, res.Players[0].Adjusted)
 		fmt.Fprintf(os.Stderr, "equal %d/%d: margin %+d, adjusted %+.1f (%s)\n", i+1, games, res.Players[0].Margin, res.Players[0].Adjusted, time.Since(t0).Round(time.Second))
 	}
-	if games > 1 {
+	if len(raw) > 1 {
 		vr, va := variance(raw), variance(adj)
 		diff := make([]float64, len(raw))
 		for i := range raw {
 			diff[i] = raw[i] - adj[i] // the first seat's luck less the second's
 		}
-		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f; luck difference: variance %.1f, correlation with the margin %.2f\n",
-			style, games, vr, va, va/vr, variance(diff), correlation(raw, diff))
+		lo, hi := ratioInterval(raw, adj)
+		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f (95%% bootstrap interval %.2f–%.2f); luck difference: variance %.1f, correlation with the margin %.2f\n",
+			style, len(raw), vr, va, va/vr, lo, hi, variance(diff), correlation(raw, diff))
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	var wins, adjWins, margins, adjMargins []float64
 	for i := range mixed {
@@ -118,10 +137,14 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 			seats[0], seats[1] = seats[1], seats[0]
 		}
 		rg, err := playReview(ctx, seed, seats, o.Workers)
-		if err != nil {
-			return err
+		var res *luck.Result
+		if err == nil {
+			res, err = measure(ctx, rg, seed, o)
 		}
-		res, err := measure(ctx, rg, seed, o)
+		if stopped(ctx, err) {
+			fmt.Printf("stopped after %d of %d games against the greedy style\n", i, mixed)
+			break
+		}
 		if err != nil {
 			return err
 		}
@@ -134,9 +157,9 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		adjWins = append(adjWins, win(p.Adjusted))
 		fmt.Fprintf(os.Stderr, "mixed %d/%d: review-style margin %+d, adjusted %+.1f (%s)\n", i+1, mixed, p.Margin, p.Adjusted, time.Since(t0).Round(time.Second))
 	}
-	if mixed > 1 {
+	if len(wins) > 1 {
 		fmt.Printf("review style against greedy (%d games): win rate %.3f ± %.3f, luck-adjusted %.3f ± %.3f (standard errors)\n",
-			mixed, mean(wins), stdErr(wins), mean(adjWins), stdErr(adjWins))
+			len(wins), mean(wins), stdErr(wins), mean(adjWins), stdErr(adjWins))
 		fmt.Printf("review style against greedy: mean margin %.1f ± %.1f, luck-adjusted %.1f ± %.1f (standard errors)\n",
 			mean(margins), stdErr(margins), mean(adjMargins), stdErr(adjMargins))
 	}
@@ -157,6 +180,10 @@ func measureCorpus(ctx context.Context, path string, n int, o luck.Options) erro
 			continue
 		}
 		res, err := luck.Game(ctx, g, o, nil)
+		if stopped(ctx, err) {
+			fmt.Printf("stopped after %d of %d games\n", len(raw), n)
+			break
+		}
 		if err != nil {
 			return err
 		}
@@ -170,8 +197,12 @@ func measureCorpus(ctx context.Context, path string, n int, o luck.Options) erro
 		}
 		fmt.Fprintf(os.Stderr, "game %d: margin %+d, adjusted %+.1f\n", k, p[0].Margin, p[0].Adjusted)
 	}
-	fmt.Printf("real games (%s, %d): won by the luckier player %.0f%%; correlation of the luck difference with the margin %.2f; variance of the margin %.1f, of the adjusted margin %.1f, ratio %.2f\n",
-		path, n, 100*luckier/float64(n), correlation(raw, diff), variance(raw), variance(adj), variance(adj)/variance(raw))
+	if len(raw) < 2 {
+		return nil
+	}
+	lo, hi := ratioInterval(raw, adj)
+	fmt.Printf("real games (%s, %d): won by the luckier player %.0f%%; correlation of the luck difference with the margin %.2f; variance of the margin %.1f, of the adjusted margin %.1f, ratio %.2f (95%% bootstrap interval %.2f–%.2f)\n",
+		path, len(raw), 100*luckier/float64(len(raw)), correlation(raw, diff), variance(raw), variance(adj), variance(adj)/variance(raw), lo, hi)
 	return nil
 }
 
@@ -234,3 +265,33 @@ func correlation(xs, ys []float64) float64 {
 }
 
 func stdErr(xs []float64) float64 { return math.Sqrt(variance(xs) / float64(len(xs))) }
+
+// stopped reports whether err ends the run because it was interrupted:
+// what was measured before is still printed.
+func stopped(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
+}
+
+// ratioInterval returns the 95% percentile bootstrap interval of the
+// ratio of the variances of adj and raw, the games resampled together
+// (a fixed seed: the same games give the same interval).
+func ratioInterval(raw, adj []float64) (lo, hi float64) {
+	const resamples = 2000
+	r := rand.New(rand.NewPCG(1, 2))
+	ratios := make([]float64, 0, resamples)
+	xs, ys := make([]float64, len(raw)), make([]float64, len(raw))
+	for range resamples {
+		for i := range xs {
+			k := r.IntN(len(raw))
+			xs[i], ys[i] = raw[k], adj[k]
+		}
+		if v := variance(xs); v > 0 {
+			ratios = append(ratios, variance(ys)/v)
+		}
+	}
+	if len(ratios) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slices.Sort(ratios)
+	return ratios[len(ratios)*25/1000], ratios[len(ratios)*975/1000]
+}
