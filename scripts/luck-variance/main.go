@@ -96,14 +96,10 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		} else {
 			rg, err = generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
 		}
-		if stopped(ctx, err) {
-			fmt.Printf("stopped after %d of %d games between equal players\n", i, games)
-			break
+		var res *luck.Result
+		if err == nil {
+			res, err = measure(ctx, rg, seed, o)
 		}
-		if err != nil {
-			return err
-		}
-		res, err := measure(ctx, rg, seed, o)
 		if stopped(ctx, err) {
 			fmt.Printf("stopped after %d of %d games between equal players\n", i, games)
 			break
