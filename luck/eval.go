@@ -16,6 +16,9 @@ type candidate struct {
 	moves []engine.Move
 	base  uint64 // added to the rollouts' indices: fresh rollouts start at freshBase
 	t     review.Sums
+	// bonus is what the review's prior adds to the candidate's value in
+	// the score by which its group's best play is sought (review.Bonuses).
+	bonus float64
 }
 
 // freshBase is the first rollout index of a group's best candidate's
@@ -30,6 +33,10 @@ func (c *candidate) mean() float64 {
 	}
 	return c.t.Mean()
 }
+
+// score is what the search for a group's best play ranks c by: its mean
+// plus the prior's bonus, as a review ranks its alternatives.
+func (c *candidate) score() float64 { return c.mean() + c.bonus }
 
 // group is a draw the mover could have had: one tile of the bag (a tile
 // that fits nowhere is drawn and discarded, and the turn goes on), or the
@@ -57,6 +64,9 @@ type evaluation struct {
 	bag    []engine.TileID // the bag at the turn's start, by tile type
 	exact  bool            // one tile is left after each draw: every reply is tried
 	pool   *review.Pool
+	// review is the options of the review whose rollouts and prior the
+	// evaluation plays.
+	review review.Options
 }
 
 // rollout plays rollout i of candidate c of group gr and returns the
@@ -147,7 +157,7 @@ func (ev *evaluation) halve(ctx context.Context, gr *group, budget int) error {
 		if err := ev.run(ctx, gr, cs, n); err != nil {
 			return err
 		}
-		sort.SliceStable(left, func(a, b int) bool { return gr.cands[left[a]].mean() > gr.cands[left[b]].mean() })
+		sort.SliceStable(left, func(a, b int) bool { return gr.cands[left[a]].score() > gr.cands[left[b]].score() })
 		if len(left) <= 2 {
 			gr.best = left[0]
 			return nil

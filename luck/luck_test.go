@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/towerlog/towerlog/engine"
@@ -271,5 +272,46 @@ func TestPolicy(t *testing.T) {
 	}
 	if reflect.DeepEqual(def, quick) {
 		t.Errorf("the quick policy measures as the learned one: %+v", quick)
+	}
+}
+
+// TestPrior: each draw's best play is sought as a review seeks its best
+// move, by value plus the prior's bonus (review.Bonuses): with a prior
+// so heavy that the bonus outweighs any value, the best play of every
+// draw is one of the move model's favourites (equal bonuses); with none, the search by value
+// alone finds another for some draw (turn 1 of bigcity.cgn, with
+// rollouts).
+func TestPrior(t *testing.T) {
+	g := load(t, "testdata/bigcity.cgn")
+	before := stateAt(g, 0)
+	measure := func(prior float64) *TurnLuck {
+		tl, err := Turn(context.Background(), before, []engine.TileID{tile(t, "F")}, Options{Rollouts: 400, Seed: 3, Prior: prior})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl
+	}
+	heavy, none := measure(1000), measure(-1)
+	differ := false
+	for i, d := range heavy.Draws {
+		alts, err := review.Alternatives(before, d.Tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bonuses := review.Bonuses(before, alts, review.Options{Prior: 1000})
+		top, got := math.Inf(-1), math.NaN()
+		for k, b := range bonuses {
+			top = max(top, b)
+			if slices.Equal(alts[k].Moves, d.Best) {
+				got = b
+			}
+		}
+		if got != top {
+			t.Errorf("%v: best play %v has the bonus %v, the model's favourites %v", d.Tiles, d.Best, got, top)
+		}
+		differ = differ || !slices.Equal(none.Draws[i].Best, d.Best)
+	}
+	if !differ {
+		t.Error("without a prior every draw's best play is the model's favourite")
 	}
 }

@@ -32,11 +32,15 @@ type Options struct {
 	Policy      review.Policy
 	Temperature float64
 	Breadth     int
+	// Prior is the weight of the review's prior in the search for each
+	// draw's best play, as review.Options.Prior (0: the review's default;
+	// negative: none, the best play by value alone).
+	Prior float64
 }
 
 // Review is the options of the review whose rollouts a measure plays.
 func (o Options) Review() review.Options {
-	return review.Options{Rollouts: o.Rollouts, Seed: o.Seed, Workers: o.Workers, Policy: o.Policy, Temperature: o.Temperature, Breadth: o.Breadth}
+	return review.Options{Rollouts: o.Rollouts, Seed: o.Seed, Workers: o.Workers, Policy: o.Policy, Temperature: o.Temperature, Breadth: o.Breadth, Prior: o.Prior}
 }
 
 func (o Options) rollouts() int {
@@ -85,7 +89,7 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 	if len(draws) == 0 {
 		return nil, fmt.Errorf("luck: turn %d draws no tile", before.Turn())
 	}
-	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), pool: review.NewPool(o.Review())}
+	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), pool: review.NewPool(o.Review()), review: o.Review()}
 	for id := range engine.NumTileTypes {
 		for range before.BagCount(engine.TileID(id)) {
 			ev.bag = append(ev.bag, engine.TileID(id))
@@ -221,8 +225,8 @@ func (ev *evaluation) group(draws []engine.TileID) (*group, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range alts {
-		gr.cands = append(gr.cands, &candidate{moves: a.Moves})
+	for i, b := range review.Bonuses(ev.before, alts, ev.review) {
+		gr.cands = append(gr.cands, &candidate{moves: alts[i].Moves, bonus: b})
 	}
 	return gr, nil
 }

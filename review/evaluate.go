@@ -246,7 +246,7 @@ type evaluation struct {
 func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint64) (*evaluation, error) {
 	ev := &evaluation{o: o, before: before, mover: before.Player(), seed: seed, ref: -1}
 	var logp []float64
-	prior, farmer := o.prior()
+	prior, _ := o.prior()
 	if (prior > 0 || o.Considered) && len(alts) > 1 {
 		logp = priors(before, alts, o.PriorWeights)
 	}
@@ -254,10 +254,7 @@ func newEvaluation(before *engine.Game, alts []Alternative, o Options, seed uint
 		c := &candidate{moves: a.Moves, over: a.Over}
 		if logp != nil {
 			c.logp = logp[i]
-			c.bonus = prior * c.logp
-			if PutsFarmer(a.Moves) {
-				c.bonus += farmer
-			}
+			c.bonus = o.bonus(a.Moves, c.logp)
 		}
 		ev.cands = append(ev.cands, c)
 	}

@@ -33,6 +33,32 @@ func (o Options) prior() (float64, float64) {
 	return o.Prior, o.Farmer
 }
 
+// bonus is what the prior adds to the value of an alternative that plays
+// moves, of log-probability logp under the move model, in its score.
+func (o Options) bonus(moves []engine.Move, logp float64) float64 {
+	prior, farmer := o.prior()
+	b := prior * logp
+	if PutsFarmer(moves) {
+		b += farmer
+	}
+	return b
+}
+
+// Bonuses returns, for each of the alternatives of the turn that starts
+// at before, what the prior adds to its value in the score by which a
+// review ranks and chooses them (successive halving, the best move):
+// none without a prior (o.Prior negative) or with one alternative.
+func Bonuses(before *engine.Game, alts []Alternative, o Options) []float64 {
+	out := make([]float64, len(alts))
+	if prior, _ := o.prior(); prior == 0 || len(alts) < 2 {
+		return out
+	}
+	for i, lp := range priors(before, alts, o.PriorWeights) {
+		out[i] = o.bonus(alts[i].Moves, lp)
+	}
+	return out
+}
+
 // PutsFarmer reports whether moves put a farmer.
 func PutsFarmer(moves []engine.Move) bool {
 	for _, m := range moves {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,6 +27,7 @@ type evalOptions struct {
 	workers  int
 	policy   string
 	temp     float64
+	prior    float64
 	// rolloutPolicy is policy read by load.
 	rolloutPolicy review.Policy
 }
@@ -50,6 +52,18 @@ func (o *evalOptions) addFlags(cmd *cobra.Command, rollouts int, rolloutsHelp, j
 	f.IntVarP(&o.workers, "jobs", "j", 0, fmt.Sprintf("rollouts played at once (default: one per core; at most %d)", review.MaxWorkers))
 	f.StringVar(&o.policy, "policy", review.DefaultPolicy.String(), "rollout policy: quick (random placements, greedy followers) or learned (fitted on real games)")
 	f.Float64Var(&o.temp, "temperature", review.DefaultTemperature, "temperature of the learned policy: above 1 plays more at random, below 1 more greedily")
+	f.Float64Var(&o.prior, "prior", review.DefaultPrior, "weight of the move model's prior in the choice of the best move, points per unit of log-probability (0: by value alone)")
+}
+
+// reviewPrior is --prior as review.Options.Prior has it (-1 for none).
+func (o *evalOptions) reviewPrior() (float64, error) {
+	switch {
+	case o.prior < 0 || math.IsNaN(o.prior):
+		return 0, usageError("--prior %g: give 0 or more", o.prior)
+	case o.prior == 0:
+		return -1, nil
+	}
+	return o.prior, nil
 }
 
 // policyChanged reports whether the rollout policy is not the default

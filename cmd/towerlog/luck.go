@@ -31,7 +31,8 @@ tile drawn minus the mean, over the tiles the bag held (weighted by their
 counts), of the value of the best play with each. A value is the mover's
 expected final margin, found by the review's rollouts, played as a review
 plays them (--policy and --temperature as review's: the learned policy by
-default); for two players the luck is also given in percentage points of
+default); each draw's best play is sought as a review seeks its best move,
+with the move model's prior (--prior as review's); for two players the luck is also given in percentage points of
 the review's calibrated chance of winning. A tile that fits nowhere is part of the draw; a prepared bag
 ([Bag "order ..."]) has no luck.
 
@@ -67,13 +68,17 @@ or I/O errors, 130 when interrupted.`,
 }
 
 func runLuck(cmd *cobra.Command, path string, o evalOptions) error {
+	prior, err := o.reviewPrior()
+	if err != nil {
+		return err
+	}
 	g, err := o.load(cmd, path, evalWords{"measuring", "measures", "only a valid game's luck can be measured"})
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Policy: o.rolloutPolicy, Temperature: o.temp}
+	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: prior}
 	if o.budget > 0 {
 		if lo.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, lo.Review()); err != nil {
 			return reviewError(err)

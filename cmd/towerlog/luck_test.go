@@ -78,8 +78,8 @@ func TestLuck(t *testing.T) {
 	}
 }
 
-// TestLuckPolicy: luck takes review's --policy and --temperature, and
-// refuses what review refuses.
+// TestLuckPolicy: luck takes review's --policy, --temperature and
+// --prior, and refuses what review refuses.
 func TestLuckPolicy(t *testing.T) {
 	game := "../../luck/testdata/bigcity.cgn"
 	for _, c := range []struct {
@@ -90,6 +90,10 @@ func TestLuckPolicy(t *testing.T) {
 		{[]string{"--policy", "learned", "--temperature", "1"}, exitOK},
 		{[]string{"--policy", "greedy"}, exitUsage},
 		{[]string{"--temperature", "0"}, exitUsage},
+		{[]string{"--prior", "0"}, exitOK},
+		{[]string{"--prior", "2"}, exitOK},
+		{[]string{"--prior", "-1"}, exitUsage},
+		{[]string{"--prior", "NaN"}, exitUsage},
 	} {
 		code, _, errOut := runCLI(t, append([]string{"luck", game, "--rollouts", "50", "--json"}, c.args...)...)
 		if code != c.code {

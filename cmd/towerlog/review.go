@@ -25,7 +25,6 @@ type reviewOptions struct {
 	evalOptions
 	turns []int
 	top   int
-	prior float64
 	wide  bool
 }
 
@@ -96,7 +95,6 @@ or I/O errors, 130 when interrupted.`,
 	f := cmd.Flags()
 	f.IntSliceVar(&o.turns, "turns", nil, "review only these turns (numbers separated by commas: 9,18,27)")
 	f.IntVar(&o.top, "top", review.DefaultTop, "list this many of the best alternatives of each turn")
-	f.Float64Var(&o.prior, "prior", review.DefaultPrior, "weight of the move model's prior in the choice of the best move, points per unit of log-probability (0: by value alone)")
 	addWideFlag(cmd, &o.wide)
 	return cmd
 }
@@ -105,8 +103,9 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	if o.top < 1 {
 		return usageError("--top %d: give at least 1", o.top)
 	}
-	if o.prior < 0 || math.IsNaN(o.prior) {
-		return usageError("--prior %g: give 0 or more", o.prior)
+	prior, err := o.reviewPrior()
+	if err != nil {
+		return err
 	}
 	g, err := o.load(cmd, path, evalWords{"reviewing", "reviews", "only a valid game can be reviewed"})
 	if err != nil {
@@ -114,10 +113,7 @@ func runReview(cmd *cobra.Command, path string, o reviewOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: o.prior}
-	if o.prior == 0 {
-		ro.Prior = -1
-	}
+	ro := review.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Turns: o.turns, Top: o.top, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: prior}
 	if o.budget > 0 {
 		if ro.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, ro); err != nil {
 			return reviewError(err)
