@@ -52,15 +52,22 @@ import (
 	"github.com/towerlog/towerlog/review"
 )
 
+// playRollouts is the budget of a review-style seat's reviews.
+var playRollouts int
+
 func main() {
 	games := flag.Int("games", 200, "games between equal players")
 	mixed := flag.Int("mixed", 0, "games of the review style against the greedy one")
-	style := flag.String("style", "greedy", "the style of both seats of the equal games (an engine style, or review)")
+	style := flag.String("style", "greedy", "the style of both seats of the equal games (an engine style; review; or luck: each turn the best play the luck finds)")
 	rollouts := flag.Int("rollouts", luck.DefaultRollouts, "rollouts per turn of the luck")
 	seed := flag.Uint64("seed", 1, "the first game's seed")
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
 	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
+	flag.IntVar(&playRollouts, "play-rollouts", review.PlayRollouts, "rollouts a turn of a seat of -style review")
 	policyName := flag.String("policy", review.DefaultPolicy.String(), "rollout policy of the luck: quick or learned")
+	temperature := flag.Float64("temperature", 0, "the learned rollout policy's temperature (0: the review's)")
+	breadth := flag.Int("breadth", 0, "placements the learned rollout policy weighs a turn (0: the review's)")
+	prior := flag.Float64("prior", 0, "weight of the review's prior in the search for each draw's best play (0: the review's; negative: none)")
 	flag.Parse()
 	policy, ok := review.ParsePolicy(*policyName)
 	if !ok {
@@ -69,7 +76,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy}
+	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy, Temperature: *temperature, Breadth: *breadth, Prior: *prior}
 	job := func() error { return run(ctx, *games, *mixed, *style, o) }
 	if *corpus != "" {
 		job = func() error { return measureCorpus(ctx, *corpus, *games, o) }
@@ -82,22 +89,30 @@ func main() {
 
 func run(ctx context.Context, games, mixed int, style string, o luck.Options) error {
 	s, ok := generate.ParseStyle(style)
-	if !ok && style != "review" {
+	if !ok && style != "review" && style != "luck" {
 		return fmt.Errorf("no style %q", style)
 	}
 	t0 := time.Now()
 	var raw, adj []float64
+	var phases [][3]float64 // by game, the adjusted margin's change over each third of the game (-style luck)
 	for i := range games {
 		seed := o.Seed + uint64(i)
 		var rg *record.Game
+		var res *luck.Result
 		var err error
-		if style == "review" {
-			rg, err = playReview(ctx, seed, []review.Seat{{Review: true}, {Review: true}}, o.Workers)
-		} else {
+		switch style {
+		case "luck":
+			var lg *luckGame
+			if lg, err = playLuck(ctx, seed, o); err == nil {
+				res = lg.res
+				phases = append(phases, lg.changes)
+			}
+		case "review":
+			rg, err = playReview(ctx, seed, []review.Seat{{Review: true, Rollouts: playRollouts}, {Review: true, Rollouts: playRollouts}}, o.Workers)
+		default:
 			rg, err = generate.Game(engine.NewGenerator(), engine.GenOptions{Players: 2, Rules: engine.Rules{BaseOnly: true}, Seed: seed, Style: s}, nil)
 		}
-		var res *luck.Result
-		if err == nil {
+		if err == nil && res == nil {
 			res, err = measure(ctx, rg, seed, o)
 		}
 		if stopped(ctx, err) {
@@ -110,6 +125,10 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		raw = append(raw, float64(res.Players[0].Margin))
 		adj = append(adj, res.Players[0].Adjusted)
 		fmt.Fprintf(os.Stderr, "equal %d/%d: margin %+d, adjusted %+.1f (%s)\n", i+1, games, res.Players[0].Margin, res.Players[0].Adjusted, time.Since(t0).Round(time.Second))
+		if len(phases) == len(raw) {
+			ph := phases[len(phases)-1]
+			fmt.Fprintf(os.Stderr, "  change not due to the draw by thirds: %+.1f %+.1f %+.1f\n", ph[0], ph[1], ph[2])
+		}
 	}
 	if len(raw) > 1 {
 		vr, va := variance(raw), variance(adj)
@@ -120,6 +139,16 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 		lo, hi := ratioInterval(raw, adj)
 		fmt.Printf("equal players (%s, %d games): variance of the margin %.1f, of the luck-adjusted margin %.1f, ratio %.2f (95%% bootstrap interval %.2f–%.2f); luck difference: variance %.1f, correlation with the margin %.2f\n",
 			style, len(raw), vr, va, va/vr, lo, hi, variance(diff), correlation(raw, diff))
+	}
+	if len(phases) > 1 {
+		var thirds [3][]float64
+		for _, ph := range phases {
+			for k := range thirds {
+				thirds[k] = append(thirds[k], ph[k])
+			}
+		}
+		fmt.Printf("variance of the luck-adjusted margin's change over the game's first, second and last third: %.1f, %.1f, %.1f\n",
+			variance(thirds[0]), variance(thirds[1]), variance(thirds[2]))
 	}
 	if ctx.Err() != nil {
 		return nil
@@ -212,6 +241,125 @@ func playReview(ctx context.Context, seed uint64, seats []review.Seat, workers i
 	}
 	players := []replay.Player{{Name: "Anna", Colour: replay.DefaultColours[0]}, {Name: "Bruno", Colour: replay.DefaultColours[1]}}
 	return replay.Write(players, engine.Setup{Players: 2, Rules: engine.Rules{BaseOnly: true}}, moves, replay.WriteOptions{})
+}
+
+// luckGame is a game between seats that play the luck's own best plays
+// (playLuck), measured.
+type luckGame struct {
+	res *luck.Result
+	// start is the first seat's expected margin before the first draw
+	// (the mean, over the bag, of the value of each tile's best play),
+	// and changes, over each third of the measured turns, the change of
+	// its expected margin not due to the draw: from the value after a
+	// turn's play to the next turn's expected margin (or the final
+	// margin). The luck-adjusted margin is start plus the changes: they
+	// are what luck adjustment leaves, the evaluator's inconsistency
+	// from one turn to the next and its noise.
+	start   float64
+	changes [3]float64
+}
+
+// playLuck plays a seeded two-player base game between two seats that
+// each turn play the best play the turn's luck finds for the tiles drawn
+// (luck.Turn: the evaluator's own choice, as GNU Backgammon's luck is
+// measured on its own play), and measures it.
+func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, error) {
+	g, err := engine.NewGame(engine.Setup{Players: 2, Rules: engine.Rules{BaseOnly: true}})
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x1DC4))
+	var turns []*luck.TurnLuck
+	for !g.Over() {
+		var left []engine.TileID
+		for id := range engine.NumTileTypes {
+			for range g.BagCount(engine.TileID(id)) {
+				left = append(left, engine.TileID(id))
+			}
+		}
+		rng.Shuffle(len(left), func(a, b int) { left[a], left[b] = left[b], left[a] })
+		var draws []engine.TileID
+		for _, t := range left {
+			draws = append(draws, t)
+			if g.CanPlace(t) {
+				break
+			}
+		}
+		var ms []engine.Move
+		if !g.CanPlace(draws[len(draws)-1]) {
+			// No tile left fits: every one is discarded and the game ends.
+			for _, t := range draws {
+				ms = append(ms, engine.Move{Kind: engine.MoveDraw, Tile: t}, engine.Move{Kind: engine.MoveDiscard})
+			}
+		} else {
+			tl, err := luck.Turn(ctx, g, draws, o)
+			if err != nil {
+				return nil, err
+			}
+			turns = append(turns, tl)
+			ms = tl.Drawn.Best
+			if len(ms) == 0 {
+				// One kind of tile was left, and the measure played none:
+				// the seat plays as a review finds best.
+				if ms, err = reviewBest(ctx, g, draws, o.Review()); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, m := range ms {
+			if err := g.Apply(m); err != nil {
+				return nil, fmt.Errorf("seed %d, turn %d: %w", seed, g.Turn(), err)
+			}
+		}
+	}
+	// From the first seat's side: before a turn its expected margin is
+	// the mean over the bag, after it the value of the best play with
+	// the draw.
+	side := func(tl *luck.TurnLuck, v float64) float64 {
+		if tl.Seat == 1 {
+			return -v
+		}
+		return v
+	}
+	lg := &luckGame{}
+	margin := g.Score(0) - g.Score(1)
+	lucks := make([]float64, 2)
+	for k, tl := range turns {
+		if k == 0 {
+			lg.start = side(tl, tl.Drawn.Value-tl.Luck)
+		}
+		lucks[tl.Seat] += tl.Luck
+		next := float64(margin)
+		if k+1 < len(turns) {
+			nt := turns[k+1]
+			next = side(nt, nt.Drawn.Value-nt.Luck)
+		}
+		lg.changes[min(2, 3*k/len(turns))] += next - side(tl, tl.Drawn.Value)
+	}
+	lg.res = &luck.Result{Players: []luck.PlayerLuck{{Player: "Anna", Margin: margin, Luck: lucks[0]}, {Player: "Bruno", Seat: 1, Margin: -margin, Luck: lucks[1]}}}
+	for i, a := range luck.AdjustedMargins([]int{margin, -margin}, lucks) {
+		lg.res.Players[i].Adjusted = a
+	}
+	return lg, nil
+}
+
+// reviewBest is the best play with draws a review of the turn finds.
+func reviewBest(ctx context.Context, g *engine.Game, draws []engine.TileID, o review.Options) ([]engine.Move, error) {
+	alts, err := review.Alternatives(g, draws)
+	if err != nil {
+		return nil, err
+	}
+	after := g.Clone()
+	for _, m := range alts[0].Moves {
+		if err := after.Apply(m); err != nil {
+			return nil, err
+		}
+	}
+	tr, err := review.Turn(ctx, g, after, draws, o)
+	if err != nil {
+		return nil, err
+	}
+	return tr.BestMoves, nil
 }
 
 // measure replays a generated record and measures its luck.
