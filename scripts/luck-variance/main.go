@@ -6,7 +6,10 @@
 //   - over games between equal players (-style on both seats): the
 //     variance of the first seat's final margin and of its luck-adjusted
 //     margin, and their ratio (luck analysis is worth it when the ratio
-//     is well under 1);
+//     is well under 1); with -style luck, whose seats play the best plays
+//     the luck itself finds, also the variance of what the adjustment
+//     leaves over each third of the game (the evaluator's inconsistency
+//     from one turn to the next);
 //   - over games of the review's style against the greedy one (-mixed N
 //     games, the seats swapped every other game): the review-style seat's
 //     win rate, raw and luck-adjusted (a win when the adjusted margin is
@@ -20,14 +23,16 @@
 // the games. Interrupted (Ctrl-C), the command prints the figures of the
 // games measured so far.
 //
-// -corpus FILE measures instead the first -games two-player games of a
-// file of real games (any format towerlog reads): the share of the games
+// -corpus FILE measures instead the first -games finished two-player
+// games of a file of real games (any format towerlog reads), from its
+// -from-th game on: the share of the games
 // won by the luckier player, the correlation of the luck difference with
 // the margin, and the variance of the first seat's margin and adjusted
 // margin.
 //
 //	go run ./scripts/luck-variance -games 200 -mixed 200 -rollouts 2000
 //	go run ./scripts/luck-variance -corpus dev.cgn -games 20 -rollouts 2000
+//	go run ./scripts/luck-variance -corpus dev.cgn -from 31 -games 30
 package main
 
 import (
@@ -63,6 +68,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the first game's seed")
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
 	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
+	from := flag.Int("from", 1, "with -corpus, the index in the file of the first game to measure")
 	flag.IntVar(&playRollouts, "play-rollouts", review.PlayRollouts, "rollouts a turn of a seat of -style review")
 	policyName := flag.String("policy", review.DefaultPolicy.String(), "rollout policy of the luck: quick or learned")
 	temperature := flag.Float64("temperature", 0, "the learned rollout policy's temperature (0: the review's)")
@@ -79,7 +85,7 @@ func main() {
 	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy, Temperature: *temperature, Breadth: *breadth, Prior: *prior}
 	job := func() error { return run(ctx, *games, *mixed, *style, o) }
 	if *corpus != "" {
-		job = func() error { return measureCorpus(ctx, *corpus, *games, o) }
+		job = func() error { return measureCorpus(ctx, *corpus, *from, *games, o) }
 	}
 	if err := job(); err != nil {
 		fmt.Fprintln(os.Stderr, "luck-variance:", err)
@@ -192,11 +198,11 @@ func run(ctx context.Context, games, mixed int, style string, o luck.Options) er
 }
 
 // measureCorpus measures the first n finished two-player games of the file at
-// path.
-func measureCorpus(ctx context.Context, path string, n int, o luck.Options) error {
+// path from its from-th game on.
+func measureCorpus(ctx context.Context, path string, from, n int, o luck.Options) error {
 	var raw, adj, diff []float64
 	luckier := 0.0
-	for k := 1; len(raw) < n; k++ {
+	for k := from; len(raw) < n; k++ {
 		g, err := format.LoadGame(path, k, replay.Options{Lenient: true})
 		if err != nil {
 			return err
