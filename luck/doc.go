@@ -13,7 +13,8 @@
 // and takes the tile out (common random numbers); each tile's best play
 // is found by successive halving with half its rollouts, ranked as a
 // review ranks its alternatives (by value plus the move model's prior),
-// and valued afresh, by value alone, with the other half; with two tiles left every reply is tried.
+// and valued afresh, by value alone, with the other half; with two
+// tiles left every reply is tried.
 // docs/luck.md describes the method and its limits.
 //
 //	res, err := luck.Game(ctx, g, luck.Options{Rollouts: 8000, Seed: 1}, nil)

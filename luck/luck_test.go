@@ -112,7 +112,8 @@ func TestZeroMean(t *testing.T) {
 	}
 }
 
-// TestOneKind: a bag of one kind of tile gives no luck.
+// TestOneKind: a bag of one kind of tile gives no luck, and the drawn
+// tile's best play is still given.
 func TestOneKind(t *testing.T) {
 	g := load(t, "testdata/onekind.cgn")
 	res, err := Game(context.Background(), g, Options{Rollouts: 100, Seed: 1}, nil)
@@ -122,9 +123,20 @@ func TestOneKind(t *testing.T) {
 	if len(res.Turns) != 3 {
 		t.Fatalf("%d turns measured, want 3", len(res.Turns))
 	}
-	for _, tr := range res.Turns {
+	for k, tr := range res.Turns {
 		if tr.Luck != 0 || tr.Chance != 0 || tr.Label != Ordinary {
 			t.Errorf("turn %d: luck %v, chance %v, %q; want 0", tr.Number, tr.Luck, tr.Chance, tr.Label)
+		}
+		// The best play is still found, and is legal where the turn began.
+		after := stateAt(g, k).Clone()
+		for _, m := range tr.Drawn.Best {
+			if err := after.Apply(m); err != nil {
+				t.Errorf("turn %d: best play %v: %v", tr.Number, tr.Drawn.Best, err)
+				break
+			}
+		}
+		if len(tr.Drawn.Best) == 0 {
+			t.Errorf("turn %d: no best play", tr.Number)
 		}
 	}
 	for _, p := range res.Players {

@@ -89,7 +89,8 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 	if len(draws) == 0 {
 		return nil, fmt.Errorf("luck: turn %d draws no tile", before.Turn())
 	}
-	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), pool: review.NewPool(o.Review()), review: o.Review()}
+	ro := o.Review()
+	ev := &evaluation{before: before, mover: before.Player(), seed: turnSeed(o.Seed, before.Turn()), pool: review.NewPool(ro), review: ro}
 	for id := range engine.NumTileTypes {
 		for range before.BagCount(engine.TileID(id)) {
 			ev.bag = append(ev.bag, engine.TileID(id))
@@ -101,18 +102,14 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 		return nil, fmt.Errorf("luck: turn %d: %w", before.Turn(), err)
 	}
 	tl.Kinds = len(groups)
-	if len(groups) == 1 && len(draws) == 1 {
-		// One kind of tile in the bag: whatever came, it was the same.
-		tl.Drawn = Draw{Tiles: draws, Count: len(ev.bag), Chance: math.NaN()}
-		tl.Draws, tl.Rank, tl.Exact = []Draw{tl.Drawn}, 1, true
-		tl.Chance = chanceZero(before)
-		return tl, nil
-	}
 	all := groups
 	if !contains(groups, drawn) {
 		all = append(groups[:len(groups):len(groups)], drawn)
 	}
-	ev.exact = len(ev.bag) == 2 && exactFits(all)
+	// With one kind of tile in the bag whatever came was the same: the
+	// luck is zero, as the mean of one value, and the best play is still
+	// sought, for those who play it. The last tile's plays end the game.
+	ev.exact = len(ev.bag) == 1 || len(ev.bag) == 2 && exactFits(all)
 	for _, gr := range all {
 		gr.budget = o.rollouts() / len(groups)
 	}
@@ -160,14 +157,6 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 		}
 	}
 	return tl, nil
-}
-
-// chanceZero is 0 for a two-player game, NaN otherwise.
-func chanceZero(g *engine.Game) float64 {
-	if g.NumPlayers() == 2 {
-		return 0
-	}
-	return math.NaN()
 }
 
 func contains(gs []*group, g *group) bool {

@@ -31,9 +31,10 @@ tile drawn minus the mean, over the tiles the bag held (weighted by their
 counts), of the value of the best play with each. A value is the mover's
 expected final margin, found by the review's rollouts, played as a review
 plays them (--policy and --temperature as review's: the learned policy by
-default); each draw's best play is sought as a review seeks its best move,
-with the move model's prior (--prior as review's); for two players the luck is also given in percentage points of
-the review's calibrated chance of winning. A tile that fits nowhere is part of the draw; a prepared bag
+default); each draw's best play is sought as a review seeks its best
+move, with the move model's prior (--prior as review's). For two players
+the luck is also given in percentage points of the review's calibrated
+chance of winning. A tile that fits nowhere is part of the draw; a prepared bag
 ([Bag "order ..."]) has no luck.
 
 Per player: the total luck, the luck per turn, the luckiest and unluckiest

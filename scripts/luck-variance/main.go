@@ -57,9 +57,6 @@ import (
 	"github.com/towerlog/towerlog/review"
 )
 
-// playRollouts is the budget of a review-style seat's reviews.
-var playRollouts int
-
 func main() {
 	games := flag.Int("games", 200, "games between equal players")
 	mixed := flag.Int("mixed", 0, "games of the review style against the greedy one")
@@ -69,7 +66,7 @@ func main() {
 	jobs := flag.Int("j", 0, "rollouts played at once (0: one per core)")
 	corpus := flag.String("corpus", "", "measure the first -games games of this file of real games instead")
 	from := flag.Int("from", 1, "with -corpus, the index in the file of the first game to measure")
-	flag.IntVar(&playRollouts, "play-rollouts", review.PlayRollouts, "rollouts a turn of a seat of -style review")
+	playRollouts := flag.Int("play-rollouts", review.PlayRollouts, "rollouts a turn of a seat of -style review")
 	policyName := flag.String("policy", review.DefaultPolicy.String(), "rollout policy of the luck: quick or learned")
 	temperature := flag.Float64("temperature", 0, "the learned rollout policy's temperature (0: the review's)")
 	breadth := flag.Int("breadth", 0, "placements the learned rollout policy weighs a turn (0: the review's)")
@@ -83,7 +80,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy, Temperature: *temperature, Breadth: *breadth, Prior: *prior}
-	job := func() error { return run(ctx, *games, *mixed, *style, o) }
+	job := func() error { return run(ctx, *games, *mixed, *style, *playRollouts, o) }
 	if *corpus != "" {
 		job = func() error { return measureCorpus(ctx, *corpus, *from, *games, o) }
 	}
@@ -93,7 +90,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, games, mixed int, style string, o luck.Options) error {
+func run(ctx context.Context, games, mixed int, style string, playRollouts int, o luck.Options) error {
 	s, ok := generate.ParseStyle(style)
 	if !ok && style != "review" && style != "luck" {
 		return fmt.Errorf("no style %q", style)
@@ -304,13 +301,6 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 			}
 			turns = append(turns, tl)
 			ms = tl.Drawn.Best
-			if len(ms) == 0 {
-				// One kind of tile was left, and the measure played none:
-				// the seat plays as a review finds best.
-				if ms, err = reviewBest(ctx, g, draws, o.Review()); err != nil {
-					return nil, err
-				}
-			}
 		}
 		for _, m := range ms {
 			if err := g.Apply(m); err != nil {
@@ -347,25 +337,6 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 		lg.res.Players[i].Adjusted = a
 	}
 	return lg, nil
-}
-
-// reviewBest is the best play with draws a review of the turn finds.
-func reviewBest(ctx context.Context, g *engine.Game, draws []engine.TileID, o review.Options) ([]engine.Move, error) {
-	alts, err := review.Alternatives(g, draws)
-	if err != nil {
-		return nil, err
-	}
-	after := g.Clone()
-	for _, m := range alts[0].Moves {
-		if err := after.Apply(m); err != nil {
-			return nil, err
-		}
-	}
-	tr, err := review.Turn(ctx, g, after, draws, o)
-	if err != nil {
-		return nil, err
-	}
-	return tr.BestMoves, nil
 }
 
 // measure replays a generated record and measures its luck.
