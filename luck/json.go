@@ -11,7 +11,8 @@ type TurnJSON struct {
 	Player     string   `json:"player"`
 	Tile       string   `json:"tile"`                  // the tile placed
 	Discarded  []string `json:"discarded,omitempty"`   // the tiles drawn before it, which fitted nowhere
-	Luck       float64  `json:"luck"`                  // points of margin
+	Luck       float64  `json:"luck"`                  // points of margin, calibrated
+	LuckRaw    float64  `json:"luck_raw"`              // the evaluator's, before calibration
 	LuckChance *float64 `json:"luck_chance,omitempty"` // percentage points; two players only
 	Label      string   `json:"label"`                 // "very lucky", "lucky", "", "unlucky", "very unlucky"
 	Rank       int      `json:"rank"`                  // among the tile types the bag held, 1 for the best
@@ -22,7 +23,7 @@ type TurnJSON struct {
 
 // JSON is the turn as TurnJSON.
 func (t *GameTurn) JSON() TurnJSON {
-	j := TurnJSON{Turn: t.Number, Player: t.Player, Luck: round1(t.Luck), Label: t.Label.String(),
+	j := TurnJSON{Turn: t.Number, Player: t.Player, Luck: round1(t.Luck), LuckRaw: round1(t.Raw), Label: t.Label.String(),
 		Rank: t.Rank, Tiles: t.Kinds, Exact: t.Exact, Rollouts: t.Rollouts}
 	tiles := t.Drawn.Tiles
 	j.Tile = tiles[len(tiles)-1].String()

@@ -327,3 +327,47 @@ func TestPrior(t *testing.T) {
 		t.Error("without a prior every draw's best play is the model's favourite")
 	}
 }
+
+// TestCalibrated: the luck given is the evaluator's times the
+// calibration's factor at the turn's share of tiles left, except where
+// the values are exact; the same seed gives the same evaluator's luck
+// calibrated or not, and the calibrated luck still averages to zero over
+// the bag (the factor is the turn's, whichever tile came).
+func TestCalibrated(t *testing.T) {
+	g := load(t, "testdata/bigcity.cgn")
+	before := stateAt(g, 0) // bag E, F, F, V: not exact
+	scale := Scale{Base: 0.25, Left: 1}
+	sum := 0.0
+	for _, id := range []string{"E", "F", "V"} {
+		tid := tile(t, id)
+		cal, err := Turn(context.Background(), before, []engine.TileID{tid}, Options{Rollouts: 400, Seed: 5, Scale: &scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := Turn(context.Background(), before, []engine.TileID{tid}, Options{Rollouts: 400, Seed: 5, Scale: &Uncalibrated})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 4 tiles left of 5 (the start tile is placed).
+		want := 0.25 + 4.0/5
+		if cal.Exact || cal.Left != 4 || cal.Total != 5 || math.Abs(cal.Factor-want) > 1e-12 {
+			t.Fatalf("%s: exact %v, %d left of %d, factor %v; want 4 of 5, %v", id, cal.Exact, cal.Left, cal.Total, cal.Factor, want)
+		}
+		if cal.Raw != raw.Raw || raw.Luck != raw.Raw || raw.Factor != 1 || math.Abs(cal.Luck-want*raw.Raw) > 1e-12 ||
+			math.Abs(cal.Chance-want*raw.Chance) > 1e-12 {
+			t.Errorf("%s: calibrated %v (%v%%), raw %v (%v%%), uncalibrated run %v", id, cal.Luck, cal.Chance, cal.Raw, cal.RawChance, raw.Luck)
+		}
+		sum += float64(before.BagCount(tid)) * cal.Luck
+	}
+	if math.Abs(sum) > 1e-9 {
+		t.Errorf("weighted sum of the calibrated luck %v, want 0", sum)
+	}
+	// Exact: turn 3 of bigcity.cgn has two tiles left; its luck is not scaled.
+	tl, err := Turn(context.Background(), stateAt(g, 2), []engine.TileID{tile(t, "E")}, Options{Rollouts: 400, Seed: 5, Scale: &scale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tl.Exact || tl.Factor != 1 || tl.Luck != tl.Raw {
+		t.Errorf("exact turn: exact %v, factor %v, luck %v, raw %v", tl.Exact, tl.Factor, tl.Luck, tl.Raw)
+	}
+}

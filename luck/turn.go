@@ -36,6 +36,16 @@ type Options struct {
 	// draw's best play, as review.Options.Prior (0: the review's default;
 	// negative: none, the best play by value alone).
 	Prior float64
+	// Scale calibrates the evaluator's luck (nil: DefaultScale;
+	// &Uncalibrated: the evaluator's own).
+	Scale *Scale
+}
+
+func (o Options) scale() Scale {
+	if o.Scale == nil {
+		return DefaultScale
+	}
+	return *o.Scale
 }
 
 // Review is the options of the review whose rollouts a measure plays.
@@ -64,12 +74,19 @@ type Draw struct {
 // TurnLuck is the luck of one turn's draw.
 type TurnLuck struct {
 	Seat int
-	// Luck is the value of the best play with the tiles drawn minus the
+	// Raw is the value of the best play with the tiles drawn minus the
 	// mean, over the tiles the bag held weighted by their counts, of the
 	// value of the best play with each: in points of the mover's final
-	// margin. Chance is the same in the mover's chance of winning, in
-	// percentage points (NaN unless two players).
+	// margin, the evaluator's. RawChance is the same in the mover's chance
+	// of winning, in percentage points (NaN unless two players).
+	Raw, RawChance float64
+	// Luck and Chance are Raw and RawChance calibrated (Options.Scale):
+	// times Factor, 1 when Exact.
 	Luck, Chance float64
+	Factor       float64
+	// Left is the tiles the bag held before the draw, Total the game's
+	// (the start tile included).
+	Left, Total int
 	// Drawn is the draw that came; Draws are the tiles the bag held, one
 	// per tile type, in tile order (Drawn among them unless the mover
 	// discarded a tile).
@@ -96,7 +113,7 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 			ev.bag = append(ev.bag, engine.TileID(id))
 		}
 	}
-	tl := &TurnLuck{Seat: ev.mover, Chance: math.NaN()}
+	tl := &TurnLuck{Seat: ev.mover, Chance: math.NaN(), RawChance: math.NaN()}
 	groups, drawn, err := ev.groups(draws)
 	if err != nil {
 		return nil, fmt.Errorf("luck: turn %d: %w", before.Turn(), err)
@@ -148,8 +165,14 @@ func Turn(ctx context.Context, before *engine.Game, draws []engine.TileID, o Opt
 			return nil, err
 		}
 	}
-	tl.Luck = tl.Drawn.Value - mean
-	tl.Chance = 100 * (tl.Drawn.Chance - meanChance)
+	tl.Raw = tl.Drawn.Value - mean
+	tl.RawChance = 100 * (tl.Drawn.Chance - meanChance)
+	tl.Left, tl.Total = before.TilesLeft(), before.TilesLeft()+before.NumTiles()
+	tl.Factor = 1
+	if !tl.Exact {
+		tl.Factor = o.scale().Factor(tl.Left, tl.Total)
+	}
+	tl.Luck, tl.Chance = tl.Factor*tl.Raw, tl.Factor*tl.RawChance
 	tl.Rank = 1
 	for _, d := range tl.Draws {
 		if d.Value > tl.Drawn.Value {

@@ -22,6 +22,7 @@ import (
 
 func newLuckCmd() *cobra.Command {
 	var o evalOptions
+	var uncalibrated bool
 	cmd := &cobra.Command{
 		Use:   "luck GAME.cgn",
 		Short: "Measure how much of a game's result was the draw",
@@ -36,6 +37,12 @@ move, with the move model's prior (--prior as review's). For two players
 the luck is also given in percentage points of the review's calibrated
 chance of winning. A tile that fits nowhere is part of the draw; a prepared bag
 ([Bag "order ..."]) has no luck.
+
+The evaluator's luck overstates what draws do to results: luck is given
+calibrated on real games, the evaluator's times a factor fitted so that
+a player's luck predicts their final margin point for point (except on
+the last turns, whose values are exact); --uncalibrated gives the
+evaluator's own, which --json also writes as luck_raw.
 
 Per player: the total luck, the luck per turn, the luckiest and unluckiest
 draws, and the luck-adjusted margin: the final margin minus one's own luck
@@ -61,14 +68,15 @@ or I/O errors, 130 when interrupted.`,
 			if err := exclusive(cmd, "budget", "rollouts"); err != nil {
 				return err
 			}
-			return runLuck(cmd, args[0], o)
+			return runLuck(cmd, args[0], o, uncalibrated)
 		},
 	}
 	o.addFlags(cmd, luck.DefaultRollouts, "rollouts per turn, shared among the tiles of the bag", "write one JSON object per turn, then the players")
+	cmd.Flags().BoolVar(&uncalibrated, "uncalibrated", false, "give the evaluator's luck, not calibrated on real games")
 	return cmd
 }
 
-func runLuck(cmd *cobra.Command, path string, o evalOptions) error {
+func runLuck(cmd *cobra.Command, path string, o evalOptions, uncalibrated bool) error {
 	prior, err := o.reviewPrior()
 	if err != nil {
 		return err
@@ -80,6 +88,9 @@ func runLuck(cmd *cobra.Command, path string, o evalOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: prior}
+	if uncalibrated {
+		lo.Scale = &luck.Uncalibrated
+	}
 	if o.budget > 0 {
 		if lo.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, lo.Review()); err != nil {
 			return reviewError(err)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/towerlog/towerlog/luck"
 )
 
 // TestLuck: bigcity.cgn's turn 3 draws the E that closes a city of four
@@ -99,5 +102,43 @@ func TestLuckPolicy(t *testing.T) {
 		if code != c.code {
 			t.Errorf("luck %v: code %d, want %d\n%s", c.args, code, c.code, errOut)
 		}
+	}
+}
+
+// TestLuckUncalibrated: --json writes the evaluator's luck as luck_raw
+// beside the calibrated luck, the calibration's factor times it (turn 1
+// of bigcity.cgn: 4 tiles left of 5); --uncalibrated gives the
+// evaluator's as luck; the exact turn 3 is +9 either way.
+func TestLuckUncalibrated(t *testing.T) {
+	game := "../../luck/testdata/bigcity.cgn"
+	type line struct {
+		Turn    int     `json:"turn"`
+		Luck    float64 `json:"luck"`
+		LuckRaw float64 `json:"luck_raw"`
+	}
+	read := func(args ...string) []line {
+		t.Helper()
+		code, stdout, errOut := runCLI(t, append([]string{"luck", game, "--rollouts", "200", "--json", "--seed", "3"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("luck %v: code %d\n%s", args, code, errOut)
+		}
+		var out []line
+		for _, s := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")[:4] {
+			var l line
+			if err := json.Unmarshal([]byte(s), &l); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	cal, raw := read(), read("--uncalibrated")
+	f := luck.DefaultScale.Factor(4, 5)
+	if cal[0].LuckRaw != raw[0].LuckRaw || raw[0].Luck != raw[0].LuckRaw || cal[0].LuckRaw == 0 ||
+		math.Abs(cal[0].Luck-f*cal[0].LuckRaw) > 0.1 {
+		t.Errorf("turn 1: calibrated %+v, uncalibrated %+v, factor %v", cal[0], raw[0], f)
+	}
+	if cal[2].Turn != 3 || cal[2].Luck != 9 || raw[2].Luck != 9 || cal[2].LuckRaw != 9 {
+		t.Errorf("turn 3: calibrated %+v, uncalibrated %+v; want +9 exactly", cal[2], raw[2])
 	}
 }

@@ -37,6 +37,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,7 +72,17 @@ func main() {
 	temperature := flag.Float64("temperature", 0, "the learned rollout policy's temperature (0: the review's)")
 	breadth := flag.Int("breadth", 0, "placements the learned rollout policy weighs a turn (0: the review's)")
 	prior := flag.Float64("prior", 0, "weight of the review's prior in the search for each draw's best play (0: the review's; negative: none)")
+	fitPath := flag.String("fit", "", "fit the calibration of luck on the turns of real games a -corpus run wrote with -turns, and print it")
+	checkPath := flag.String("check", "", "with -fit, also print the variance ratios its calibrations give on these turns (an equal-player run's)")
+	turnsPath := flag.String("turns", "", "also write each measured turn's luck to this file as JSON lines, and each game's margin")
 	flag.Parse()
+	if *fitPath != "" {
+		if err := fit(*fitPath, *checkPath); err != nil {
+			fmt.Fprintln(os.Stderr, "luck-variance:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	policy, ok := review.ParsePolicy(*policyName)
 	if !ok {
 		fmt.Fprintf(os.Stderr, "luck-variance: -policy %q: quick or learned\n", *policyName)
@@ -80,17 +91,69 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	o := luck.Options{Rollouts: *rollouts, Seed: *seed, Workers: *jobs, Policy: policy, Temperature: *temperature, Breadth: *breadth, Prior: *prior}
-	job := func() error { return run(ctx, *games, *mixed, *style, *playRollouts, o) }
-	if *corpus != "" {
-		job = func() error { return measureCorpus(ctx, *corpus, *from, *games, o) }
+	var tw *turnWriter
+	if *turnsPath != "" {
+		f, err := os.OpenFile(*turnsPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "luck-variance:", err)
+			os.Exit(2)
+		}
+		defer f.Close()
+		tw = &turnWriter{enc: json.NewEncoder(f)}
 	}
-	if err := job(); err != nil {
+	job := func() error { return run(ctx, *games, *mixed, *style, *playRollouts, o, tw) }
+	if *corpus != "" {
+		job = func() error { return measureCorpus(ctx, *corpus, *from, *games, o, tw) }
+	}
+	err := job()
+	if err == nil {
+		err = tw.err
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "luck-variance:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, games, mixed int, style string, playRollouts int, o luck.Options) error {
+// turnWriter writes the turns of the games measured (-turns), for fits
+// and checks made outside: one line per measured turn (the game's index
+// in the run, the turn's number, the mover's seat, its luck in points and
+// in percentage points of chance, the tile types the bag held), then one
+// with the first seat's final margin.
+type turnWriter struct {
+	enc *json.Encoder
+	err error
+}
+
+type turnLine struct {
+	Game   int      `json:"game"`
+	Turn   int      `json:"turn,omitempty"`
+	Seat   int      `json:"seat"`
+	Luck   float64  `json:"luck"`                  // the evaluator's, uncalibrated (luck.TurnLuck.Raw)
+	Chance *float64 `json:"luck_chance,omitempty"` // the same, in chance
+	Left   float64  `json:"left,omitempty"`        // the share of the game's tiles left before the draw
+	Kinds  int      `json:"tiles,omitempty"`
+	Exact  bool     `json:"exact,omitempty"`
+	Margin *int     `json:"margin,omitempty"`
+}
+
+func (tw *turnWriter) write(game int, res *luck.Result) {
+	if tw == nil || tw.err != nil {
+		return
+	}
+	for _, t := range res.Turns {
+		l := turnLine{Game: game, Turn: t.Number, Seat: t.Seat, Luck: t.Raw, Kinds: t.Kinds, Left: float64(t.Left) / float64(t.Total), Exact: t.Exact}
+		if !math.IsNaN(t.RawChance) {
+			l.Chance = &t.RawChance
+		}
+		if tw.err = tw.enc.Encode(l); tw.err != nil {
+			return
+		}
+	}
+	tw.err = tw.enc.Encode(turnLine{Game: game, Margin: &res.Players[0].Margin})
+}
+
+func run(ctx context.Context, games, mixed int, style string, playRollouts int, o luck.Options, tw *turnWriter) error {
 	s, ok := generate.ParseStyle(style)
 	if !ok && style != "review" && style != "luck" {
 		return fmt.Errorf("no style %q", style)
@@ -127,6 +190,7 @@ func run(ctx context.Context, games, mixed int, style string, playRollouts int, 
 		}
 		raw = append(raw, float64(res.Players[0].Margin))
 		adj = append(adj, res.Players[0].Adjusted)
+		tw.write(i+1, res)
 		fmt.Fprintf(os.Stderr, "equal %d/%d: margin %+d, adjusted %+.1f (%s)\n", i+1, games, res.Players[0].Margin, res.Players[0].Adjusted, time.Since(t0).Round(time.Second))
 		if len(phases) == len(raw) {
 			ph := phases[len(phases)-1]
@@ -196,7 +260,7 @@ func run(ctx context.Context, games, mixed int, style string, playRollouts int, 
 
 // measureCorpus measures the first n finished two-player games of the file at
 // path from its from-th game on.
-func measureCorpus(ctx context.Context, path string, from, n int, o luck.Options) error {
+func measureCorpus(ctx context.Context, path string, from, n int, o luck.Options, tw *turnWriter) error {
 	var raw, adj, diff []float64
 	luckier := 0.0
 	for k := from; len(raw) < n; k++ {
@@ -215,6 +279,7 @@ func measureCorpus(ctx context.Context, path string, from, n int, o luck.Options
 		if err != nil {
 			return err
 		}
+		tw.write(k, res)
 		p := res.Players
 		raw, adj, diff = append(raw, float64(p[0].Margin)), append(adj, p[0].Adjusted), append(diff, p[0].Luck-p[1].Luck)
 		switch d := diff[len(diff)-1]; {
@@ -255,11 +320,13 @@ type luckGame struct {
 	// and changes, over each third of the measured turns, the change of
 	// its expected margin not due to the draw: from the value after a
 	// turn's play to the next turn's expected margin (or the final
-	// margin). The luck-adjusted margin is start plus the changes: they
-	// are what luck adjustment leaves, the evaluator's inconsistency
-	// from one turn to the next and its noise.
-	start   float64
-	changes [3]float64
+	// margin). The luck-adjusted margin with the evaluator's own luck,
+	// uncalibrated (rawAdjusted), is start plus the changes: they are
+	// what luck adjustment leaves, the evaluator's inconsistency from one
+	// turn to the next and its noise.
+	start       float64
+	changes     [3]float64
+	rawAdjusted float64
 }
 
 // playLuck plays a seeded two-player base game between two seats that
@@ -273,6 +340,7 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x1DC4))
 	var turns []*luck.TurnLuck
+	var numbers []int // the turns' numbers, from 1
 	for !g.Over() {
 		var left []engine.TileID
 		for id := range engine.NumTileTypes {
@@ -300,6 +368,7 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 				return nil, err
 			}
 			turns = append(turns, tl)
+			numbers = append(numbers, g.Turn())
 			ms = tl.Drawn.Best
 		}
 		for _, m := range ms {
@@ -320,21 +389,26 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 	lg := &luckGame{}
 	margin := g.Score(0) - g.Score(1)
 	lucks := make([]float64, 2)
+	lg.rawAdjusted = float64(margin)
 	for k, tl := range turns {
 		if k == 0 {
-			lg.start = side(tl, tl.Drawn.Value-tl.Luck)
+			lg.start = side(tl, tl.Drawn.Value-tl.Raw)
 		}
 		lucks[tl.Seat] += tl.Luck
+		lg.rawAdjusted -= side(tl, tl.Raw)
 		next := float64(margin)
 		if k+1 < len(turns) {
 			nt := turns[k+1]
-			next = side(nt, nt.Drawn.Value-nt.Luck)
+			next = side(nt, nt.Drawn.Value-nt.Raw)
 		}
 		lg.changes[min(2, 3*k/len(turns))] += next - side(tl, tl.Drawn.Value)
 	}
 	lg.res = &luck.Result{Players: []luck.PlayerLuck{{Player: "Anna", Margin: margin, Luck: lucks[0]}, {Player: "Bruno", Seat: 1, Margin: -margin, Luck: lucks[1]}}}
 	for i, a := range luck.AdjustedMargins([]int{margin, -margin}, lucks) {
 		lg.res.Players[i].Adjusted = a
+	}
+	for k, tl := range turns {
+		lg.res.Turns = append(lg.res.Turns, luck.GameTurn{Number: numbers[k], TurnLuck: tl})
 	}
 	return lg, nil
 }

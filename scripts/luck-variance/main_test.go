@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/towerlog/towerlog/luck"
@@ -59,8 +62,71 @@ func TestPlayLuck(t *testing.T) {
 	if math.Abs(p[0].Adjusted-(float64(p[0].Margin)-diff)) > 1e-9 || math.Abs(p[1].Adjusted+p[0].Adjusted) > 1e-9 {
 		t.Errorf("adjusted %v and %v, margin %d, luck difference %v", p[0].Adjusted, p[1].Adjusted, p[0].Margin, diff)
 	}
+	// The identity is the evaluator's: with its own luck, uncalibrated.
+	rawDiff, diffCal := 0.0, 0.0
+	for _, tu := range lg.res.Turns {
+		s := 1.0
+		if tu.Seat == 1 {
+			s = -1
+		}
+		rawDiff += s * tu.Raw
+		diffCal += s * tu.Factor * tu.Raw
+	}
+	if math.Abs(lg.rawAdjusted-(float64(p[0].Margin)-rawDiff)) > 1e-9 || math.Abs(diffCal-diff) > 1e-9 {
+		t.Errorf("uncalibrated adjusted margin %v, margin %d, raw luck difference %v; calibrated %v, summed %v", lg.rawAdjusted, p[0].Margin, rawDiff, diff, diffCal)
+	}
 	sum := lg.start + lg.changes[0] + lg.changes[1] + lg.changes[2]
-	if math.Abs(sum-p[0].Adjusted) > 1e-6 {
-		t.Errorf("start %v + changes %v = %v, adjusted margin %v", lg.start, lg.changes, sum, p[0].Adjusted)
+	if math.Abs(sum-lg.rawAdjusted) > 1e-6 {
+		t.Errorf("start %v + changes %v = %v, uncalibrated adjusted margin %v", lg.start, lg.changes, sum, lg.rawAdjusted)
+	}
+}
+
+// TestFitScale: games whose margins are made from their turns' luck with
+// a known calibration (0.4 + 0.5 × the share left, the exact turns'
+// luck whole, a first-seat edge of 3) and rounded to whole points, as
+// -turns writes them: the fit finds the calibration again, and adjusts
+// the margins to about the edge.
+func TestFitScale(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	for game := 1; game <= 300; game++ {
+		m := 3.0
+		for turn := 1; turn <= 6; turn++ {
+			l := turnLine{Game: game, Turn: turn, Seat: (turn + 1) % 2, Luck: 20 * r.NormFloat64(), Left: r.Float64(), Exact: turn == 6}
+			x := l.Luck
+			if l.Seat == 1 {
+				x = -x
+			}
+			if l.Exact {
+				m += x
+			} else {
+				m += (0.4 + 0.5*l.Left) * x
+			}
+			if err := enc.Encode(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		margin := int(math.Round(m))
+		if err := enc.Encode(turnLine{Game: game, Margin: &margin}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, err := readTurns(strings.NewReader(b.String()))
+	if err != nil || len(games) != 300 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	s := fitScale(games, true)
+	if math.Abs(s.Base-0.4) > 0.01 || math.Abs(s.Left-0.5) > 0.02 {
+		t.Errorf("fitted %+v, want Base 0.4, Left 0.5", s)
+	}
+	for _, g := range games[:10] {
+		if a := g.adjusted(s); math.Abs(a-3) > 1 {
+			t.Errorf("adjusted margin %v of a game with margin %v, want 3 and its rounding", a, g.margin)
+		}
+	}
+	one := fitScale(games, false)
+	if one.Left != 0 || one.Base < 0.4 || one.Base > 0.9 {
+		t.Errorf("one factor %+v, want between 0.4 and 0.9", one)
 	}
 }
