@@ -336,7 +336,7 @@ func TestPrior(t *testing.T) {
 func TestCalibrated(t *testing.T) {
 	g := load(t, "testdata/bigcity.cgn")
 	before := stateAt(g, 0) // bag E, F, F, V: not exact
-	scale := Scale{Base: 0.25, Left: 1}
+	scale, uncalibrated := Scale{Base: 0.25, Left: 1}, Uncalibrated()
 	sum := 0.0
 	for _, id := range []string{"E", "F", "V"} {
 		tid := tile(t, id)
@@ -344,7 +344,7 @@ func TestCalibrated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, err := Turn(context.Background(), before, []engine.TileID{tid}, Options{Rollouts: 400, Seed: 5, Scale: &Uncalibrated})
+		raw, err := Turn(context.Background(), before, []engine.TileID{tid}, Options{Rollouts: 400, Seed: 5, Scale: &uncalibrated})
 		if err != nil {
 			t.Fatal(err)
 		}

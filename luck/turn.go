@@ -36,14 +36,14 @@ type Options struct {
 	// draw's best play, as review.Options.Prior (0: the review's default;
 	// negative: none, the best play by value alone).
 	Prior float64
-	// Scale calibrates the evaluator's luck (nil: DefaultScale;
-	// &Uncalibrated: the evaluator's own).
+	// Scale calibrates the evaluator's luck (nil: DefaultScale();
+	// Uncalibrated(): the evaluator's own).
 	Scale *Scale
 }
 
 func (o Options) scale() Scale {
 	if o.Scale == nil {
-		return DefaultScale
+		return DefaultScale()
 	}
 	return *o.Scale
 }

@@ -89,7 +89,8 @@ func runLuck(cmd *cobra.Command, path string, o evalOptions, uncalibrated bool) 
 	defer stop()
 	lo := luck.Options{Rollouts: o.rollouts, Seed: o.seed, Workers: o.workers, Policy: o.rolloutPolicy, Temperature: o.temp, Prior: prior}
 	if uncalibrated {
-		lo.Scale = &luck.Uncalibrated
+		s := luck.Uncalibrated()
+		lo.Scale = &s
 	}
 	if o.budget > 0 {
 		if lo.Rollouts, err = review.RolloutsFor(ctx, g, o.budget, lo.Review()); err != nil {

@@ -133,7 +133,7 @@ func TestLuckUncalibrated(t *testing.T) {
 		return out
 	}
 	cal, raw := read(), read("--uncalibrated")
-	f := luck.DefaultScale.Factor(4, 5)
+	f := luck.DefaultScale().Factor(4, 5)
 	if cal[0].LuckRaw != raw[0].LuckRaw || raw[0].Luck != raw[0].LuckRaw || cal[0].LuckRaw == 0 ||
 		math.Abs(cal[0].Luck-f*cal[0].LuckRaw) > 0.1 {
 		t.Errorf("turn 1: calibrated %+v, uncalibrated %+v, factor %v", cal[0], raw[0], f)

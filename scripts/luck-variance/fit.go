@@ -158,7 +158,7 @@ func fit(path, check string) error {
 		return fmt.Errorf("%s: %d games; a fit needs at least 10", path, len(games))
 	}
 	single, linear := fitScale(games, false), fitScale(games, true)
-	r, lo, hi := ratio(games, luck.Uncalibrated)
+	r, lo, hi := ratio(games, luck.Uncalibrated())
 	fmt.Printf("%d games of %s: ratio %.2f uncalibrated (95%% bootstrap interval %.2f–%.2f)\n", len(games), path, r, lo, hi)
 	fmt.Printf("one factor: Base %.3f, out-of-fold ratio %.2f\n", single.Base, outOfFold(games, false))
 	fmt.Printf("with the share left: Base %.3f, Left %.3f, out-of-fold ratio %.2f\n", linear.Base, linear.Left, outOfFold(games, true))
@@ -175,7 +175,7 @@ func fit(path, check string) error {
 	for _, c := range []struct {
 		name string
 		s    luck.Scale
-	}{{"uncalibrated", luck.Uncalibrated}, {"one factor", single}, {"with the share left", linear}, {"shipped", luck.DefaultScale}} {
+	}{{"uncalibrated", luck.Uncalibrated()}, {"one factor", single}, {"with the share left", linear}, {"shipped", luck.DefaultScale()}} {
 		r, lo, hi := ratio(eq, c.s)
 		fmt.Printf("%s, %d games: %s: ratio %.2f (95%% bootstrap interval %.2f–%.2f)\n", check, len(eq), c.name, r, lo, hi)
 	}
