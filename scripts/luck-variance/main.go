@@ -356,12 +356,17 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 				break
 			}
 		}
+		if len(draws) == 0 {
+			return nil, fmt.Errorf("seed %d, turn %d: the bag is empty and the game is not over", seed, g.Turn())
+		}
 		var ms []engine.Move
 		if !g.CanPlace(draws[len(draws)-1]) {
-			// No tile left fits: every one is discarded and the game ends.
+			// No tile left fits: every one is discarded and the turn,
+			// the game's last, ends.
 			for _, t := range draws {
 				ms = append(ms, engine.Move{Kind: engine.MoveDraw, Tile: t}, engine.Move{Kind: engine.MoveDiscard})
 			}
+			ms = append(ms, engine.Move{Kind: engine.MoveEndTurn})
 		} else {
 			tl, err := luck.Turn(ctx, g, draws, o)
 			if err != nil {
