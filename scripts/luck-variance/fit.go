@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 
 	"github.com/towerlog/towerlog/luck"
+	"github.com/towerlog/towerlog/review"
 )
 
 // gameLuck is a game of a -turns file, summed for the fit of the
@@ -64,12 +64,15 @@ func (g gameLuck) adjusted(s luck.Scale) float64 {
 // margin less the exact turns' luck difference against an intercept (the
 // first seat's edge) and the luck differences; with linear, also against
 // the luck difference times the share left (Scale.Left).
-func fitScale(games []gameLuck, linear bool) luck.Scale {
+func fitScale(games []gameLuck, linear bool) (luck.Scale, error) {
 	k := 2
 	if linear {
 		k = 3
 	}
-	var a [3][4]float64
+	a, b := make([][]float64, k), make([]float64, k)
+	for i := range a {
+		a[i] = make([]float64, k)
+	}
 	for _, g := range games {
 		x := [3]float64{1, g.raw, g.rawLeft}
 		y := g.margin - g.exact
@@ -77,47 +80,24 @@ func fitScale(games []gameLuck, linear bool) luck.Scale {
 			for j := range k {
 				a[i][j] += x[i] * x[j]
 			}
-			a[i][3] += x[i] * y
+			b[i] += x[i] * y
 		}
 	}
-	w := solve(a, k)
+	w := review.Solve(a, b)
+	if w == nil {
+		return luck.Scale{}, fmt.Errorf("the luck of %d games does not determine a calibration", len(games))
+	}
+	s := luck.Scale{Base: w[1]}
 	if linear {
-		return luck.Scale{Base: w[1], Left: w[2]}
+		s.Left = w[2]
 	}
-	return luck.Scale{Base: w[1]}
-}
-
-// solve solves the k×k system of the augmented matrix a (its right-hand
-// side in column 3) by Gaussian elimination with partial pivoting.
-func solve(a [3][4]float64, k int) [3]float64 {
-	for c := range k {
-		p := c
-		for r := c + 1; r < k; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		a[c], a[p] = a[p], a[c]
-		for r := range k {
-			if r != c && a[c][c] != 0 {
-				f := a[r][c] / a[c][c]
-				for j := c; j < 4; j++ {
-					a[r][j] -= f * a[c][j]
-				}
-			}
-		}
-	}
-	var w [3]float64
-	for i := range k {
-		w[i] = a[i][3] / a[i][i]
-	}
-	return w
+	return s, nil
 }
 
 // outOfFold is the ratio of the variance of the luck-adjusted margins to
 // that of the margins when each fifth of the games is adjusted with the
 // calibration fitted on the other four.
-func outOfFold(games []gameLuck, linear bool) float64 {
+func outOfFold(games []gameLuck, linear bool) (float64, error) {
 	const folds = 5
 	var raw, adj []float64
 	for f := range folds {
@@ -127,14 +107,17 @@ func outOfFold(games []gameLuck, linear bool) float64 {
 				train = append(train, g)
 			}
 		}
-		s := fitScale(train, linear)
+		s, err := fitScale(train, linear)
+		if err != nil {
+			return 0, err
+		}
 		for i, g := range games {
 			if i%folds == f {
 				raw, adj = append(raw, g.margin), append(adj, g.adjusted(s))
 			}
 		}
 	}
-	return variance(adj) / variance(raw)
+	return variance(adj) / variance(raw), nil
 }
 
 func ratio(games []gameLuck, s luck.Scale) (r, lo, hi float64) {
@@ -157,11 +140,21 @@ func fit(path, check string) error {
 	if len(games) < 10 {
 		return fmt.Errorf("%s: %d games; a fit needs at least 10", path, len(games))
 	}
-	single, linear := fitScale(games, false), fitScale(games, true)
+	var fits [2]luck.Scale
+	var oof [2]float64
+	for i, linear := range []bool{false, true} {
+		if fits[i], err = fitScale(games, linear); err == nil {
+			oof[i], err = outOfFold(games, linear)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	single, linear := fits[0], fits[1]
 	r, lo, hi := ratio(games, luck.Uncalibrated())
 	fmt.Printf("%d games of %s: ratio %.2f uncalibrated (95%% bootstrap interval %.2f–%.2f)\n", len(games), path, r, lo, hi)
-	fmt.Printf("one factor: Base %.3f, out-of-fold ratio %.2f\n", single.Base, outOfFold(games, false))
-	fmt.Printf("with the share left: Base %.3f, Left %.3f, out-of-fold ratio %.2f\n", linear.Base, linear.Left, outOfFold(games, true))
+	fmt.Printf("one factor: Base %.3f, out-of-fold ratio %.2f\n", single.Base, oof[0])
+	fmt.Printf("with the share left: Base %.3f, Left %.3f, out-of-fold ratio %.2f\n", linear.Base, linear.Left, oof[1])
 	if check == "" {
 		return nil
 	}

@@ -30,9 +30,19 @@
 // the margin, and the variance of the first seat's margin and adjusted
 // margin.
 //
+// The luck-adjusted margins are those towerlog luck gives, with luck
+// calibrated on real games (luck.DefaultScale()). -turns FILE also writes
+// each measured turn's luck, the evaluator's (uncalibrated), as JSON
+// lines (turnWriter; the file must not exist). -fit FILE fits the
+// calibration on such a file of real games and prints it, with the
+// variance ratios it gives out of fold; -check FILE adds the ratios it
+// gives on another run's turns (an equal-player run's).
+//
 //	go run ./scripts/luck-variance -games 200 -mixed 200 -rollouts 2000
 //	go run ./scripts/luck-variance -corpus dev.cgn -games 20 -rollouts 2000
 //	go run ./scripts/luck-variance -corpus dev.cgn -from 31 -games 30
+//	go run ./scripts/luck-variance -corpus dev.cgn -games 99 -turns real.jsonl
+//	go run ./scripts/luck-variance -fit real.jsonl -check equal.jsonl
 package main
 
 import (
@@ -115,11 +125,14 @@ func main() {
 	}
 }
 
-// turnWriter writes the turns of the games measured (-turns), for fits
-// and checks made outside: one line per measured turn (the game's index
-// in the run, the turn's number, the mover's seat, its luck in points and
-// in percentage points of chance, the tile types the bag held), then one
-// with the first seat's final margin.
+// turnWriter writes the turns of the games measured (-turns), for the
+// fit of the calibration (-fit) and checks made outside: one line per
+// measured turn (the game's index in the run, or in the file with
+// -corpus; the turn's number, the mover's seat, the evaluator's luck in
+// points and in percentage points of chance, uncalibrated; the share of
+// the game's tiles left before the draw, the tile types the bag held,
+// whether the values were exact), then one with the first seat's final
+// margin.
 type turnWriter struct {
 	enc *json.Encoder
 	err error
@@ -339,8 +352,7 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x1DC4))
-	var turns []*luck.TurnLuck
-	var numbers []int // the turns' numbers, from 1
+	var turns []luck.GameTurn
 	for !g.Over() {
 		var left []engine.TileID
 		for id := range engine.NumTileTypes {
@@ -372,8 +384,7 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 			if err != nil {
 				return nil, err
 			}
-			turns = append(turns, tl)
-			numbers = append(numbers, g.Turn())
+			turns = append(turns, luck.GameTurn{Number: g.Turn(), TurnLuck: tl})
 			ms = tl.Drawn.Best
 		}
 		for _, m := range ms {
@@ -385,7 +396,7 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 	// From the first seat's side: before a turn its expected margin is
 	// the mean over the bag, after it the value of the best play with
 	// the draw.
-	side := func(tl *luck.TurnLuck, v float64) float64 {
+	side := func(tl luck.GameTurn, v float64) float64 {
 		if tl.Seat == 1 {
 			return -v
 		}
@@ -408,12 +419,9 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 		}
 		lg.changes[min(2, 3*k/len(turns))] += next - side(tl, tl.Drawn.Value)
 	}
-	lg.res = &luck.Result{Players: []luck.PlayerLuck{{Player: "Anna", Margin: margin, Luck: lucks[0]}, {Player: "Bruno", Seat: 1, Margin: -margin, Luck: lucks[1]}}}
+	lg.res = &luck.Result{Turns: turns, Players: []luck.PlayerLuck{{Player: "Anna", Margin: margin, Luck: lucks[0]}, {Player: "Bruno", Seat: 1, Margin: -margin, Luck: lucks[1]}}}
 	for i, a := range luck.AdjustedMargins([]int{margin, -margin}, lucks) {
 		lg.res.Players[i].Adjusted = a
-	}
-	for k, tl := range turns {
-		lg.res.Turns = append(lg.res.Turns, luck.GameTurn{Number: numbers[k], TurnLuck: tl})
 	}
 	return lg, nil
 }

@@ -116,7 +116,10 @@ func TestFitScale(t *testing.T) {
 	if err != nil || len(games) != 300 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}
-	s := fitScale(games, true)
+	s, err := fitScale(games, true)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if math.Abs(s.Base-0.4) > 0.01 || math.Abs(s.Left-0.5) > 0.02 {
 		t.Errorf("fitted %+v, want Base 0.4, Left 0.5", s)
 	}
@@ -125,8 +128,12 @@ func TestFitScale(t *testing.T) {
 			t.Errorf("adjusted margin %v of a game with margin %v, want 3 and its rounding", a, g.margin)
 		}
 	}
-	one := fitScale(games, false)
-	if one.Left != 0 || one.Base < 0.4 || one.Base > 0.9 {
-		t.Errorf("one factor %+v, want between 0.4 and 0.9", one)
+	one, err := fitScale(games, false)
+	if err != nil || one.Left != 0 || one.Base < 0.4 || one.Base > 0.9 {
+		t.Errorf("one factor %+v (%v), want between 0.4 and 0.9", one, err)
+	}
+	// Games without luck determine no factor: an error, not a division by zero.
+	if s, err := fitScale([]gameLuck{{margin: 3}, {margin: -5}, {margin: 8}}, false); err == nil {
+		t.Errorf("games without luck: fitted %+v, want an error", s)
 	}
 }
