@@ -131,8 +131,8 @@ func main() {
 // -corpus; the turn's number, the mover's seat, the evaluator's luck in
 // points and in percentage points of chance, uncalibrated; the share of
 // the game's tiles left before the draw, the tile types the bag held,
-// whether the values were exact), then one with the first seat's final
-// margin.
+// whether the values were exact, and each tile type's copies and luck),
+// then one with the first seat's final margin.
 type turnWriter struct {
 	enc *json.Encoder
 	err error
@@ -147,7 +147,12 @@ type turnLine struct {
 	Left   float64  `json:"left,omitempty"`        // the share of the game's tiles left before the draw
 	Kinds  int      `json:"tiles,omitempty"`
 	Exact  bool     `json:"exact,omitempty"`
-	Margin *int     `json:"margin,omitempty"`
+	// Bag is, per tile type the bag held, its copies and the luck its
+	// draw would have had (the evaluator's, in points): for fits of
+	// calibrations that depend on the draw, whose mean over the bag
+	// must stay zero.
+	Bag    [][2]float64 `json:"bag,omitempty"`
+	Margin *int         `json:"margin,omitempty"`
 }
 
 func (tw *turnWriter) write(game int, res *luck.Result) {
@@ -158,6 +163,10 @@ func (tw *turnWriter) write(game int, res *luck.Result) {
 		l := turnLine{Game: game, Turn: t.Number, Seat: t.Seat, Luck: t.Raw, Kinds: t.Kinds, Left: float64(t.Left) / float64(t.Total), Exact: t.Exact}
 		if !math.IsNaN(t.RawChance) {
 			l.Chance = &t.RawChance
+		}
+		mean := t.Drawn.Value - t.Raw
+		for _, d := range t.Draws {
+			l.Bag = append(l.Bag, [2]float64{float64(d.Count), d.Value - mean})
 		}
 		if tw.err = tw.enc.Encode(l); tw.err != nil {
 			return

@@ -79,6 +79,50 @@ func TestPlayLuck(t *testing.T) {
 	if math.Abs(sum-lg.rawAdjusted) > 1e-6 {
 		t.Errorf("start %v + changes %v = %v, uncalibrated adjusted margin %v", lg.start, lg.changes, sum, lg.rawAdjusted)
 	}
+	checkTurnLines(t, lg.res)
+}
+
+// checkTurnLines: the lines -turns writes for a game are its measured
+// turns and then its margin; each turn's bag holds the draw's luck (when
+// the mover placed the first tile drawn), and its luck weighted by the
+// copies averages to zero, as a turn's luck does over the bag.
+func checkTurnLines(t *testing.T, res *luck.Result) {
+	t.Helper()
+	var b strings.Builder
+	tw := &turnWriter{enc: json.NewEncoder(&b)}
+	tw.write(7, res)
+	if tw.err != nil {
+		t.Fatal(tw.err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != len(res.Turns)+1 {
+		t.Fatalf("%d lines for %d turns", len(lines), len(res.Turns))
+	}
+	for i, line := range lines {
+		var l turnLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil || l.Game != 7 {
+			t.Fatalf("line %d: %q (%v)", i+1, line, err)
+		}
+		if i == len(res.Turns) {
+			if l.Margin == nil || *l.Margin != res.Players[0].Margin {
+				t.Errorf("last line %q, want the margin %d", line, res.Players[0].Margin)
+			}
+			continue
+		}
+		tu := res.Turns[i]
+		if l.Turn != tu.Number || l.Luck != tu.Raw || len(l.Bag) != tu.Kinds {
+			t.Errorf("line %q for turn %d, luck %v, %d kinds", line, tu.Number, tu.Raw, tu.Kinds)
+		}
+		n, mean, drawn := 0.0, 0.0, false
+		for _, c := range l.Bag {
+			n += c[0]
+			mean += c[0] * c[1]
+			drawn = drawn || math.Abs(c[1]-l.Luck) < 1e-9
+		}
+		if mean /= n; math.Abs(mean) > 1e-9 || len(tu.Drawn.Tiles) == 1 && !drawn {
+			t.Errorf("turn %d: bag %v, weighted mean %v, drawn luck %v", tu.Number, l.Bag, mean, l.Luck)
+		}
+	}
 }
 
 // TestFitScale: games whose margins are made from their turns' luck with
