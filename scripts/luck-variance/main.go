@@ -342,13 +342,13 @@ type luckGame struct {
 	// and changes, over each third of the measured turns, the change of
 	// its expected margin not due to the draw: from the value after a
 	// turn's play to the next turn's expected margin (or the final
-	// margin). The luck-adjusted margin with the evaluator's own luck,
-	// uncalibrated (rawAdjusted), is start plus the changes: they are
-	// what luck adjustment leaves, the evaluator's inconsistency from one
-	// turn to the next and its noise.
-	start       float64
-	changes     [3]float64
-	rawAdjusted float64
+	// margin). The luck-adjusted margin with the evaluator's own luck
+	// (the final margin less the first seat's Raw luck plus the
+	// second's) is start plus the changes: they are what luck
+	// adjustment leaves, the evaluator's inconsistency from one turn to
+	// the next and its noise.
+	start   float64
+	changes [3]float64
 }
 
 // playLuck plays a seeded two-player base game between two seats that
@@ -414,13 +414,11 @@ func playLuck(ctx context.Context, seed uint64, o luck.Options) (*luckGame, erro
 	lg := &luckGame{}
 	margin := g.Score(0) - g.Score(1)
 	lucks := make([]float64, 2)
-	lg.rawAdjusted = float64(margin)
 	for k, tl := range turns {
 		if k == 0 {
 			lg.start = side(tl, tl.Drawn.Value-tl.Raw)
 		}
 		lucks[tl.Seat] += tl.Luck
-		lg.rawAdjusted -= side(tl, tl.Raw)
 		next := float64(margin)
 		if k+1 < len(turns) {
 			nt := turns[k+1]
